@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<main>Safe Delete</main>, document.getElementById('app') as HTMLElement);

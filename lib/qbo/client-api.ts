@@ -1,0 +1,46 @@
+/**
+ * The service client's contract, implemented by `createQboClient` (./client.ts) and consumed by
+ * preflight and the runner. Every method converts HTTP into data (./outcomes.ts); none throws for a
+ * service answer. No method retries: the runner owns every retry and journals it.
+ */
+import type { Entity, Environment } from './entities';
+import type { CallResult, DeleteItemResult, DeleteRequestItem, TxnRecord } from './outcomes';
+
+export interface QboClientOptions {
+  realmId: string;
+  environment: Environment;
+  /** Overrides the API host (the simulator in Node tests). Default: API_BASE[environment]. */
+  baseUrl?: string;
+  /** Current access token; undefined → the call answers `unauthorized` without sending. */
+  getToken: () => Promise<string | undefined> | string | undefined;
+  /** Per-request timeout in ms. Default 30_000 (the service's own limit is 120 s). */
+  timeoutMs?: number;
+  /** Page size of the complete reader, 1..1000. Default 1000. */
+  pageSize?: number;
+  fetch?: typeof fetch;
+}
+
+export interface ReconciledRow {
+  id: string;
+  /** Undefined when the report's display name does not map to an entity: join on Id alone. */
+  entity?: Entity;
+}
+
+export interface QboClient {
+  readonly realmId: string;
+  readonly environment: Environment;
+  /**
+   * R4: every record of `entity` whose Id is in `ids`, proven complete (MAXRESULTS set, paged with
+   * STARTPOSITION, total confirmed). Ids must satisfy isValidId; anything else is a thrown bug.
+   * `calls` counts the HTTP calls made.
+   */
+  readByIds(entity: Entity, ids: readonly string[]): Promise<CallResult<{ records: TxnRecord[]; calls: number }>>;
+  /** BookCloseDate (YYYY-MM-DD) or undefined when the books are open. */
+  readPreferences(): Promise<CallResult<{ bookCloseDate?: string }>>;
+  /** R2: Ids in the TransactionList report filtered by cleared=Reconciled over [start, end], windowed. */
+  readReconciled(start: string, end: string): Promise<CallResult<{ rows: ReconciledRow[]; calls: number }>>;
+  /** 4.3: 1..30 deletes in one batch call; results matched by bId. */
+  batchDelete(items: readonly DeleteRequestItem[]): Promise<CallResult<{ results: Map<string, DeleteItemResult> }>>;
+  /** 4.1: one delete through the entity's own endpoint. */
+  deleteOne(item: DeleteRequestItem): Promise<CallResult<{ result: DeleteItemResult }>>;
+}

@@ -1,0 +1,61 @@
+/**
+ * What a call to the service came to, converted once at the edge (the client) into data.
+ * Nothing past the client looks at HTTP statuses or fault bodies.
+ */
+import type { Entity } from './entities';
+
+/** A fault as read from any of the three real forms (capitalised JSON, lowercase gateway JSON, XML). */
+export interface FaultInfo {
+  code: string;
+  message: string;
+  detail?: string;
+}
+
+/** Evidence kept with every answer: support asks for intuit_tid. */
+export interface CallMeta {
+  status: number; // 0 when no HTTP answer arrived (dropped connection, timeout)
+  intuitTid?: string;
+}
+
+/** How one record's delete ended, as far as the answer says. */
+export type DeleteItemResult =
+  | { kind: 'deleted' }
+  | { kind: 'alreadyGone'; fault: FaultInfo } // 610
+  | { kind: 'closedPeriod'; fault: FaultInfo } // R3: 6200, 6210, or 5010 "Account Period Closed"
+  | { kind: 'deposited'; fault: FaultInfo } // 6540
+  | { kind: 'refused'; fault: FaultInfo } // any other per-record fault
+  | { kind: 'missing' }; // a batch answer without this bId: outcome unknown → treat as ambiguous
+
+/** Call-level failures shared by every call. */
+export type CallFailure =
+  | { kind: 'rateLimited'; retryAfterMs: number; meta: CallMeta } // 429 / 3001
+  | { kind: 'unauthorized'; fault?: FaultInfo; meta: CallMeta } // 401 (3200, 100)
+  | { kind: 'forbidden'; fault?: FaultInfo; meta: CallMeta } // 403 (3100)
+  | { kind: 'refusedWhole'; fault: FaultInfo; meta: CallMeta } // 4xx with a fault: 1040, 4000, 2170 ...
+  | { kind: 'ambiguous'; reason: string; meta: CallMeta } // R5: 5xx, dropped connection, timeout, unreadable 200
+  | { kind: 'incomplete'; reason: string; meta: CallMeta }; // R4: a read that could not be proven complete
+
+export type CallResult<T> = ({ kind: 'ok'; meta: CallMeta } & T) | CallFailure;
+
+/** One record as read from the service: the fields the product uses, plus the full JSON. */
+export interface TxnRecord {
+  entity: Entity;
+  id: string;
+  syncToken: string;
+  txnDate?: string;
+  docNumber?: string;
+  totalAmt?: number;
+  currency?: string;
+  party?: string;
+  lastUpdatedTime?: string;
+  linkedTxn: { txnId: string; txnType: string }[];
+  /** The whole entity object exactly as the service sent it: the pre-delete snapshot. */
+  raw: Record<string, unknown>;
+}
+
+export interface DeleteRequestItem {
+  bId: string;
+  entity: Entity;
+  id: string;
+  syncToken: string;
+}

@@ -1,0 +1,121 @@
+/**
+ * The simulator's public surface: what tests, benchmarks and the demo may call.
+ * `startSimulator` (in ./index.ts) returns a `Simulator`. Everything here is in-process; the same
+ * control operations are also served over HTTP under `/__sim/` for the demo's browser.
+ */
+import type { Entity } from '../../lib/qbo/entities';
+
+/** document: as deletion-interface.md states. real: as service-facts.md records. */
+export type FidelityMode = 'document' | 'real';
+
+export interface SimulatorOptions {
+  mode?: FidelityMode; // default 'document'
+  /** PEM cert + key to serve HTTPS (browser tests, demo). Omit for plain HTTP on loopback (Node tests). */
+  tls?: { cert: string; key: string };
+  port?: number; // default 0: any free port
+  /** Batch calls allowed per company per window. Default 40 (service-facts; the document saw ~50). */
+  batchLimit?: number;
+  /** Query calls allowed per company per window (its own, separate ceiling). Default 500. */
+  queryLimit?: number;
+  /** Rolling window length in ms before timeScale. Default 60_000. */
+  windowMs?: number;
+  /** Divides every service duration (window, Retry-After seconds stay "60" in the header unless scaled). Default 1. */
+  timeScale?: number;
+  /** Return batch items in a shuffled order (service-facts: order not guaranteed). Default false. */
+  shuffleBatchResults?: boolean;
+  /** Clock for MetaData times and the throttle window. Default Date.now. */
+  now?: () => number;
+}
+
+export interface SeedOptions {
+  realmId?: string; // default: a fresh 13-digit id
+  count: number; // transactions
+  seed?: number; // deterministic generator seed, default 1
+  /** Entity mix; default: every entity, Invoice the largest share. */
+  entities?: Partial<Record<Entity, number>>;
+  /** Shares 0..1 of the generated records. */
+  reconciledShare?: number;
+  closedShare?: number; // dated on/before BookCloseDate
+  depositedShare?: number; // Payments/SalesReceipts linked to a Deposit
+  linkedShare?: number; // records with LinkedTxn
+  bookCloseDate?: string; // YYYY-MM-DD; default: absent unless closedShare > 0
+  startDate?: string; // first TxnDate, default 2024-01-01
+  endDate?: string; // last TxnDate, default 2025-12-31
+}
+
+export interface SeededCompany {
+  realmId: string;
+  token: string;
+  /** Keys `${Entity}:${Id}` by category, for assertions. */
+  keys: { all: string[]; reconciled: string[]; closed: string[]; deposited: string[]; linked: string[] };
+}
+
+export type FaultKind =
+  | 'error500-before' // 500 without applying anything
+  | 'error500-after' // apply the call, then answer 500 (R5)
+  | 'error503-before'
+  | 'drop-before' // destroy the socket without applying
+  | 'drop-after'; // apply, then destroy the socket
+
+export type Endpoint = 'batch' | 'delete' | 'query' | 'report' | 'preferences' | 'read';
+
+export interface FaultRule {
+  endpoint: Endpoint;
+  kind: FaultKind;
+  /** Fire on the next N matching calls (default 1) ... */
+  times?: number;
+  /** ... or with this probability per matching call (deterministic PRNG from `seed`). */
+  probability?: number;
+  seed?: number;
+  realmId?: string;
+}
+
+export interface RequestLogEntry {
+  at: number;
+  realmId: string;
+  endpoint: Endpoint | 'other';
+  method: string;
+  path: string; // path + query string
+  body?: string;
+  status: number;
+  /** For batch calls: number of items; for deletes: `${Entity}:${Id}` keys the call tried to delete. */
+  deleteKeys?: string[];
+  fault?: FaultKind;
+}
+
+export interface GroundTruth {
+  /** `${Entity}:${Id}` → the record still exists. */
+  exists(key: string): boolean;
+  /** How many times a delete was APPLIED to the record (must never exceed 1). */
+  appliedDeletes(key: string): number;
+  /** Every key that has been deleted at least once. */
+  deletedKeys(): string[];
+  /** Current SyncToken of a live record. */
+  syncToken(key: string): string | undefined;
+}
+
+export interface Simulator {
+  /** e.g. http://127.0.0.1:PORT or https://127.0.0.1:PORT */
+  url: string;
+  port: number;
+  mode: FidelityMode;
+  setMode(mode: FidelityMode): void;
+  setShuffleBatchResults(on: boolean): void;
+  seedCompany(options: SeedOptions): SeededCompany;
+  /** Valid bearer token for a company; issueToken makes a new one (the old one stays valid unless expired). */
+  issueToken(realmId: string): string;
+  expireToken(token: string): void;
+  /** Bumps SyncToken and MetaData.LastUpdatedTime, changes PrivateNote. */
+  editRecord(realmId: string, key: string): void;
+  setReconciled(realmId: string, key: string, reconciled: boolean): void;
+  setBookCloseDate(realmId: string, date: string | undefined): void;
+  /** Delete outside the API (another user): next delete → 610. */
+  removeRecord(realmId: string, key: string): void;
+  injectFault(rule: FaultRule): void;
+  clearFaults(): void;
+  requestLog(realmId?: string): RequestLogEntry[];
+  truth(realmId: string): GroundTruth;
+  /** The live record as the API would return it (entity JSON), or undefined. */
+  record(realmId: string, key: string): Record<string, unknown> | undefined;
+  close(): Promise<void>;
+}
