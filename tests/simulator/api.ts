@@ -117,5 +117,9 @@ export interface Simulator {
   truth(realmId: string): GroundTruth;
   /** The live record as the API would return it (entity JSON), or undefined. */
   record(realmId: string, key: string): Record<string, unknown> | undefined;
+  /** Company whose books the look-alike web pages show (cookie qbo.currentcompanyid). Default: last seeded. */
+  setPageCompany(realmId: string): void;
+  /** Every live record of a company, as the API would return it, with its entity. */
+  records(realmId: string): { entity: Entity; json: Record<string, unknown> }[];
   close(): Promise<void>;
 }
