@@ -1,0 +1,43 @@
+/**
+ * One typed map of every message between contexts (webext-core style). Data is checked with zod on
+ * arrival; answers are values ({ ok: true, data } | { ok: false, error }) because thrown errors do
+ * not cross contexts. Direction decides who may send: content scripts may only report selections;
+ * extension pages (the popup, also opened in a tab) may do everything else.
+ */
+import { z } from 'zod';
+import { EnvironmentSchema } from './views';
+
+/** Messages from extension pages (popup.html, in the action popup or a tab). */
+export const PageMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('state/get'), sinceVersion: z.number().optional() }),
+  z.object({
+    type: z.literal('connection/save'),
+    realmId: z.string().regex(/^[0-9]{1,20}$/, 'Company ID is a number'),
+    environment: EnvironmentSchema,
+    token: z.string().min(20).max(8192),
+    remember: z.boolean(),
+    expiresInSec: z.number().int().positive().max(86_400).optional(),
+  }),
+  z.object({ type: z.literal('connection/forget') }),
+  z.object({ type: z.literal('selection/remove'), key: z.string().max(64) }),
+  z.object({ type: z.literal('selection/clear') }),
+  z.object({ type: z.literal('preflight/run') }),
+  z.object({ type: z.literal('job/start'), includeReconciled: z.boolean() }),
+  z.object({ type: z.literal('job/pause'), jobId: z.string() }),
+  z.object({ type: z.literal('job/resume'), jobId: z.string() }),
+  z.object({ type: z.literal('job/cancel'), jobId: z.string() }),
+  z.object({ type: z.literal('job/dismiss'), jobId: z.string() }),
+  z.object({ type: z.literal('audit/export'), format: z.enum(['csv', 'json']) }),
+  z.object({ type: z.literal('audit/clear') }),
+]);
+export type PageMessage = z.infer<typeof PageMessageSchema>;
+export type PageMessageType = PageMessage['type'];
+
+export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: string };
+
+export function ok<T>(data: T): Reply<T> {
+  return { ok: true, data };
+}
+export function fail(error: string): Reply<never> {
+  return { ok: false, error };
+}

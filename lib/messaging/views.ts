@@ -1,0 +1,117 @@
+/**
+ * What extension pages (the popup) are shown: plain serialisable views computed by the background.
+ * The popup renders these and nothing else; it never sees the token.
+ */
+import { z } from 'zod';
+import { ENTITIES } from '../qbo/entities';
+
+export const EnvironmentSchema = z.enum(['production', 'sandbox']);
+
+export const PREFLIGHT_STATUSES = [
+  'ready',
+  'reconciled',
+  'changed',
+  'closedPeriod',
+  'notFound',
+  'deposited',
+  'linked',
+  'unsupported',
+  'duplicate',
+] as const;
+export type PreflightStatus = (typeof PREFLIGHT_STATUSES)[number];
+
+/** The popup's exact words for each status (the product's contract with screen readers). */
+export const STATUS_LABEL: Record<PreflightStatus, string> = {
+  ready: 'Ready',
+  reconciled: 'Reconciled',
+  changed: 'Changed since viewed',
+  closedPeriod: 'Closed period',
+  notFound: 'Not found',
+  deposited: 'Deposited',
+  linked: 'Linked',
+  unsupported: 'Unsupported type',
+  duplicate: 'Duplicate',
+};
+
+export const ConnectionViewSchema = z.object({
+  realmId: z.string().optional(),
+  environment: EnvironmentSchema,
+  hasToken: z.boolean(),
+  remember: z.boolean(),
+  tokenExpiresAt: z.number().optional(),
+  /** The company open in the service's page the selection came from (cookie qbo.currentcompanyid). */
+  pageRealmId: z.string().optional(),
+});
+export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
+
+export const SelectionRowSchema = z.object({
+  key: z.string(), // `${Entity}:${Id}`
+  entity: z.enum(ENTITIES),
+  id: z.string(),
+  shownAt: z.number(),
+  status: z.enum(PREFLIGHT_STATUSES).optional(), // undefined until a preflight ran
+  warnings: z.array(z.string()).default([]),
+  reason: z.string().optional(),
+  txnDate: z.string().optional(),
+  docNumber: z.string().optional(),
+  party: z.string().optional(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+});
+export type SelectionRow = z.infer<typeof SelectionRowSchema>;
+
+export const OUTCOME_GROUPS = ['deleted', 'skipped', 'refused', 'needsAttention'] as const;
+export type OutcomeGroup = (typeof OUTCOME_GROUPS)[number];
+export const OUTCOME_GROUP_LABEL: Record<OutcomeGroup, string> = {
+  deleted: 'Deleted',
+  skipped: 'Skipped',
+  refused: 'Refused',
+  needsAttention: 'Needs attention',
+};
+
+export const JobRecordViewSchema = z.object({
+  key: z.string(),
+  entity: z.enum(ENTITIES),
+  id: z.string(),
+  docNumber: z.string().optional(),
+  group: z.enum(OUTCOME_GROUPS),
+  /** Human words for the outcome, e.g. "Deleted (verified)", "Skipped: changed since review". */
+  outcome: z.string(),
+  faultCode: z.string().optional(),
+  reason: z.string().optional(),
+});
+export type JobRecordView = z.infer<typeof JobRecordViewSchema>;
+
+export const JOB_STATES = ['running', 'waiting', 'paused', 'tokenNeeded', 'cancelled', 'done'] as const;
+
+export const JobViewSchema = z.object({
+  id: z.string(),
+  realmId: z.string(),
+  environment: EnvironmentSchema,
+  state: z.enum(JOB_STATES),
+  done: z.number(),
+  total: z.number(),
+  /** The current wait, in words the popup can show ("Waiting 60 s for the service's rate limit"). */
+  wait: z
+    .object({ kind: z.enum(['rateLimit', 'pacing', 'tokenNeeded', 'verifying']), until: z.number().optional() })
+    .optional(),
+  etaMs: z.number().optional(),
+  counts: z.object({ deleted: z.number(), skipped: z.number(), refused: z.number(), needsAttention: z.number() }),
+  records: z.array(JobRecordViewSchema),
+  startedAt: z.number(),
+  finishedAt: z.number().optional(),
+});
+export type JobView = z.infer<typeof JobViewSchema>;
+
+export const PopupStateSchema = z.object({
+  version: z.number(),
+  connection: ConnectionViewSchema,
+  selection: z.array(SelectionRowSchema),
+  preflight: z
+    .object({ at: z.number(), running: z.boolean(), error: z.string().optional() })
+    .optional(),
+  job: JobViewSchema.optional(),
+  /** A message for the user (e.g. a refused start because of a company mismatch). */
+  notice: z.object({ level: z.enum(['info', 'error']), text: z.string() }).optional(),
+});
+export type PopupState = z.infer<typeof PopupStateSchema>;
