@@ -1,0 +1,35 @@
+/**
+ * Who sent a runtime message. Extension pages (popup.html in the action popup or in a tab) are told
+ * from content scripts by the sender's origin, never by the presence of a tab. Anything not from
+ * this extension is untrusted (no externally_connectable, so web pages cannot message us at all;
+ * this is the second lock).
+ */
+import { environmentFromHost } from '../qbo/entities';
+
+export interface SenderLike {
+  id?: string;
+  url?: string;
+  origin?: string;
+  tab?: { id?: number; url?: string };
+  frameId?: number;
+}
+
+export type SenderKind =
+  | { kind: 'extensionPage' }
+  | { kind: 'contentScript'; pageUrl: URL; tabId?: number }
+  | { kind: 'untrusted'; reason: string };
+
+export function classifySender(sender: SenderLike, extensionId: string, extensionOrigin: string): SenderKind {
+  if (sender.id !== extensionId) return { kind: 'untrusted', reason: 'not this extension' };
+  let url: URL;
+  try {
+    url = new URL(sender.url ?? '');
+  } catch {
+    return { kind: 'untrusted', reason: 'no sender url' };
+  }
+  if (url.origin === extensionOrigin) return { kind: 'extensionPage' };
+  if (url.protocol === 'https:' && environmentFromHost(url.hostname) && url.pathname.startsWith('/app/')) {
+    return { kind: 'contentScript', pageUrl: url, tabId: sender.tab?.id };
+  }
+  return { kind: 'untrusted', reason: `unexpected origin ${url.origin}` };
+}

@@ -1,0 +1,67 @@
+/**
+ * Launches Debian's Chromium with the production build loaded and the service's real host names
+ * mapped to the local simulator (see ../shared/spike/NOTES.md for why each flag is here).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium } from '@playwright/test';
+
+export const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Every host the product talks to or reads; all of them go to the simulator's one port. */
+export const MAPPED_HOSTS = [
+  'quickbooks.api.intuit.com',
+  'sandbox-quickbooks.api.intuit.com',
+  'qbo.intuit.com',
+  '*.qbo.intuit.com',
+];
+
+export function hostResolverRules(port: number): string {
+  const maps = MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1:${port}`);
+  // MAP * ~NOTFOUND keeps Chromium's own background calls from leaving the machine.
+  return [...maps, 'MAP * ~NOTFOUND', 'EXCLUDE localhost'].join(', ');
+}
+
+export interface LaunchOptions {
+  port: number;
+  headless?: boolean;
+  userDataDir?: string;
+  extensionDir?: string;
+}
+
+export async function launchWithExtension(options: LaunchOptions): Promise<BrowserContext> {
+  const extensionDir = options.extensionDir ?? EXTENSION_DIR;
+  const userDataDir = options.userDataDir ?? mkdtempSync(path.join(tmpdir(), 'safe-delete-profile-'));
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: options.headless ?? true,
+    ignoreHTTPSErrors: true,
+    viewport: { width: 1200, height: 900 },
+    args: [
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      `--host-resolver-rules=${hostResolverRules(options.port)}`,
+      // The extension's service worker fetches the simulator's self-signed certificate;
+      // Playwright's ignoreHTTPSErrors does not reach extension workers.
+      '--ignore-certificate-errors',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function extensionWorker(context: BrowserContext) {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  return worker;
+}
+
+export async function extensionIdOf(context: BrowserContext): Promise<string> {
+  return new URL((await extensionWorker(context)).url()).host;
+}
