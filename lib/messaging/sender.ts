@@ -27,7 +27,8 @@ export function classifySender(sender: SenderLike, extensionId: string, extensio
   } catch {
     return { kind: 'untrusted', reason: 'no sender url' };
   }
-  if (url.origin === extensionOrigin) return { kind: 'extensionPage' };
+  // Compare scheme + host: URL.origin is 'null' for non-special schemes outside browsers.
+  if (`${url.protocol}//${url.host}` === extensionOrigin) return { kind: 'extensionPage' };
   if (url.protocol === 'https:' && environmentFromHost(url.hostname) && url.pathname.startsWith('/app/')) {
     return { kind: 'contentScript', pageUrl: url, tabId: sender.tab?.id };
   }
