@@ -1,0 +1,168 @@
+/**
+ * Look-alike pages of the web app (`/app/*`), served by the simulator so the content script can be
+ * tested against realistic markup: list pages (table rows or role=row divs, with checkboxes, 50 rows
+ * a page), account registers (`.dgrid-row`, no checkboxes, "1-300 of N"), a hostile test page
+ * (`/app/sales?hostile=1`), a big page (`/app/sales?rows=10000`) and a transaction page
+ * (`/app/<slug>?txnId=`). `?fragment=1` answers only the main content, for client-side navigation.
+ * Every page sets the cookie `qbo.currentcompanyid` from `deps.pageRealmId()`.
+ */
+import type { Context, Hono } from 'hono';
+import { type Entity, entityFromSlug, isValidId } from '../../../lib/qbo/entities';
+import { CLIENT_SCRIPT } from './client-script';
+import { renderHostileRows } from './hostile';
+import { esc, fragment, shell } from './html';
+import { type RowOptions, renderPager, renderRows, type Variant } from './markup';
+import { accountIdsOf, type PageRecord, partyOf, sortForPage, toPageRow } from './view-rows';
+
+export interface PagesDeps {
+  pageRealmId(): string | undefined;
+  records(realmId: string): { entity: Entity; json: Record<string, unknown> }[];
+}
+
+export const LIST_PAGE_SIZE = 50;
+export const REGISTER_PAGE_SIZE = 300;
+export const MAX_ROWS = 10_000;
+
+interface ListPage {
+  path: string;
+  title: string;
+  variant: Variant;
+  /** Query parameter the page needs (nameId, accountId); kept in paging links. */
+  param?: string;
+  /** The records this page lists, before sorting and paging. */
+  select(all: PageRecord[], param: string | undefined): PageRecord[];
+  options?: RowOptions;
+  pageSize?: number;
+}
+
+const of =
+  (...entities: Entity[]) =>
+  (all: PageRecord[]) =>
+    all.filter((r) => entities.includes(r.entity));
+const where = (test: (r: PageRecord, param: string | undefined) => boolean) => (all: PageRecord[], param?: string) =>
+  all.filter((r) => test(r, param));
+const SALES = of('Invoice', 'SalesReceipt', 'Payment', 'CreditMemo', 'RefundReceipt', 'Estimate');
+const EXPENSES = of('Purchase', 'Bill', 'BillPayment', 'VendorCredit', 'PurchaseOrder');
+
+const party = (r: PageRecord, keys: string[], id: string | undefined) =>
+  id !== undefined && keys.some((k) => k in r.json) && partyOf(r.json)?.value === id;
+
+export const LIST_PAGES: ListPage[] = [
+  { path: '/app/sales', title: 'Sales transactions', variant: 'table', select: SALES },
+  { path: '/app/invoices', title: 'Invoices', variant: 'aria', select: of('Invoice') },
+  { path: '/app/expenses', title: 'Expense transactions', variant: 'table', select: EXPENSES },
+  { path: '/app/bills', title: 'Bills', variant: 'aria', select: of('Bill') },
+  { path: '/app/salesreceipts', title: 'Sales receipts', variant: 'table', select: of('SalesReceipt') },
+  { path: '/app/estimates', title: 'Estimates', variant: 'aria', select: of('Estimate') },
+  { path: '/app/purchaseorders', title: 'Purchase orders', variant: 'table', select: of('PurchaseOrder') },
+  {
+    path: '/app/creditmemos',
+    title: 'Credit memos',
+    variant: 'table',
+    select: of('CreditMemo'),
+    options: { ampersandQuirk: true },
+  },
+  {
+    path: '/app/customerdetail',
+    title: 'Customer',
+    variant: 'aria',
+    param: 'nameId',
+    select: where((r, id) => party(r, ['CustomerRef'], id) || (r.entity === 'Purchase' && party(r, ['EntityRef'], id))),
+  },
+  {
+    path: '/app/vendordetail',
+    title: 'Vendor',
+    variant: 'table',
+    param: 'nameId',
+    select: where((r, id) => party(r, ['VendorRef', 'EntityRef'], id)),
+  },
+  {
+    path: '/app/register',
+    title: 'Account register',
+    variant: 'dgrid',
+    param: 'accountId',
+    pageSize: REGISTER_PAGE_SIZE,
+    // A record belongs to a register when any of its ...AccountRef values is the account. If the
+    // company's records carry no account references at all, every register shows every record.
+    select: (all, id) => {
+      const accounts = all.map((r) => accountIdsOf(r.json));
+      if (!accounts.some((set) => set.size > 0)) return id === undefined ? [] : all;
+      return all.filter((_, i) => id !== undefined && accounts[i]?.has(id));
+    },
+  },
+];
+
+function positiveInt(raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (raw === null || !/^[0-9]{1,7}$/.test(raw)) return fallback;
+  const n = Number(raw);
+  return n >= 1 ? Math.min(n, max) : fallback;
+}
+
+function respond(c: Context, deps: PagesDeps, title: string, body: string, status: 200 | 404 = 200) {
+  const realmId = deps.pageRealmId();
+  if (realmId !== undefined) {
+    c.header('Set-Cookie', `qbo.currentcompanyid=${encodeURIComponent(realmId)}; Path=/; SameSite=Lax`);
+  }
+  c.header('Cache-Control', 'no-store');
+  const content = fragment(title, body);
+  const isFragment = new URL(c.req.url).searchParams.get('fragment') === '1';
+  return c.html(isFragment ? content : shell({ title, main: content, script: CLIENT_SCRIPT }), status);
+}
+
+function renderList(page: ListPage, deps: PagesDeps, url: URL): string {
+  const q = url.searchParams;
+  const realmId = deps.pageRealmId();
+  if (realmId === undefined) return '<p class="empty">No company is open.</p>';
+  const param = page.param ? (q.get(page.param) ?? undefined) : undefined;
+  if (page.param && param === undefined) return `<p class="empty">Missing ${esc(page.param)}.</p>`;
+  const all = deps.records(realmId);
+  const rows = sortForPage(page.select(all, param).map(toPageRow));
+  const pageSize = positiveInt(q.get('rows'), page.pageSize ?? LIST_PAGE_SIZE, MAX_ROWS);
+  const pageNo = positiveInt(q.get('page'), 1);
+  const slice = rows.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+  const hrefFor = (n: number) => {
+    const next = new URLSearchParams();
+    for (const key of [page.param, 'rows', 'hostile']) {
+      const v = key ? q.get(key) : null;
+      if (key && v !== null) next.set(key, v);
+    }
+    next.set('page', String(n));
+    return `${page.path}?${next}`;
+  };
+  const table = q.get('hostile') === '1' ? renderHostileRows(slice) : renderRows(page.variant, slice, page.options);
+  const pager = renderPager({ page: pageNo, pageSize, total: rows.length, hrefFor });
+  return `${table}${pager}`;
+}
+
+function renderTransaction(deps: PagesDeps, slug: string, url: URL): string | undefined {
+  const entity = entityFromSlug(slug);
+  const id = url.searchParams.get('txnId');
+  const realmId = deps.pageRealmId();
+  if (!entity || !isValidId(id) || realmId === undefined) return undefined;
+  const record = deps.records(realmId).find((r) => r.entity === entity && r.json.Id === id);
+  if (!record) return undefined;
+  const row = toPageRow(record);
+  const fields: [string, string][] = [
+    ['Type', row.type],
+    ['Id', row.id],
+    ['Date', row.date],
+    ['No.', row.no],
+    ['Customer/Payee', row.party],
+    ['Amount', row.amount],
+    ['Memo', row.memo],
+  ];
+  const dl = fields.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('');
+  return `<dl class="txn-detail">${dl}</dl><p><a data-nav href="/app/sales">Back to sales</a></p>`;
+}
+
+export function mountPages(app: Hono, deps: PagesDeps): void {
+  for (const page of LIST_PAGES) {
+    app.get(page.path, (c) => respond(c, deps, page.title, renderList(page, deps, new URL(c.req.url))));
+  }
+  app.get('/app/:slug', (c) => {
+    const body = renderTransaction(deps, c.req.param('slug'), new URL(c.req.url));
+    return body === undefined
+      ? respond(c, deps, 'Not found', '<p class="empty">This transaction is not available.</p>', 404)
+      : respond(c, deps, 'Transaction', body);
+  });
+}
