@@ -18,6 +18,8 @@ export interface QboClientOptions {
   /** Page size of the complete reader, 1..1000. Default 1000. */
   pageSize?: number;
   fetch?: typeof fetch;
+  /** Clock for Retry-After HTTP-dates. Default Date.now. */
+  now?: () => number;
 }
 
 export interface ReconciledRow {
@@ -41,6 +43,9 @@ export interface QboClient {
   readReconciled(start: string, end: string): Promise<CallResult<{ rows: ReconciledRow[]; calls: number }>>;
   /** 4.3: 1..30 deletes in one batch call; results matched by bId. */
   batchDelete(items: readonly DeleteRequestItem[]): Promise<CallResult<{ results: Map<string, DeleteItemResult> }>>;
-  /** 4.1: one delete through the entity's own endpoint. */
+  /**
+   * 4.1: one delete through the entity's own endpoint. One record per call, so an HTTP 400 carrying a
+   * fault is that record's answer: `ok` with result alreadyGone / closedPeriod / deposited / refused.
+   */
   deleteOne(item: DeleteRequestItem): Promise<CallResult<{ result: DeleteItemResult }>>;
 }

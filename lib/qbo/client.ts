@@ -1,0 +1,30 @@
+/**
+ * createQboClient: the QboClient (./client-api.ts) over ky, one instance per company + environment.
+ * Each method lives in its own module; this file only wires them to one HTTP edge and one clock.
+ */
+import type { QboClient, QboClientOptions } from './client-api';
+import { batchDelete, deleteOne } from './delete-calls';
+import type { CallContext } from './exchange';
+import { createHttp } from './http';
+import { MAX_PAGE_SIZE } from './query-builder';
+import { readByIds } from './read-by-ids';
+import { readPreferences } from './read-preferences';
+import { readReconciled } from './read-reconciled';
+
+export function createQboClient(options: QboClientOptions): QboClient {
+  if (!/^[0-9]{1,20}$/.test(options.realmId)) throw new TypeError(`createQboClient: bad realmId ${options.realmId}`);
+  const pageSize = options.pageSize ?? MAX_PAGE_SIZE;
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+    throw new TypeError(`createQboClient: pageSize must be 1..${MAX_PAGE_SIZE}`);
+  }
+  const ctx: CallContext = { send: createHttp(options), now: options.now ?? Date.now };
+  return {
+    realmId: options.realmId,
+    environment: options.environment,
+    readByIds: (entity, ids) => readByIds(ctx, entity, ids, pageSize),
+    readPreferences: () => readPreferences(ctx),
+    readReconciled: (start, end) => readReconciled(ctx, start, end),
+    batchDelete: (items) => batchDelete(ctx, items),
+    deleteOne: (item) => deleteOne(ctx, item),
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Splits [start, end] into windows of at most one year for the TransactionList report. The report
+ * is not paged: one answer carries every row of its range, and the service times out past 120 s.
+ * Yearly windows keep each answer bounded on companies with years of reconciled history, and a year
+ * matches how books are closed and reconciled, so most selections need one window.
+ */
+import { isIsoDate } from './schemas';
+
+export interface DateWindow {
+  start: string;
+  end: string;
+}
+
+const DAY_MS = 86_400_000;
+export const MAX_WINDOW_DAYS = 365;
+
+export function toDayNumber(date: string): number {
+  return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+}
+
+export function fromDayNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Throws a TypeError on malformed or reversed dates: callers pass dates they validated. */
+export function splitDateRange(start: string, end: string, maxDays: number = MAX_WINDOW_DAYS): DateWindow[] {
+  if (!isIsoDate(start) || !isIsoDate(end)) throw new TypeError(`date-windows: bad range ${start}..${end}`);
+  const first = toDayNumber(start);
+  const last = toDayNumber(end);
+  if (last < first) throw new TypeError(`date-windows: end ${end} before start ${start}`);
+  const windows: DateWindow[] = [];
+  for (let from = first; from <= last; from += maxDays) {
+    windows.push({ start: fromDayNumber(from), end: fromDayNumber(Math.min(from + maxDays - 1, last)) });
+  }
+  return windows;
+}

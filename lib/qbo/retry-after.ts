@@ -1,0 +1,27 @@
+/**
+ * 3001 / HTTP 429: how long to wait. The service sends `Retry-After` (60 s observed); HTTP allows
+ * seconds or an HTTP-date. The simulator adds `X-Sim-Retry-After-Ms`, its exact time-scaled value,
+ * which wins when present.
+ */
+export const DEFAULT_RETRY_AFTER_MS = 60_000;
+/** A garbage or hostile header must not park the runner for days. */
+export const MAX_RETRY_AFTER_MS = 3_600_000;
+
+function clamp(ms: number): number {
+  return Math.min(Math.max(0, Math.ceil(ms)), MAX_RETRY_AFTER_MS);
+}
+
+export function parseRetryAfter(headers: Headers, now: number): number {
+  const simulated = headers.get('x-sim-retry-after-ms')?.trim();
+  if (simulated && /^[0-9]{1,10}$/.test(simulated)) return clamp(Number(simulated));
+
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return DEFAULT_RETRY_AFTER_MS;
+  if (/^[0-9]{1,10}$/.test(value)) return clamp(Number(value) * 1000);
+  // HTTP-date: only accept something that names a weekday or month and a time, not any parseable text.
+  if (/\d{2}:\d{2}:\d{2}/.test(value)) {
+    const at = Date.parse(value);
+    if (Number.isFinite(at)) return clamp(at - now);
+  }
+  return DEFAULT_RETRY_AFTER_MS;
+}

@@ -1,0 +1,62 @@
+/**
+ * zod schemas for everything the client reads from the service, besides faults (./fault.ts) and the
+ * report (./report-schemas.ts). Objects are loose: the service adds fields freely, and the whole
+ * entity object is kept as the pre-delete snapshot.
+ */
+import { z } from 'zod';
+
+export const RefSchema = z.looseObject({ value: z.string().optional(), name: z.string().optional() });
+
+export const LinkedTxnSchema = z.looseObject({ TxnId: z.string(), TxnType: z.string() });
+
+const LineSchema = z.looseObject({ LinkedTxn: z.array(LinkedTxnSchema).optional() });
+
+/** The entity fields Safe Delete uses. Id and SyncToken are strings; amounts are numbers. */
+export const EntitySchema = z.looseObject({
+  Id: z.string(),
+  SyncToken: z.string(),
+  TxnDate: z.string().optional(),
+  DocNumber: z.string().optional(),
+  TotalAmt: z.number().optional(), // JournalEntry may have none
+  CurrencyRef: RefSchema.optional(),
+  CustomerRef: RefSchema.optional(),
+  VendorRef: RefSchema.optional(),
+  EntityRef: RefSchema.optional(), // Purchase
+  MetaData: z.looseObject({ CreateTime: z.string().optional(), LastUpdatedTime: z.string().optional() }).optional(),
+  LinkedTxn: z.array(LinkedTxnSchema).optional(),
+  Line: z.array(LineSchema).optional(),
+});
+export type EntityJson = z.infer<typeof EntitySchema>;
+
+/**
+ * `{"QueryResponse": {"Invoice": [...], "startPosition": 1, "maxResults": 3}}`, `{"QueryResponse": {}}`
+ * or, for count(*), `{"QueryResponse": {"totalCount": 42}}`. Rows sit under the entity's jsonKey.
+ */
+export const QueryResponseSchema = z.looseObject({
+  QueryResponse: z.looseObject({
+    startPosition: z.number().optional(),
+    maxResults: z.number().optional(),
+    totalCount: z.number().optional(),
+  }),
+});
+
+export const PreferencesSchema = z.looseObject({
+  Preferences: z.looseObject({
+    AccountingInfoPrefs: z.looseObject({ BookCloseDate: z.string().optional() }).optional(),
+  }),
+});
+
+/** What a delete answers under the entity's jsonKey: `{"status": "Deleted", "domain": "QBO", "Id": "33"}`. */
+export const DeletedSchema = z.looseObject({ status: z.string(), Id: z.string().optional() });
+
+export const BatchItemResponseSchema = z.looseObject({ bId: z.string() });
+
+export const BatchResponseSchema = z.looseObject({ BatchItemResponse: z.array(z.unknown()) });
+
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isIsoDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
