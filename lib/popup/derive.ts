@@ -1,0 +1,74 @@
+/**
+ * Pure facts the popup derives from a PopupState: counts per type and status, what the one click
+ * would delete, and why it cannot run. The model wraps these in computed signals.
+ */
+import type { PopupState, PreflightStatus, SelectionRow } from '../messaging/views';
+import { ENTITIES, type Entity } from '../qbo/entities';
+
+export type StatusKey = PreflightStatus | 'unchecked';
+
+export const ACTIVE_JOB_STATES = new Set(['running', 'waiting', 'paused', 'tokenNeeded']);
+
+export function countByEntity(rows: readonly SelectionRow[]): { entity: Entity; count: number }[] {
+  const counts = new Map<Entity, number>();
+  for (const row of rows) counts.set(row.entity, (counts.get(row.entity) ?? 0) + 1);
+  return ENTITIES.filter((e) => counts.has(e)).map((entity) => ({ entity, count: counts.get(entity) ?? 0 }));
+}
+
+export function countByStatus(rows: readonly SelectionRow[]): Partial<Record<StatusKey, number>> {
+  const counts: Partial<Record<StatusKey, number>> = {};
+  for (const row of rows) {
+    const key: StatusKey = row.status ?? 'unchecked';
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** The page's company differs from the connected one: deleting would hit the wrong books. */
+export function companyMismatch(state: PopupState | undefined): { page: string; connected: string } | undefined {
+  const c = state?.connection;
+  if (!c?.pageRealmId || !c.realmId || c.pageRealmId === c.realmId) return undefined;
+  return { page: c.pageRealmId, connected: c.realmId };
+}
+
+export function mismatchText(m: { page: string; connected: string }): string {
+  return `This page shows company ${m.page}, but Safe Delete is connected to company ${m.connected}. Open company ${m.connected} in QuickBooks, or change the connection.`;
+}
+
+export function isJobActive(state: PopupState | undefined): boolean {
+  return !!state?.job && ACTIVE_JOB_STATES.has(state.job.state);
+}
+
+/** Why "Verify and delete selected" is disabled, in words; undefined when it may run. */
+export function deleteBlocker(state: PopupState | undefined, deletable: number): string | undefined {
+  if (!state) return 'Loading…';
+  const c = state.connection;
+  const mismatch = companyMismatch(state);
+  if (isJobActive(state)) return 'A deletion is already in progress.';
+  if (!c.realmId) return 'Enter the Company ID first.';
+  if (!c.hasToken) return 'Paste an access token first.';
+  if (mismatch) return mismatchText(mismatch);
+  if (state.selection.length === 0) return 'Nothing is selected. Tick transactions in QuickBooks first.';
+  if (state.preflight?.running) return 'Checking the selection…';
+  if (deletable === 0) return 'No selected transaction is ready to delete.';
+  return undefined;
+}
+
+export interface ConnectionInput {
+  realmId: string;
+  token: string;
+  remember: boolean;
+}
+
+/** Tidies pasted values (spaces, a "Bearer " prefix) and says what is wrong, per field. */
+export function checkConnectionInput(input: ConnectionInput): {
+  value: ConnectionInput;
+  errors: { realmId?: string; token?: string };
+} {
+  const realmId = input.realmId.replace(/\s+/g, '');
+  const token = input.token.trim().replace(/^Bearer\s+/i, '');
+  const errors: { realmId?: string; token?: string } = {};
+  if (!/^[0-9]{1,20}$/.test(realmId)) errors.realmId = 'The Company ID is a number, e.g. 9130357766412345.';
+  if (token.length < 20) errors.token = 'Paste the whole access token (it is several hundred characters long).';
+  return { value: { realmId, token, remember: input.remember }, errors };
+}

@@ -1,0 +1,18 @@
+/**
+ * Saves a file the way a page can without the downloads permission: a Blob, an object URL and a
+ * click on a temporary `<a download>`. Used by the popup entry; components never touch it.
+ */
+import type { AuditFile } from './model';
+
+export function downloadFile(file: AuditFile, doc: Document = document): void {
+  const url = URL.createObjectURL(new Blob([file.content], { type: file.mime }));
+  const a = doc.createElement('a');
+  a.href = url;
+  a.download = file.filename;
+  a.hidden = true;
+  doc.body.append(a);
+  a.click();
+  a.remove();
+  // Revoke later: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,127 @@
+/**
+ * Words, dates and money for the popup. Everything here is pure: the locale defaults to the user's
+ * (Intl picks it when `locale` is undefined) and tests pass one explicitly.
+ */
+
+import type { JobView } from '../messaging/views';
+import type { Entity, Environment } from '../qbo/entities';
+
+export const ENTITY_LABEL: Record<Entity, string> = {
+  Invoice: 'Invoice',
+  SalesReceipt: 'Sales receipt',
+  Payment: 'Payment',
+  CreditMemo: 'Credit memo',
+  RefundReceipt: 'Refund receipt',
+  Estimate: 'Estimate',
+  Bill: 'Bill',
+  BillPayment: 'Bill payment',
+  VendorCredit: 'Vendor credit',
+  Purchase: 'Expense',
+  JournalEntry: 'Journal entry',
+  Deposit: 'Deposit',
+  Transfer: 'Transfer',
+  CreditCardPayment: 'Credit card payment',
+  PurchaseOrder: 'Purchase order',
+  TimeActivity: 'Time activity',
+};
+
+/** "Invoice 1032", or "Invoice (Id 145)" when the transaction has no number. */
+export function describeTxn(entity: Entity, docNumber: string | undefined, id: string): string {
+  return docNumber ? `${ENTITY_LABEL[entity]} ${docNumber}` : `${ENTITY_LABEL[entity]} (Id ${id})`;
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+const moneyCache = new Map<string, Intl.NumberFormat>();
+
+/** Amount in the record's currency (USD when unknown); an unknown currency code falls back to "12.50 XYZ". */
+export function formatMoney(amount: number, currency = 'USD', locale?: string): string {
+  const key = `${locale ?? ''}|${currency}`;
+  let format = moneyCache.get(key);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(amount)} ${currency}`;
+    }
+    moneyCache.set(key, format);
+  }
+  return format.format(amount);
+}
+
+const dateCache = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A service date ("2024-03-01") is a calendar day, not an instant: format it in UTC so no time zone
+ * moves it to the day before.
+ */
+export function formatDate(txnDate: string, locale?: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(txnDate);
+  if (!m) return txnDate;
+  const key = locale ?? '';
+  let format = dateCache.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+    dateCache.set(key, format);
+  }
+  return format.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
+}
+
+/** A clock time ("10:42 AM") for "last checked" lines. */
+export function formatTime(at: number, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(at));
+}
+
+/** A duration in plain words: "less than a minute", "about 3 minutes", "about 1 hour 5 minutes". */
+export function formatDuration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return 'less than a minute';
+  if (minutes < 60) return `about ${plural(minutes, 'minute')}`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `about ${plural(hours, 'hour')}${rest ? ` ${plural(rest, 'minute')}` : ''}`;
+}
+
+/** Whole seconds left until `until` (never negative). */
+export function secondsUntil(until: number, now: number): number {
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/** What the job is waiting for, in words; undefined when it is not waiting. */
+export function waitText(wait: JobView['wait'], now: number): string | undefined {
+  if (!wait) return undefined;
+  switch (wait.kind) {
+    case 'rateLimit':
+      return wait.until === undefined
+        ? "Waiting for the service's rate limit"
+        : `Waiting ${secondsUntil(wait.until, now)} s for the service's rate limit`;
+    case 'pacing':
+      return "Pacing requests to stay under the service's limit";
+    case 'tokenNeeded':
+      return TOKEN_NEEDED_TEXT;
+    case 'verifying':
+      return 'Checking that the deletions took effect';
+  }
+}
+
+export const TOKEN_NEEDED_TEXT = 'Paused: the access token expired. Paste a new token to resume.';
+
+/** "Token expires in 42 min", "Token expired". */
+export function tokenTimeLeft(expiresAt: number, now: number): string {
+  const ms = expiresAt - now;
+  if (ms <= 0) return 'Token expired';
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'Token expires in less than a minute';
+  if (minutes < 120) return `Token expires in ${minutes} min`;
+  return `Token expires in ${Math.floor(minutes / 60)} h`;
+}
+
+export const ENVIRONMENT_LABEL: Record<Environment, string> = { production: 'Production', sandbox: 'Sandbox' };
+
+/** The service's audit history of one transaction, in the web app of the job's environment. */
+export function auditHistoryUrl(environment: Environment, id: string): string {
+  const host = environment === 'sandbox' ? 'app.sandbox.qbo.intuit.com' : 'app.qbo.intuit.com';
+  return `https://${host}/app/audithistory?txnId=${encodeURIComponent(id)}`;
+}

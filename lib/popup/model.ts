@@ -1,0 +1,181 @@
+/**
+ * The popup's one model: signals holding the background's latest PopupState, plus the actions the
+ * popup may take. The background owns every fact; the model only asks, shows and forwards clicks.
+ *
+ * Polling: `state/get` with `sinceVersion` every second while open and right after each action. A
+ * service worker that restarts makes sendMessage throw ("message channel closed", "Receiving end
+ * does not exist"): the next tick simply asks again, and "Reconnecting…" appears only after three
+ * failures in a row so a routine restart never flickers.
+ */
+import { batch, computed, signal } from '@preact/signals';
+import type { PageMessage, Reply } from '../messaging/protocol';
+import { type PopupState, PopupStateSchema } from '../messaging/views';
+import {
+  type ConnectionInput,
+  checkConnectionInput,
+  companyMismatch,
+  countByEntity,
+  countByStatus,
+  deleteBlocker,
+  isJobActive,
+} from './derive';
+
+export interface PopupApi {
+  send(message: PageMessage): Promise<Reply<unknown>>;
+}
+
+export interface AuditFile {
+  filename: string;
+  mime: string;
+  content: string;
+}
+
+export interface PopupModelDeps {
+  /** Wall clock (ms); defaults to Date.now. */
+  now?: () => number;
+  /** Poll and clock-tick period; default 1000 ms. */
+  pollMs?: number;
+  /** Hands an exported audit file to the user (the entry wires a Blob download). */
+  download?: (file: AuditFile) => void;
+}
+
+export const RECONNECT_AFTER_FAILURES = 3;
+
+export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
+  const clock = deps.now ?? Date.now;
+  const state = signal<PopupState | undefined>(undefined);
+  const failures = signal(0);
+  const now = signal(clock());
+  const actionError = signal<string | undefined>(undefined);
+  const pending = signal<PageMessage['type'] | undefined>(undefined);
+  const includeReconciled = signal(false);
+
+  // Every request gets a number; an answer older than the last applied one is dropped, so a slow
+  // poll can never overwrite the state an action just returned.
+  let seq = 0;
+  let applied = 0;
+  let polling = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  function apply(requestSeq: number, data: unknown): boolean {
+    const parsed = PopupStateSchema.safeParse(data);
+    if (!parsed.success) return false;
+    if (requestSeq > applied) {
+      applied = requestSeq;
+      state.value = parsed.data;
+    }
+    return true;
+  }
+
+  async function request(message: PageMessage): Promise<Reply<unknown> | undefined> {
+    try {
+      const reply = await api.send(message);
+      return reply && typeof reply === 'object' && 'ok' in reply ? reply : undefined;
+    } catch {
+      return undefined; // the worker is (re)starting
+    }
+  }
+
+  async function poll(): Promise<void> {
+    if (polling) return;
+    polling = true;
+    const mine = ++seq;
+    const reply = await request({ type: 'state/get', sinceVersion: state.peek()?.version });
+    polling = false;
+    const data = reply?.ok ? reply.data : undefined;
+    const unchanged = !!data && typeof data === 'object' && 'unchanged' in data;
+    failures.value = unchanged || apply(mine, data) ? 0 : failures.peek() + 1;
+  }
+
+  async function tick(): Promise<void> {
+    now.value = clock();
+    await poll();
+  }
+
+  /** Sends one action; the answer is the new state. Returns whether the background accepted it. */
+  async function act(message: PageMessage): Promise<boolean> {
+    const mine = ++seq;
+    pending.value = message.type;
+    const reply = await request(message);
+    batch(() => {
+      pending.value = undefined;
+      if (!reply) actionError.value = 'Safe Delete did not answer. Please try again in a moment.';
+      else if (!reply.ok) actionError.value = reply.error;
+      else actionError.value = undefined;
+      if (reply?.ok) apply(mine, reply.data);
+    });
+    void poll();
+    return !!reply?.ok;
+  }
+
+  const jobId = () => state.peek()?.job?.id ?? '';
+  const selection = computed(() => state.value?.selection ?? []);
+  const statusCounts = computed(() => countByStatus(selection.value));
+  const readyCount = computed(() => statusCounts.value.ready ?? 0);
+  const reconciledCount = computed(() => statusCounts.value.reconciled ?? 0);
+  const deletableCount = computed(() => readyCount.value + (includeReconciled.value ? reconciledCount.value : 0));
+
+  return {
+    state,
+    now,
+    actionError,
+    pending,
+    includeReconciled,
+    reconnecting: computed(() => failures.value >= RECONNECT_AFTER_FAILURES),
+    connection: computed(() => state.value?.connection),
+    job: computed(() => state.value?.job),
+    jobActive: computed(() => isJobActive(state.value)),
+    selection,
+    entityCounts: computed(() => countByEntity(selection.value)),
+    statusCounts,
+    readyCount,
+    reconciledCount,
+    deletableCount,
+    companyMismatch: computed(() => companyMismatch(state.value)),
+    deleteBlocker: computed(() => deleteBlocker(state.value, deletableCount.value)),
+
+    /** Starts polling (and the one-second clock) until stop(). */
+    start(): void {
+      if (timer) return;
+      void tick();
+      timer = setInterval(() => void tick(), deps.pollMs ?? 1000);
+    },
+    stop(): void {
+      clearInterval(timer);
+      timer = undefined;
+    },
+    tick,
+
+    saveConnection(input: ConnectionInput): Promise<boolean> {
+      const { value } = checkConnectionInput(input);
+      const environment = state.peek()?.connection.environment ?? 'production';
+      return act({ type: 'connection/save', environment, ...value });
+    },
+    forgetConnection: () => act({ type: 'connection/forget' }),
+    removeRow: (key: string) => act({ type: 'selection/remove', key }),
+    clearSelection: () => act({ type: 'selection/clear' }),
+    checkAgain: () => act({ type: 'preflight/run' }),
+    startJob: () => act({ type: 'job/start', includeReconciled: includeReconciled.peek() }),
+    pauseJob: () => act({ type: 'job/pause', jobId: jobId() }),
+    resumeJob: () => act({ type: 'job/resume', jobId: jobId() }),
+    cancelJob: () => act({ type: 'job/cancel', jobId: jobId() }),
+    dismissJob: () => act({ type: 'job/dismiss', jobId: jobId() }),
+
+    /** Asks the background for the audit log and hands it to `download`. */
+    async exportAudit(format: 'csv' | 'json'): Promise<boolean> {
+      pending.value = 'audit/export';
+      const reply = await request({ type: 'audit/export', format });
+      pending.value = undefined;
+      const file = reply?.ok ? (reply.data as Partial<AuditFile>) : undefined;
+      if (!file || typeof file.content !== 'string' || typeof file.filename !== 'string') {
+        actionError.value = reply && !reply.ok ? reply.error : 'The audit log could not be exported.';
+        return false;
+      }
+      actionError.value = undefined;
+      deps.download?.({ filename: file.filename, mime: file.mime ?? 'text/plain', content: file.content });
+      return true;
+    },
+  };
+}
+
+export type PopupModel = ReturnType<typeof createPopupModel>;
