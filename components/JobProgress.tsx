@@ -1,0 +1,41 @@
+import { OUTCOME_GROUP_LABEL, OUTCOME_GROUPS } from '../lib/messaging/views';
+import { formatDuration, TOKEN_NEEDED_TEXT, waitText } from '../lib/popup/format';
+import type { PopupModel } from '../lib/popup/model';
+import { JobControls } from './JobControls';
+import { ProgressBar } from './ProgressBar';
+
+/** A running job: progress, time left, what it waits for, running counts, and its controls. */
+export function JobProgress({ model }: { model: PopupModel }) {
+  const job = model.job.value;
+  if (!job) return null;
+  const activity =
+    job.state === 'paused'
+      ? 'Paused. Nothing more is deleted until you resume.'
+      : job.state === 'tokenNeeded'
+        ? TOKEN_NEEDED_TEXT
+        : (waitText(job.wait, model.now.value) ?? 'Verifying and deleting…');
+  return (
+    <section aria-labelledby="job-heading">
+      <h2 id="job-heading">Deleting</h2>
+      <ProgressBar label="Deletion progress" done={job.done} total={job.total} />
+      <p>
+        {job.done} of {job.total} processed
+        {job.etaMs !== undefined && job.state !== 'paused' && ` · ${capitalize(formatDuration(job.etaMs))} left`}
+      </p>
+      <p class={job.state === 'tokenNeeded' ? 'warning' : 'activity'}>{activity}</p>
+      <p class="hint">{OUTCOME_GROUPS.map((g) => `${OUTCOME_GROUP_LABEL[g]}: ${job.counts[g]}`).join(' · ')}</p>
+      <JobControls
+        state={job.state}
+        remaining={job.total - job.done}
+        onPause={() => void model.pauseJob()}
+        onResume={() => void model.resumeJob()}
+        onCancel={() => void model.cancelJob()}
+      />
+      <p class="hint">You can close this window: the deletion continues, and reopening shows it here.</p>
+    </section>
+  );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,37 @@
+import { OUTCOME_GROUP_LABEL, OUTCOME_GROUPS } from '../lib/messaging/views';
+import { formatTime } from '../lib/popup/format';
+import type { PopupModel } from '../lib/popup/model';
+import { AuditExport } from './AuditExport';
+import { OutcomeGroup } from './OutcomeGroup';
+
+/** A finished or cancelled job: counts per outcome group, their records, the audit log, Done. */
+export function JobResult({ model }: { model: PopupModel }) {
+  const job = model.job.value;
+  if (!job) return null;
+  const finished = job.finishedAt === undefined ? '' : ` at ${formatTime(job.finishedAt)}`;
+  return (
+    <section aria-labelledby="result-heading">
+      <h2 id="result-heading">{job.state === 'cancelled' ? 'Cancelled' : 'Finished'}</h2>
+      <p class="hint">
+        {job.state === 'cancelled' ? `Stopped${finished}` : `Finished${finished}`}: {job.done} of {job.total} processed.
+      </p>
+      <ul class="groups">
+        {OUTCOME_GROUPS.map((g) => (
+          <OutcomeGroup
+            key={g}
+            label={OUTCOME_GROUP_LABEL[g]}
+            count={job.counts[g]}
+            records={job.records.filter((r) => r.group === g)}
+            environment={job.environment}
+          />
+        ))}
+      </ul>
+      <AuditExport onExport={(f) => void model.exportAudit(f)} busy={model.pending.value === 'audit/export'} />
+      <div class="actions">
+        <button type="button" class="primary" onClick={() => void model.dismissJob()}>
+          Done
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useSignal } from '@preact/signals';
+import type { SelectionRow } from '../lib/messaging/views';
+import { SelectionRowItem } from './SelectionRowItem';
+
+/** Fixed geometry makes windowing a division: keep in step with `.row` in style.css. */
+export const ROW_HEIGHT = 52;
+export const VIEWPORT_HEIGHT = 260;
+export const OVERSCAN = 6;
+
+/** Which rows to render for a scroll position: the visible ones plus OVERSCAN either side. */
+export function visibleRange(scrollTop: number, count: number): [number, number] {
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(count, Math.ceil((scrollTop + VIEWPORT_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
+  return [first, last];
+}
+
+interface Props {
+  rows: readonly SelectionRow[];
+  onRemove: (key: string) => void;
+}
+
+/** A windowed list: thousands of rows scroll smoothly because only ~20 exist in the DOM. */
+export function SelectionList({ rows, onRemove }: Props) {
+  const scrollTop = useSignal(0);
+  const [first, last] = visibleRange(scrollTop.value, rows.length);
+  return (
+    <section
+      class="scroller"
+      aria-label="Selected transactions"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      style={{ height: Math.min(VIEWPORT_HEIGHT, rows.length * ROW_HEIGHT) }}
+      onScroll={(e) => (scrollTop.value = e.currentTarget.scrollTop)}
+    >
+      <ul class="rows" style={{ height: rows.length * ROW_HEIGHT }}>
+        {rows.slice(first, last).map((row, i) => (
+          <SelectionRowItem
+            key={row.key}
+            row={row}
+            index={first + i}
+            setSize={rows.length}
+            top={(first + i) * ROW_HEIGHT}
+            onRemove={onRemove}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
