@@ -1,3 +1,13 @@
 import { render } from 'preact';
+import { App } from '../../components/App';
+import { downloadFile } from '../../lib/popup/download';
+import { createPopupModel } from '../../lib/popup/model';
+import { runtimeApi } from './api';
+import './style.css';
 
-render(<main>Safe Delete</main>, document.getElementById('app') as HTMLElement);
+const model = createPopupModel(runtimeApi, { download: (file) => downloadFile(file) });
+render(<App model={model} />, document.getElementById('app') as HTMLElement);
+model.start();
+// Stop polling when the popup or tab goes away; start again if the page is restored from cache.
+addEventListener('pagehide', () => model.stop());
+addEventListener('pageshow', () => model.start());
