@@ -14,14 +14,14 @@ const ColumnSchema = z.looseObject({ ColType: z.string().nullish(), MetaData: z.
 export const ReportSchema = z.looseObject({
   Header: z.looseObject({ ReportName: z.string().nullish(), Option: z.array(NameValue).nullish() }).nullish(),
   Columns: z.looseObject({ Column: z.array(z.unknown()).nullish() }).nullish(),
-  Rows: z.looseObject({ Row: z.unknown() }).nullish(),
+  Rows: z.looseObject({ Row: z.unknown().optional() }).nullish(),
 });
 
 const CellSchema = z.looseObject({ value: z.string().nullish(), id: z.string().nullish() });
 const RowSchema = z.looseObject({
   type: z.string().nullish(),
   ColData: z.array(z.unknown()).nullish(),
-  Rows: z.looseObject({ Row: z.unknown() }).nullish(),
+  Rows: z.looseObject({ Row: z.unknown().optional() }).nullish(),
 });
 
 export const TXN_TYPE_KEY = 'txn_type';
