@@ -1,0 +1,53 @@
+/**
+ * One line of the audit log: the bookkeeper's only copy of a deleted record (the service has no
+ * undo), so it carries the full pre-delete JSON. Append-only; never holds a token (the runner never
+ * sees one: clients take a getToken callback).
+ */
+import { z } from 'zod';
+import { ENTITIES } from '../qbo/entities';
+
+export const AuditEntrySchema = z.object({
+  at: z.number(),
+  jobId: z.string(),
+  realmId: z.string(),
+  environment: z.enum(['production', 'sandbox']),
+  entity: z.enum(ENTITIES),
+  id: z.string(),
+  docNumber: z.string().optional(),
+  txnDate: z.string().optional(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  party: z.string().optional(),
+  /** The SyncToken of the version reviewed (and, when deleted, of the version deleted). */
+  syncToken: z.string(),
+  outcome: z.string(),
+  outcomeLabel: z.string(),
+  faultCode: z.string().optional(),
+  faultMessage: z.string().optional(),
+  intuitTid: z.string().optional(),
+  preDeleteJson: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditSegmentSchema = z.array(AuditEntrySchema);
+
+/** Entries are stored in segments (one per journal commit) so an append never rewrites old JSON. */
+export const AuditIndexSchema = z.object({
+  nextSeg: z.number().int().nonnegative(),
+  segs: z.array(
+    z.object({ n: z.number().int().nonnegative(), count: z.number().int(), oldest: z.number(), newest: z.number() }),
+  ),
+});
+export type AuditIndex = z.infer<typeof AuditIndexSchema>;
+
+export interface AuditRetention {
+  /** Keep at most this many entries (oldest dropped first). Default 20_000. */
+  maxEntries: number;
+  /** Drop entries older than this. Default 90 days. */
+  maxAgeMs: number;
+}
+
+export const DEFAULT_RETENTION: AuditRetention = { maxEntries: 20_000, maxAgeMs: 90 * 24 * 3600 * 1000 };
+
+export const AUDIT_INDEX_KEY = 'sd:audit:index';
+export const auditSegKey = (n: number): string => `sd:audit:seg:${n}`;

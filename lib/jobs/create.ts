@@ -1,0 +1,51 @@
+/**
+ * A new job from the preflight's reviewed records: de-duplicated (a record twice in one job could be
+ * sent twice), ordered by entity then date so a chunk usually needs one re-read call and a narrow
+ * reconciled-report span, and cut into chunks of ≤ 30 by position (chunk i = records[i*size ..]).
+ */
+import type { JobMeta, ReviewedRecord } from '../journal/schema';
+import { emptyCounts } from '../journal/schema';
+import { keyOf } from './classify';
+import type { CreateJobInput } from './types';
+
+export const MAX_CHUNK = 30;
+
+export function orderForChunks(records: readonly ReviewedRecord[]): ReviewedRecord[] {
+  const seen = new Set<string>();
+  const unique = records.filter((r) => {
+    const key = keyOf(r.record);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return unique.sort(
+    (a, b) =>
+      a.record.entity.localeCompare(b.record.entity) ||
+      (a.record.txnDate ?? '').localeCompare(b.record.txnDate ?? '') ||
+      a.record.id.length - b.record.id.length ||
+      a.record.id.localeCompare(b.record.id),
+  );
+}
+
+export function chunkCount(total: number, chunkSize: number): number {
+  return Math.ceil(total / chunkSize);
+}
+
+export function newJobMeta(id: string, input: CreateJobInput, total: number, now: number): JobMeta {
+  const chunkSize = Math.min(MAX_CHUNK, Math.max(1, Math.floor(input.chunkSize ?? MAX_CHUNK)));
+  return {
+    id,
+    realmId: input.realmId,
+    environment: input.environment,
+    includeReconciled: input.includeReconciled ?? false,
+    chunkSize,
+    total,
+    chunks: chunkCount(total, chunkSize),
+    cursor: 0,
+    openChunk: false,
+    status: 'created',
+    counts: emptyCounts(),
+    unverified: 0,
+    createdAt: now,
+  };
+}

@@ -1,0 +1,53 @@
+/** What a job step works with, and the one way it writes a chunk (see ./commit.ts). */
+import type { Clock } from '../clock';
+import type { Journal } from '../journal/journal';
+import type { ChunkJournal, JobMeta, ReviewedRecord } from '../journal/schema';
+import type { QboClient } from '../qbo/client-api';
+import { type JobPatch, saveChunk } from './commit';
+import type { StepName } from './hooks';
+import type { ThrottleConfig } from './types';
+
+export interface StepEnv {
+  journal: Journal;
+  clock: Clock;
+  client: QboClient;
+  reviewed: readonly ReviewedRecord[];
+  byKey: ReadonlyMap<string, ReviewedRecord>;
+  throttle: ThrottleConfig;
+  maxInWorkerSleepMs: number;
+  retryDelayMs: number;
+  singleDeleteGapMs: number;
+  /** Throws WorkerKilled (from a test hook, or because the runner is already dead). */
+  checkpoint(step: StepName, jobId: string, chunk: number): Promise<void>;
+  /** A transient wait to show (in-worker pacing sleep): not persisted. */
+  showWait(job: JobMeta): void;
+}
+
+/** continue: call again now. stop: nothing to do for this job until its wait, a user action or a token. */
+export type StepResult = 'continue' | 'stop';
+
+export const maySend = (job: JobMeta): boolean => job.status === 'running' || job.status === 'waiting';
+
+export function save(
+  env: StepEnv,
+  job: JobMeta,
+  prev: ChunkJournal,
+  next: ChunkJournal,
+  extra?: {
+    patch?: JobPatch;
+    throttleAt?: number;
+  },
+) {
+  return saveChunk({
+    journal: env.journal,
+    reviewed: env.reviewed,
+    byKey: env.byKey,
+    job,
+    prev,
+    next,
+    now: env.clock.now(),
+    patch: extra?.patch,
+    throttleStamp:
+      extra?.throttleAt === undefined ? undefined : { at: extra.throttleAt, windowMs: env.throttle.windowMs },
+  });
+}

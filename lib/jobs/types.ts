@@ -1,0 +1,119 @@
+/**
+ * The job runner's public types: what the background wires and what a popup renders.
+ * Persisted shapes live in lib/journal/schema.ts and are re-exported here.
+ */
+import type { AuditRetention } from '../audit/entry';
+import type { AuditLog } from '../audit/log';
+import type { Clock } from '../clock';
+import type {
+  JobMeta,
+  JobStatus,
+  JobWait,
+  OutcomeKind,
+  RecordOutcome,
+  ReviewedRecord,
+  StoredOutcome,
+} from '../journal/schema';
+import type { AlarmLike, AlarmsArea, StorageArea } from '../journal/storage-api';
+import type { QboClient } from '../qbo/client-api';
+import type { Entity, Environment } from '../qbo/entities';
+import type { StepName } from './hooks';
+
+export type { JobMeta, JobStatus, JobWait, OutcomeKind, RecordOutcome, ReviewedRecord, StoredOutcome };
+
+export interface ThrottleConfig {
+  /** Batch calls allowed per company in any rolling window. Default 40 (service-facts). */
+  batchLimit: number;
+  /** Window length in ms. Default 60_000. */
+  windowMs: number;
+}
+
+export interface RunnerHooks {
+  /** Called at every named step boundary; throw `WorkerKilled` to simulate the worker dying there. */
+  beforeStep?(step: StepName, at: { jobId: string; chunk: number }): void | Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  storage: StorageArea;
+  alarms: AlarmsArea;
+  clock: Clock;
+  clientFor(realmId: string, environment: Environment): QboClient;
+  /** Default { batchLimit: 40, windowMs: 60_000 }. */
+  throttle?: ThrottleConfig;
+  /** Alarms are never set sooner than now + this. Default 30_000 (packed MV3 clamp); tests use less. */
+  minAlarmDelayMs?: number;
+  /** Waits up to this long sleep in the worker (clock.sleep); longer ones go through the alarm. Default 5_000. */
+  maxInWorkerSleepMs?: number;
+  /** Delay before retrying a failed read (pre-delete re-read or R5 verification). Default 60_000. */
+  retryDelayMs?: number;
+  /** Gap before each one-at-a-time delete of the 1040 fallback (10 calls/s ceiling). Default 150. */
+  singleDeleteGapMs?: number;
+  /** Name of the one alarm. Default 'safe-delete:jobs'. */
+  alarmName?: string;
+  retention?: Partial<AuditRetention>;
+  hooks?: RunnerHooks;
+  /** Unexpected errors (storage failures); default console.error. */
+  onError?(error: unknown): void;
+}
+
+export interface CreateJobInput {
+  realmId: string;
+  environment: Environment;
+  /** The reviewed versions from the preflight; `reconciled` flags what the preflight found reconciled. */
+  records: readonly ReviewedRecord[];
+  /** R2 opt-in. Default false: reconciled records are skipped. */
+  includeReconciled?: boolean;
+  /** Records per batch, 1..30. Default 30. */
+  chunkSize?: number;
+}
+
+/** A job as a popup renders it. */
+export interface JobSnapshot extends JobMeta {
+  /** Records with a final outcome. */
+  done: number;
+  /** From the throttle: remaining chunks × (window / limit) + the current wait. Undefined while a token is needed. */
+  etaMs?: number;
+}
+
+export type RecordState =
+  | { kind: 'pending' }
+  | { kind: 'unverified' } // R5: sent, outcome unknown, verification pending
+  | ({ kind: 'final' } & StoredOutcome);
+
+export interface JobRecordRow {
+  key: string;
+  entity: Entity;
+  id: string;
+  docNumber?: string;
+  txnDate?: string;
+  state: RecordState;
+  label: string;
+  group: 'deleted' | 'skipped' | 'refused' | 'needsAttention' | 'pending';
+}
+
+export type ProgressEvent = { type: 'job'; job: JobSnapshot };
+
+export interface JobRunner {
+  createJob(input: CreateJobInput): Promise<JobSnapshot>;
+  start(jobId: string): Promise<JobSnapshot | undefined>;
+  pause(jobId: string): Promise<JobSnapshot | undefined>;
+  resume(jobId: string): Promise<JobSnapshot | undefined>;
+  /** Stop before the next chunk; an in-flight chunk still gets its outcomes (and verification). */
+  cancel(jobId: string): Promise<JobSnapshot | undefined>;
+  /** A new token for the company: jobs paused as "token needed" resume. */
+  tokenAvailable(realmId: string): Promise<void>;
+  onAlarm(alarm: AlarmLike): Promise<void>;
+  /** On worker start: re-derive everything from storage, reschedule the alarm, continue due jobs. */
+  wake(): Promise<void>;
+  getJob(jobId: string): Promise<JobSnapshot | undefined>;
+  listJobs(): Promise<JobSnapshot[]>;
+  getRecords(jobId: string): Promise<JobRecordRow[]>;
+  /** Forget a finished / cancelled / paused job (its audit lines stay). */
+  removeJob(jobId: string): Promise<boolean>;
+  subscribe(listener: (event: ProgressEvent) => void): () => void;
+  /** Resolves when no job step is running in this runner (tests, benchmarks). */
+  whenIdle(): Promise<void>;
+  /** True once a hook killed this runner: it does nothing more. */
+  isKilled(): boolean;
+  readonly audit: AuditLog;
+}

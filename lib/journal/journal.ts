@@ -1,0 +1,135 @@
+/**
+ * The write-ahead journal of the job runner, in `browser.storage.local`.
+ *
+ * Why storage.local and not IndexedDB: it is the one store WXT's fakeBrowser implements (unit tests
+ * and the restart tests build two runners on the same fake storage), a multi-key `set` is applied as
+ * one write (a chunk's state, the job list and the audit lines land together), and the data is small
+ * once the layout below keeps the big part write-once. The extension needs "unlimitedStorage" for
+ * very large audit logs (the 10 MB default holds ~5,000 records' JSON).
+ *
+ * Layout (all keys prefixed `sd:`):
+ *   sd:jobs                  JobMeta[]: the one job list (compact: counters, cursor, wait, status)
+ *   sd:job:<id>:records      ReviewedRecord[]: the reviewed snapshots, written ONCE at creation
+ *   sd:job:<id>:chunk:<i>    ChunkJournal: per-chunk attempt and outcomes (≤ 30 records)
+ *   sd:throttle:<realmId>    number[]: batch-call times within the rolling window
+ *   sd:audit:*               the audit log (lib/audit), appended in the same `set` as a commit
+ *
+ * Every write goes through the shared WriteQueue. Readers safeParse; a job the schema rejects is kept
+ * as stored (never silently dropped) and a chunk the schema rejects reads as `corrupt`: the runner
+ * then refuses to send anything for that job rather than guess that nothing was in flight.
+ */
+import type { AuditEntry } from '../audit/entry';
+import type { AuditLog } from '../audit/log';
+import {
+  type ChunkJournal,
+  ChunkJournalSchema,
+  type JobMeta,
+  JobMetaSchema,
+  ReviewedListSchema,
+  type ReviewedRecord,
+} from './schema';
+import type { StorageArea } from './storage-api';
+import type { WriteQueue } from './write-queue';
+
+export const JOBS_KEY = 'sd:jobs';
+export const recordsKey = (jobId: string): string => `sd:job:${jobId}:records`;
+export const chunkKey = (jobId: string, index: number): string => `sd:job:${jobId}:chunk:${index}`;
+export const throttleKey = (realmId: string): string => `sd:throttle:${realmId}`;
+
+export type ChunkRead = { kind: 'none' } | { kind: 'ok'; chunk: ChunkJournal } | { kind: 'corrupt' };
+
+export interface Commit {
+  jobId: string;
+  chunk?: ChunkJournal;
+  update?: (job: JobMeta) => JobMeta;
+  audit?: readonly AuditEntry[];
+  /** Record a batch call in the company's throttle window (journaled with the attempt). */
+  throttleStamp?: { realmId: string; at: number; windowMs: number };
+}
+
+export interface Journal {
+  readJobs(): Promise<JobMeta[]>;
+  readRecords(jobId: string): Promise<ReviewedRecord[] | undefined>;
+  readChunk(jobId: string, index: number): Promise<ChunkRead>;
+  readThrottle(realmId: string): Promise<number[]>;
+  createJob(meta: JobMeta, records: readonly ReviewedRecord[]): Promise<void>;
+  /** One atomic `set`: chunk + job list + audit lines + throttle stamp. Returns the updated job. */
+  commit(commit: Commit): Promise<JobMeta | undefined>;
+  removeJob(jobId: string): Promise<void>;
+}
+
+export function createJournal(deps: { storage: StorageArea; queue: WriteQueue; audit: AuditLog }): Journal {
+  const { storage, queue, audit } = deps;
+
+  /** Parsed jobs, plus the raw items the schema rejected (written back untouched). */
+  async function readList(): Promise<{ jobs: JobMeta[]; unreadable: unknown[] }> {
+    const raw = (await storage.get(JOBS_KEY))[JOBS_KEY];
+    const jobs: JobMeta[] = [];
+    const unreadable: unknown[] = [];
+    for (const item of Array.isArray(raw) ? raw : []) {
+      const parsed = JobMetaSchema.safeParse(item);
+      if (parsed.success) jobs.push(parsed.data);
+      else unreadable.push(item);
+    }
+    return { jobs, unreadable };
+  }
+
+  async function readThrottle(realmId: string): Promise<number[]> {
+    const raw = (await storage.get(throttleKey(realmId)))[throttleKey(realmId)];
+    return Array.isArray(raw) ? raw.filter((t): t is number => typeof t === 'number') : [];
+  }
+
+  return {
+    readJobs: async () => (await readList()).jobs,
+    async readRecords(jobId) {
+      const parsed = ReviewedListSchema.safeParse((await storage.get(recordsKey(jobId)))[recordsKey(jobId)]);
+      return parsed.success ? parsed.data : undefined;
+    },
+    async readChunk(jobId, index) {
+      const raw = (await storage.get(chunkKey(jobId, index)))[chunkKey(jobId, index)];
+      if (raw === undefined) return { kind: 'none' };
+      const parsed = ChunkJournalSchema.safeParse(raw);
+      return parsed.success ? { kind: 'ok', chunk: parsed.data } : { kind: 'corrupt' };
+    },
+    readThrottle,
+    createJob: (meta, records) =>
+      queue.run(async () => {
+        const { jobs, unreadable } = await readList();
+        await storage.set({ [recordsKey(meta.id)]: records, [JOBS_KEY]: [...jobs, meta, ...unreadable] });
+      }),
+    commit: (c) =>
+      queue.run(async () => {
+        const { jobs, unreadable } = await readList();
+        const i = jobs.findIndex((j) => j.id === c.jobId);
+        const current = jobs[i];
+        if (!current) return undefined;
+        const next = c.update ? c.update(current) : current;
+        jobs[i] = next;
+        const set: Record<string, unknown> = { [JOBS_KEY]: [...jobs, ...unreadable] };
+        if (c.chunk) set[chunkKey(c.jobId, c.chunk.index)] = c.chunk;
+        if (c.throttleStamp) {
+          const { realmId, at, windowMs } = c.throttleStamp;
+          const kept = (await readThrottle(realmId)).filter((t) => t > at - windowMs);
+          set[throttleKey(realmId)] = [...kept, at];
+        }
+        let remove: string[] = [];
+        if (c.audit && c.audit.length > 0) {
+          const write = await audit.planAppend(c.audit);
+          Object.assign(set, write.set);
+          remove = write.remove;
+        }
+        await storage.set(set);
+        if (remove.length > 0) await storage.remove(remove);
+        return next;
+      }),
+    removeJob: (jobId) =>
+      queue.run(async () => {
+        const { jobs, unreadable } = await readList();
+        const job = jobs.find((j) => j.id === jobId);
+        const keys = [recordsKey(jobId)];
+        for (let i = 0; i < (job?.chunks ?? 0); i++) keys.push(chunkKey(jobId, i));
+        await storage.remove(keys);
+        await storage.set({ [JOBS_KEY]: [...jobs.filter((j) => j.id !== jobId), ...unreadable] });
+      }),
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The persisted shapes of the job journal, as zod schemas: every storage read goes through
+ * safeParse (storage is untrusted input, e.g. after an extension update). Types are inferred here
+ * and re-exported by lib/jobs/types.ts.
+ */
+import { z } from 'zod';
+import { ENTITIES } from '../qbo/entities';
+
+export const FaultSchema = z.object({ code: z.string(), message: z.string(), detail: z.string().optional() });
+
+/** How one record ended. `unverified` is never stored as final: it lives in a chunk's `verify` list. */
+export const RecordOutcomeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('deleted') }),
+  z.object({ kind: z.literal('deletedVerified') }), // R5: ambiguous, re-read: gone
+  z.object({ kind: z.literal('notDeletedVerified'), currentSyncToken: z.string() }), // R5: still there
+  z.object({ kind: z.literal('skippedChanged'), currentSyncToken: z.string() }), // R1
+  z.object({ kind: z.literal('skippedReconciled') }), // R2
+  z.object({ kind: z.literal('closedPeriod'), fault: FaultSchema }), // R3: 6200/6210/5010
+  z.object({ kind: z.literal('refused'), fault: FaultSchema }), // any other fault, 6540 included
+  z.object({ kind: z.literal('alreadyGone'), fault: FaultSchema.optional() }), // 610, or absent on re-read
+]);
+
+export const StoredOutcomeSchema = z.object({
+  outcome: RecordOutcomeSchema,
+  at: z.number(),
+  intuitTid: z.string().optional(),
+});
+
+/** One delete as sent (or about to be sent): enough to verify it without the snapshots. */
+export const SentItemSchema = z.object({
+  bId: z.string(),
+  key: z.string(),
+  entity: z.enum(ENTITIES),
+  id: z.string(),
+  syncToken: z.string(),
+});
+
+/**
+ * Per-chunk write-ahead state, written first when the attempt is journaled (before the send).
+ * inFlight non-empty when read back = sent with no answer recorded = ambiguous (R5) → verify.
+ */
+export const ChunkJournalSchema = z.object({
+  index: z.number().int().nonnegative(),
+  outcomes: z.record(z.string(), StoredOutcomeSchema),
+  inFlight: z.array(SentItemSchema),
+  queue: z.array(SentItemSchema), // 1040 fallback: still to send one at a time
+  verify: z.array(SentItemSchema), // ambiguous: to re-read, never to re-send
+  batchCalls: z.number().int().nonnegative(),
+});
+
+export const TxnRecordSchema = z.object({
+  entity: z.enum(ENTITIES),
+  id: z.string(),
+  syncToken: z.string(),
+  txnDate: z.string().optional(),
+  docNumber: z.string().optional(),
+  totalAmt: z.number().optional(),
+  currency: z.string().optional(),
+  party: z.string().optional(),
+  lastUpdatedTime: z.string().optional(),
+  linkedTxn: z.array(z.object({ txnId: z.string(), txnType: z.string() })),
+  raw: z.record(z.string(), z.unknown()),
+});
+
+/** A record as the user reviewed it (from the preflight), stored once per job. */
+export const ReviewedRecordSchema = z.object({ record: TxnRecordSchema, reconciled: z.boolean() });
+export const ReviewedListSchema = z.array(ReviewedRecordSchema);
+
+export const JOB_STATUSES = ['created', 'running', 'waiting', 'paused', 'tokenNeeded', 'cancelled', 'done'] as const;
+
+export const JobWaitSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('rateLimit'), until: z.number() }), // 429 Retry-After
+  z.object({ kind: z.literal('pacing'), until: z.number() }), // our own throttle
+  z.object({ kind: z.literal('tokenNeeded') }), // 401
+  z.object({ kind: z.literal('verifying'), until: z.number() }), // R5 re-read failed: retry the read
+  z.object({ kind: z.literal('retry'), until: z.number(), reason: z.string() }), // pre-delete read failed
+]);
+
+export const OUTCOME_KINDS = [
+  'deleted',
+  'deletedVerified',
+  'notDeletedVerified',
+  'skippedChanged',
+  'skippedReconciled',
+  'closedPeriod',
+  'refused',
+  'alreadyGone',
+] as const;
+
+export const JobMetaSchema = z.object({
+  id: z.string(),
+  realmId: z.string(),
+  environment: z.enum(['production', 'sandbox']),
+  includeReconciled: z.boolean(),
+  chunkSize: z.number().int().min(1).max(30),
+  total: z.number().int().nonnegative(),
+  chunks: z.number().int().nonnegative(),
+  /** Index of the next chunk to start; chunks below it are closed. */
+  cursor: z.number().int().nonnegative(),
+  /** The chunk at `cursor` has a journal entry (attempt written, not closed yet). */
+  openChunk: z.boolean(),
+  status: z.enum(JOB_STATUSES),
+  wait: JobWaitSchema.optional(),
+  counts: z.record(z.enum(OUTCOME_KINDS), z.number()),
+  unverified: z.number().int().nonnegative(),
+  createdAt: z.number(),
+  startedAt: z.number().optional(),
+  finishedAt: z.number().optional(),
+  /** Why the runner paused on its own (403, unreadable journal): shown to the user. */
+  error: z.string().optional(),
+});
+export const JobListSchema = z.array(JobMetaSchema);
+
+export type FaultInfoStored = z.infer<typeof FaultSchema>;
+export type RecordOutcome = z.infer<typeof RecordOutcomeSchema>;
+export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
+export type StoredOutcome = z.infer<typeof StoredOutcomeSchema>;
+export type SentItem = z.infer<typeof SentItemSchema>;
+export type ChunkJournal = z.infer<typeof ChunkJournalSchema>;
+export type ReviewedRecord = z.infer<typeof ReviewedRecordSchema>;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export type JobWait = z.infer<typeof JobWaitSchema>;
+export type JobMeta = z.infer<typeof JobMetaSchema>;
+
+export function emptyCounts(): Record<OutcomeKind, number> {
+  return Object.fromEntries(OUTCOME_KINDS.map((k) => [k, 0])) as Record<OutcomeKind, number>;
+}
