@@ -25,7 +25,14 @@ export interface SimulatorOptions {
   shuffleBatchResults?: boolean;
   /** Clock for MetaData times and the throttle window. Default Date.now. */
   now?: () => number;
+  /** Access-token lifetime on the injected clock (not scaled by timeScale). Default 3_600_000 (service-facts). */
+  tokenLifetimeMs?: number;
+  /** Group TransactionList rows into Section rows even when the caller sends no group_by. Default: none. */
+  reportGroupBy?: ReportGrouping | ReportGrouping[];
 }
+
+/** TransactionList grouping (outermost first): by display type, by month, by customer/vendor name. */
+export type ReportGrouping = 'txn_type' | 'month' | 'name';
 
 export interface SeedOptions {
   realmId?: string; // default: a fresh 13-digit id
@@ -101,6 +108,10 @@ export interface Simulator {
   mode: FidelityMode;
   setMode(mode: FidelityMode): void;
   setShuffleBatchResults(on: boolean): void;
+  /** Forces Section grouping of the TransactionList report ([] or undefined: flat unless group_by is sent). */
+  setReportGrouping(groupBy: ReportGrouping | ReportGrouping[] | undefined): void;
+  /** Empties the throttle windows (of one company, or all). */
+  resetThrottle(realmId?: string): void;
   seedCompany(options: SeedOptions): SeededCompany;
   /** Valid bearer token for a company; issueToken makes a new one (the old one stays valid unless expired). */
   issueToken(realmId: string): string;

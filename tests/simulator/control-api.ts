@@ -1,0 +1,77 @@
+/**
+ * The in-process control surface (the `Simulator` methods other than url/port/close): seeding,
+ * tokens, edits by "another user", reconciliation, book closing, faults, the log and ground truth.
+ */
+import type { Entity } from '../../lib/qbo/entities';
+import type { FaultRule, GroundTruth, SeededCompany, SeedOptions, Simulator } from './api';
+import { categorize, generateCompany } from './generate';
+import type { SimState } from './state';
+import { toGroupingList } from './state';
+
+export type SimulatorControl = Omit<Simulator, 'url' | 'port' | 'mode' | 'close'>;
+
+function freshRealmId(state: SimState): string {
+  let id: string;
+  do id = String(1_000_000_000_000 + Math.floor(Math.random() * 8_999_999_999_999));
+  while (state.store.companies.has(id));
+  return id;
+}
+
+export function createControl(state: SimState): SimulatorControl {
+  const { store } = state;
+  const truth = (realmId: string): GroundTruth => {
+    const company = store.company(realmId);
+    return {
+      exists: (key) => company.records.has(key),
+      appliedDeletes: (key) => company.applied.get(key) ?? 0,
+      deletedKeys: () => [...company.applied.keys()],
+      syncToken: (key) => {
+        const token = company.records.get(key)?.json.SyncToken;
+        return typeof token === 'string' ? token : undefined;
+      },
+    };
+  };
+  return {
+    setMode: (mode) => {
+      state.config.mode = mode;
+    },
+    setShuffleBatchResults: (on) => {
+      state.config.shuffleBatchResults = on;
+    },
+    setReportGrouping: (groupBy) => {
+      state.config.reportGroupBy = toGroupingList(groupBy);
+    },
+    resetThrottle: (realmId) => state.throttle.reset(realmId),
+    seedCompany(options: SeedOptions): SeededCompany {
+      const realmId = options.realmId ?? freshRealmId(state);
+      const { records, bookCloseDate } = generateCompany(options);
+      store.putCompany(realmId, records, bookCloseDate);
+      state.throttle.reset(realmId);
+      state.pageRealmId = realmId;
+      return { realmId, token: store.issueToken(realmId), keys: categorize(records, bookCloseDate) };
+    },
+    issueToken: (realmId) => store.issueToken(realmId),
+    expireToken: (token) => store.expireToken(token),
+    editRecord: (realmId, key) => store.editRecord(realmId, key),
+    setReconciled: (realmId, key, reconciled) => store.setReconciled(realmId, key, reconciled),
+    setBookCloseDate: (realmId, date) => store.setBookCloseDate(realmId, date),
+    removeRecord: (realmId, key) => store.removeRecord(realmId, key),
+    injectFault: (rule: FaultRule) => state.faults.add(rule),
+    clearFaults: () => state.faults.clear(),
+    requestLog: (realmId) => state.log.filter((e) => realmId === undefined || e.realmId === realmId),
+    truth,
+    record: (realmId, key) => {
+      const rec = store.findCompany(realmId)?.records.get(key);
+      return rec ? structuredClone(rec.json) : undefined;
+    },
+    setPageCompany: (realmId) => {
+      store.company(realmId);
+      state.pageRealmId = realmId;
+    },
+    records: (realmId): { entity: Entity; json: Record<string, unknown> }[] =>
+      [...(store.findCompany(realmId)?.records.values() ?? [])].map((r) => ({
+        entity: r.entity,
+        json: structuredClone(r.json),
+      })),
+  };
+}

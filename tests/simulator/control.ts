@@ -1,0 +1,125 @@
+/**
+ * The control surface over HTTP under `/__sim/` (unauthenticated, CORS open) for the demo and
+ * browser tests. JSON POST bodies; errors → 400 {"error": "..."}.
+ *   POST /__sim/seed {SeedOptions} → SeededCompany      POST /__sim/token {realmId} → {token}
+ *   POST /__sim/expire-token {token}                    POST /__sim/edit {realmId, key}
+ *   POST /__sim/reconcile {realmId, key, reconciled?=true}
+ *   POST /__sim/book-close {realmId, date?: string|null}  (null/absent: books open)
+ *   POST /__sim/remove {realmId, key}                   POST /__sim/fault {FaultRule}
+ *   POST /__sim/clear-faults                            POST /__sim/mode {mode}
+ *   POST /__sim/shuffle {on}                            POST /__sim/report-grouping {groupBy}
+ *   POST /__sim/page-company {realmId}                  POST /__sim/reset-throttle {realmId?}
+ *   GET  /__sim/log?realmId=                            GET  /__sim/records?realmId=
+ *   GET  /__sim/record?realmId=&key=                    GET  /__sim/state
+ *   GET  /__sim/truth?realmId= → {exists: [keys], applied: {key: n}, deleted: [keys]}
+ */
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { z } from 'zod';
+import type { FaultRule, ReportGrouping, SeedOptions } from './api';
+import type { SimulatorControl } from './control-api';
+import type { SimState } from './state';
+
+const Realm = z.object({ realmId: z.string() });
+const RealmKey = z.object({ realmId: z.string(), key: z.string() });
+const FaultRuleSchema = z.object({
+  endpoint: z.enum(['batch', 'delete', 'query', 'report', 'preferences', 'read']),
+  kind: z.enum(['error500-before', 'error500-after', 'error503-before', 'drop-before', 'drop-after']),
+  times: z.number().int().positive().optional(),
+  probability: z.number().min(0).max(1).optional(),
+  seed: z.number().optional(),
+  realmId: z.string().optional(),
+});
+const Grouping = z.enum(['txn_type', 'month', 'name']);
+
+export function createControlApp(state: SimState, control: SimulatorControl): Hono {
+  const app = new Hono();
+  app.use('*', cors());
+  app.onError((err, c) => c.json({ error: err instanceof Error ? err.message : String(err) }, 400));
+  const body = async (c: { req: { text(): Promise<string> } }): Promise<unknown> => {
+    const text = await c.req.text();
+    return text ? (JSON.parse(text) as unknown) : {};
+  };
+  const ok = { ok: true };
+
+  app.post('/seed', async (c) => c.json(control.seedCompany((await body(c)) as SeedOptions)));
+  app.post('/token', async (c) => c.json({ token: control.issueToken(Realm.parse(await body(c)).realmId) }));
+  app.post('/expire-token', async (c) => {
+    control.expireToken(z.object({ token: z.string() }).parse(await body(c)).token);
+    return c.json(ok);
+  });
+  app.post('/edit', async (c) => {
+    const { realmId, key } = RealmKey.parse(await body(c));
+    control.editRecord(realmId, key);
+    return c.json({ record: control.record(realmId, key) });
+  });
+  app.post('/reconcile', async (c) => {
+    const { realmId, key, reconciled } = RealmKey.extend({ reconciled: z.boolean().optional() }).parse(await body(c));
+    control.setReconciled(realmId, key, reconciled ?? true);
+    return c.json(ok);
+  });
+  app.post('/book-close', async (c) => {
+    const { realmId, date } = Realm.extend({ date: z.string().nullable().optional() }).parse(await body(c));
+    control.setBookCloseDate(realmId, date ?? undefined);
+    return c.json(ok);
+  });
+  app.post('/remove', async (c) => {
+    const { realmId, key } = RealmKey.parse(await body(c));
+    control.removeRecord(realmId, key);
+    return c.json(ok);
+  });
+  app.post('/fault', async (c) => {
+    control.injectFault(FaultRuleSchema.parse(await body(c)) as FaultRule);
+    return c.json(ok);
+  });
+  app.post('/clear-faults', (c) => {
+    control.clearFaults();
+    return c.json(ok);
+  });
+  app.post('/mode', async (c) => {
+    control.setMode(z.object({ mode: z.enum(['document', 'real']) }).parse(await body(c)).mode);
+    return c.json(ok);
+  });
+  app.post('/shuffle', async (c) => {
+    control.setShuffleBatchResults(z.object({ on: z.boolean() }).parse(await body(c)).on);
+    return c.json(ok);
+  });
+  app.post('/report-grouping', async (c) => {
+    const { groupBy } = z.object({ groupBy: z.union([Grouping, z.array(Grouping)]).optional() }).parse(await body(c));
+    control.setReportGrouping(groupBy as ReportGrouping[] | undefined);
+    return c.json(ok);
+  });
+  app.post('/page-company', async (c) => {
+    control.setPageCompany(Realm.parse(await body(c)).realmId);
+    return c.json(ok);
+  });
+  app.post('/reset-throttle', async (c) => {
+    control.resetThrottle(z.object({ realmId: z.string().optional() }).parse(await body(c)).realmId);
+    return c.json(ok);
+  });
+  app.get('/log', (c) => c.json(control.requestLog(c.req.query('realmId'))));
+  app.get('/records', (c) => c.json(control.records(c.req.query('realmId') ?? '')));
+  app.get('/record', (c) =>
+    c.json({ record: control.record(c.req.query('realmId') ?? '', c.req.query('key') ?? '') ?? null }),
+  );
+  app.get('/truth', (c) => {
+    const company = state.store.company(c.req.query('realmId') ?? '');
+    return c.json({
+      exists: [...company.records.keys()],
+      applied: Object.fromEntries(company.applied),
+      deleted: [...company.applied.keys()],
+    });
+  });
+  app.get('/state', (c) =>
+    c.json({
+      mode: state.config.mode,
+      pageRealmId: state.pageRealmId ?? null,
+      companies: [...state.store.companies.values()].map((co) => ({
+        realmId: co.realmId,
+        records: co.records.size,
+        bookCloseDate: co.bookCloseDate ?? null,
+      })),
+    }),
+  );
+  return app;
+}

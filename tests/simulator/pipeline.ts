@@ -1,0 +1,99 @@
+/**
+ * What every /v3 call goes through, in the service's order: request log, bearer auth (401/403),
+ * the per-company throttle (3001/429), then injected faults (R5) around the handler.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Endpoint } from './api';
+import { intuitTime } from './clock';
+import { authFault, type FaultObject, faultBody, type RawResponse, systemFaultBody, throttleFault } from './faults';
+import type { ApiEnv, SimState } from './state';
+
+export type ApiContext = Context<ApiEnv>;
+
+export function sendRaw(c: ApiContext, raw: RawResponse): Response {
+  return c.body(raw.body, raw.status as 200, { ...raw.headers, 'Content-Type': raw.contentType });
+}
+
+/** A JSON answer with the envelope's `time`. */
+export function sendJson(c: ApiContext, state: SimState, status: number, body: Record<string, unknown>): Response {
+  const raw = {
+    status,
+    body: JSON.stringify({ ...body, time: intuitTime(state.now()) }),
+    contentType: 'application/json',
+  };
+  return sendRaw(c, raw);
+}
+
+export function sendFault(c: ApiContext, state: SimState, fault: FaultObject, status = 400): Response {
+  return sendRaw(c, { status, body: JSON.stringify(faultBody(fault, state.now())), contentType: 'application/json' });
+}
+
+/** Destroys the client's connection: it sees a reset with no HTTP answer. */
+function dropConnection(c: ApiContext): Response {
+  c.set('dropped', true);
+  c.env.incoming.socket.destroy();
+  return c.body(null, 500);
+}
+
+/** Logs every /v3 call: endpoint, method, path, body, status, delete keys, injected fault. */
+export function logCalls(state: SimState): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const body = c.req.method === 'GET' ? undefined : await c.req.text();
+    c.set('endpoint', 'other');
+    await next();
+    state.log.push({
+      at: state.now(),
+      realmId: c.req.param('realmId') ?? '',
+      endpoint: c.get('endpoint'),
+      method: c.req.method,
+      path: url.pathname + url.search,
+      ...(body !== undefined && body !== '' ? { body } : {}),
+      status: c.get('dropped') ? 0 : c.res.status,
+      ...(c.get('deleteKeys') ? { deleteKeys: c.get('deleteKeys') } : {}),
+      ...(c.get('fault') ? { fault: c.get('fault') } : {}),
+    });
+  };
+}
+
+function authenticate(c: ApiContext, state: SimState, realmId: string): RawResponse | undefined {
+  const { mode, tokenLifetimeMs } = state.config;
+  const now = state.now();
+  const header = c.req.header('Authorization');
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) return authFault(mode, 401, 'Malformed bearer token: too short or too long', now);
+  const info = state.store.tokens.get(match[1]);
+  if (!info) return authFault(mode, 401, 'Token invalid or revoked', now);
+  if (info.expired || now - info.issuedAt >= tokenLifetimeMs) return authFault(mode, 401, 'Token expired', now);
+  if (info.realmId !== realmId) {
+    return authFault(mode, 403, `Application is not authorized to access company ${realmId}`, now);
+  }
+  return undefined;
+}
+
+/** Auth, throttle and fault injection for one endpoint; the handler runs inside. */
+export function guard(state: SimState, endpoint: Endpoint): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    c.set('endpoint', endpoint);
+    const realmId = c.req.param('realmId') ?? '';
+    const refused = authenticate(c, state, realmId);
+    if (refused) return sendRaw(c, refused);
+    if ((endpoint === 'batch' || endpoint === 'query') && !state.throttle.tryAcquire(endpoint, realmId)) {
+      // 3001: a refused call applies nothing and does not take a place in the window.
+      const raw = throttleFault(state.config.mode, state.now());
+      return sendRaw(c, { ...raw, headers: state.throttle.retryAfterHeaders() });
+    }
+    const fault = state.faults.take(endpoint, realmId);
+    if (fault) c.set('fault', fault);
+    // R5: "before" faults answer without applying anything.
+    if (fault === 'drop-before') return dropConnection(c);
+    if (fault === 'error500-before' || fault === 'error503-before') {
+      const status = fault === 'error503-before' ? 503 : 500;
+      return sendJson(c, state, status, systemFaultBody(status, state.now()));
+    }
+    await next();
+    // R5: "after" faults: the call has been applied; the client sees a 500 or a dropped connection.
+    if (fault === 'drop-after') c.res = dropConnection(c);
+    if (fault === 'error500-after') c.res = sendJson(c, state, 500, systemFaultBody(500, state.now()));
+  };
+}

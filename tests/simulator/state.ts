@@ -1,0 +1,79 @@
+/**
+ * The shared state every route works on: configuration (mutable at run time: mode, shuffling,
+ * report grouping), the store, fault rules, throttle windows and the request log.
+ */
+import { randomBytes } from 'node:crypto';
+import type { HttpBindings } from '@hono/node-server';
+import type { Endpoint, FaultKind, FidelityMode, ReportGrouping, RequestLogEntry, SimulatorOptions } from './api';
+import { createFaultInjector, type FaultInjector } from './fault-injection';
+import { createPrng, type Prng } from './prng';
+import { createStore, type Store } from './store';
+import { createThrottle, type Throttle } from './throttle';
+
+export interface SimConfig {
+  mode: FidelityMode;
+  shuffleBatchResults: boolean;
+  batchLimit: number;
+  queryLimit: number;
+  windowMs: number;
+  timeScale: number;
+  tokenLifetimeMs: number;
+  reportGroupBy: ReportGrouping[];
+}
+
+export interface SimState {
+  config: SimConfig;
+  now: () => number;
+  store: Store;
+  faults: FaultInjector;
+  throttle: Throttle;
+  log: RequestLogEntry[];
+  shuffleRng: Prng;
+  pageRealmId?: string;
+  newTid(): string;
+}
+
+/** Hono environment of the /v3 routes. */
+export type ApiEnv = {
+  Bindings: HttpBindings;
+  Variables: {
+    endpoint: Endpoint | 'other';
+    deleteKeys?: string[];
+    fault?: FaultKind;
+    dropped?: boolean;
+  };
+};
+
+export function createState(options: SimulatorOptions): SimState {
+  const now = options.now ?? Date.now;
+  const config: SimConfig = {
+    mode: options.mode ?? 'document',
+    shuffleBatchResults: options.shuffleBatchResults ?? false,
+    batchLimit: options.batchLimit ?? 40,
+    queryLimit: options.queryLimit ?? 500,
+    windowMs: options.windowMs ?? 60_000,
+    timeScale: options.timeScale ?? 1,
+    tokenLifetimeMs: options.tokenLifetimeMs ?? 3_600_000,
+    reportGroupBy: toGroupingList(options.reportGroupBy),
+  };
+  const throttle = createThrottle({
+    now,
+    windowMs: () => config.windowMs / config.timeScale,
+    limit: (kind) => (kind === 'batch' ? config.batchLimit : config.queryLimit),
+  });
+  return {
+    config,
+    now,
+    store: createStore(now),
+    faults: createFaultInjector(),
+    throttle,
+    log: [],
+    shuffleRng: createPrng(7),
+    newTid: () => `1-${Math.floor(now() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`,
+  };
+}
+
+export function toGroupingList(groupBy: ReportGrouping | ReportGrouping[] | undefined): ReportGrouping[] {
+  if (groupBy === undefined) return [];
+  return Array.isArray(groupBy) ? [...groupBy] : [groupBy];
+}

@@ -1,0 +1,134 @@
+/**
+ * The simulator's data: companies, their records, bearer tokens and the ground truth of applied
+ * deletes. Pure in-memory state; the HTTP layer and the control surface both work through it.
+ *
+ * Decisions where the documents are silent:
+ * - A record's reconciliation status is internal (`cleared`): it never appears in the entity JSON,
+ *   as in the service, where it is visible only through the TransactionList report's filter.
+ * - Deletes do not cascade: deleting a Deposit leaves its Payments' LinkedTxn in place (the payment
+ *   then counts as no longer deposited, since its Deposit is gone); deleting an Invoice leaves the
+ *   Payment that paid it untouched.
+ * - Re-seeding an existing realmId replaces its records and ground truth; its tokens stay valid.
+ * - `removeRecord` (another user's delete) makes the record vanish without counting as applied.
+ */
+import type { Entity } from '../../lib/qbo/entities';
+import { metaTime } from './clock';
+
+export type ClearedStatus = 'uncleared' | 'cleared' | 'reconciled';
+
+export interface StoredRecord {
+  entity: Entity;
+  id: string;
+  /** The entity JSON exactly as the API returns it. */
+  json: Record<string, unknown>;
+  cleared: ClearedStatus;
+}
+
+export interface Company {
+  realmId: string;
+  records: Map<string, StoredRecord>;
+  /** key → number of deletes the service APPLIED (R5 ground truth: never above 1). */
+  applied: Map<string, number>;
+  bookCloseDate?: string;
+}
+
+export interface TokenInfo {
+  realmId: string;
+  issuedAt: number;
+  expired: boolean;
+}
+
+export function recordKey(entity: Entity, id: string): string {
+  return `${entity}:${id}`;
+}
+
+export function createStore(now: () => number) {
+  const companies = new Map<string, Company>();
+  const tokens = new Map<string, TokenInfo>();
+  let tokenCounter = 0;
+
+  const company = (realmId: string): Company => {
+    const found = companies.get(realmId);
+    if (!found) throw new Error(`unknown company ${realmId}`);
+    return found;
+  };
+
+  const live = (realmId: string, key: string): StoredRecord => {
+    const rec = company(realmId).records.get(key);
+    if (!rec) throw new Error(`no live record ${key} in company ${realmId}`);
+    return rec;
+  };
+
+  return {
+    companies,
+    tokens,
+    company,
+    findCompany: (realmId: string): Company | undefined => companies.get(realmId),
+
+    putCompany(realmId: string, records: StoredRecord[], bookCloseDate: string | undefined): Company {
+      const c: Company = { realmId, records: new Map(), applied: new Map(), bookCloseDate };
+      for (const r of records) c.records.set(recordKey(r.entity, r.id), r);
+      companies.set(realmId, c);
+      return c;
+    },
+
+    issueToken(realmId: string): string {
+      company(realmId);
+      tokenCounter += 1;
+      const token = `sim-${realmId}-${tokenCounter.toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+      tokens.set(token, { realmId, issuedAt: now(), expired: false });
+      return token;
+    },
+
+    expireToken(token: string): void {
+      const info = tokens.get(token);
+      if (info) info.expired = true;
+    },
+
+    /** A live record by entity and Id, or undefined (deleted or never existed). */
+    find(realmId: string, entity: Entity, id: string): StoredRecord | undefined {
+      return companies.get(realmId)?.records.get(recordKey(entity, id));
+    },
+
+    /** A live record by Id alone (Ids are unique across a company's entities). */
+    findById(realmId: string, id: string): StoredRecord | undefined {
+      for (const r of companies.get(realmId)?.records.values() ?? []) if (r.id === id) return r;
+      return undefined;
+    },
+
+    /** Applies a delete: the record vanishes and the ground truth counts it. */
+    applyDelete(realmId: string, rec: StoredRecord): void {
+      const c = company(realmId);
+      const key = recordKey(rec.entity, rec.id);
+      c.records.delete(key);
+      c.applied.set(key, (c.applied.get(key) ?? 0) + 1);
+    },
+
+    editRecord(realmId: string, key: string): void {
+      const rec = live(realmId, key);
+      const token = Number(rec.json.SyncToken ?? '0') + 1;
+      const meta = (rec.json.MetaData ?? {}) as Record<string, unknown>;
+      rec.json = {
+        ...rec.json,
+        SyncToken: String(token),
+        PrivateNote: `Edited by another user (version ${token})`,
+        MetaData: { ...meta, LastUpdatedTime: metaTime(now()) },
+      };
+    },
+
+    setReconciled(realmId: string, key: string, reconciled: boolean): void {
+      live(realmId, key).cleared = reconciled ? 'reconciled' : 'uncleared';
+    },
+
+    setBookCloseDate(realmId: string, date: string | undefined): void {
+      company(realmId).bookCloseDate = date;
+    },
+
+    removeRecord(realmId: string, key: string): void {
+      live(realmId, key);
+      company(realmId).records.delete(key);
+    },
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;

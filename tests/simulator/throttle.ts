@@ -1,0 +1,50 @@
+/**
+ * Rolling-window call ceilings per company (fault 3001, HTTP 429). Batch calls and query calls have
+ * separate ceilings (deletion-interface §8: "the two endpoints do not share a ceiling").
+ *
+ * Decisions: the window is `windowMs / timeScale` of the injected clock. A refused call is not
+ * recorded in the window (it did nothing), so waiting Retry-After always clears the ceiling.
+ * Retry-After is an integer number of seconds: ceil(windowMs / timeScale / 1000), at least 1
+ * (60 unscaled, as observed); `X-Sim-Retry-After-Ms` carries the exact scaled wait in ms.
+ */
+export type ThrottleKind = 'batch' | 'query';
+
+export interface ThrottleConfig {
+  now: () => number;
+  windowMs: () => number;
+  limit: (kind: ThrottleKind) => number;
+}
+
+export function createThrottle(config: ThrottleConfig) {
+  const calls = new Map<string, number[]>();
+  return {
+    /** Records the call and answers true, or answers false when the ceiling is reached. */
+    tryAcquire(kind: ThrottleKind, realmId: string): boolean {
+      const key = `${kind}:${realmId}`;
+      const now = config.now();
+      const since = now - config.windowMs();
+      const recent = (calls.get(key) ?? []).filter((t) => t > since);
+      if (recent.length >= config.limit(kind)) {
+        calls.set(key, recent);
+        return false;
+      }
+      recent.push(now);
+      calls.set(key, recent);
+      return true;
+    },
+    /** Headers of a 429: integer Retry-After seconds plus the exact scaled wait. */
+    retryAfterHeaders(): Record<string, string> {
+      const ms = config.windowMs();
+      return {
+        'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))),
+        'X-Sim-Retry-After-Ms': String(Math.ceil(ms)),
+      };
+    },
+    reset(realmId?: string): void {
+      if (realmId === undefined) calls.clear();
+      else for (const kind of ['batch', 'query']) calls.delete(`${kind}:${realmId}`);
+    },
+  };
+}
+
+export type Throttle = ReturnType<typeof createThrottle>;
