@@ -1,0 +1,109 @@
+/**
+ * Finds the transaction rows of a web-app page in one pass: every link that may point at a
+ * transaction (LINK_SELECTOR), parsed, then mapped to its row (ROW_SELECTOR). No layout reads, so a
+ * 10,000-row page stays cheap. What is not a usable row is counted by reason in `ignored`.
+ * Saved pages and how many rows each must give: tests/collect/selectors.test.ts.
+ */
+import type { Entity } from '../qbo/entities';
+import { findRowCheckbox, isChecked } from './checkbox';
+import { type LinkRefusal, parseTxnLink } from './link';
+
+/** Candidate links: anything mentioning txnId; parseTxnLink decides. */
+export const LINK_SELECTOR = 'a[href*="txnId"]';
+/** List rows (`tr`, `[role=row]`) and register rows (`.dgrid-row`, which wrap a presentation table). */
+export const ROW_SELECTOR = 'tr, [role="row"], .dgrid-row';
+
+export type IgnoredReason = LinkRefusal | 'outside-row' | 'extra-link-in-row' | 'duplicate-row';
+
+/** One row element of the page and its checkbox. */
+export interface RowCell {
+  element: Element;
+  checkbox: Element | null;
+  selected: boolean;
+}
+
+/** One transaction on the page; `cells` has more than one entry when the page lists it twice. */
+export interface PageRow {
+  entity: Entity;
+  id: string;
+  key: string;
+  /** True when any of its rows is ticked. */
+  selected: boolean;
+  cells: RowCell[];
+}
+
+export interface PageScan {
+  rows: PageRow[];
+  ignored: Partial<Record<IgnoredReason, number>>;
+}
+
+/** The row a link belongs to: a dgrid row first (its inner `tr` is presentation), else the nearest row. */
+export function rowOf(link: Element): Element | null {
+  return link.closest('.dgrid-row') ?? link.closest('tr, [role="row"]');
+}
+
+export function scanRows(root: ParentNode, location: URL | string): PageScan {
+  const page = typeof location === 'string' ? new URL(location) : location;
+  const ignored: Partial<Record<IgnoredReason, number>> = {};
+  const count = (reason: IgnoredReason) => {
+    ignored[reason] = (ignored[reason] ?? 0) + 1;
+  };
+  const rowByElement = new Map<Element, PageRow>();
+  const rowByKey = new Map<string, PageRow>();
+
+  for (const link of root.querySelectorAll(LINK_SELECTOR)) {
+    const parsed = parseTxnLink(link.getAttribute('href') ?? '', page);
+    if (!parsed.ok) {
+      count(parsed.reason);
+      continue;
+    }
+    const element = rowOf(link);
+    if (!element) {
+      count('outside-row');
+      continue;
+    }
+    const owner = rowByElement.get(element);
+    if (owner) {
+      // A second link in a row already taken (e.g. "View" next to the number) is fine when it is
+      // the same transaction; a different one is ambiguous: the first link decides.
+      if (owner.key !== parsed.key) count('extra-link-in-row');
+      continue;
+    }
+    const checkbox = findRowCheckbox(element);
+    const cell: RowCell = { element, checkbox, selected: isChecked(checkbox) };
+    const existing = rowByKey.get(parsed.key);
+    if (existing) {
+      count('duplicate-row');
+      existing.cells.push(cell);
+      existing.selected ||= cell.selected;
+      rowByElement.set(element, existing);
+      continue;
+    }
+    const row: PageRow = {
+      entity: parsed.entity,
+      id: parsed.id,
+      key: parsed.key,
+      selected: cell.selected,
+      cells: [cell],
+    };
+    rowByKey.set(parsed.key, row);
+    rowByElement.set(element, row);
+  }
+  return { rows: [...rowByKey.values()], ignored };
+}
+
+export interface CollectedRow {
+  entity: Entity;
+  id: string;
+  selected: boolean;
+  key: string;
+}
+
+/** The pure, element-free view of a page: for benchmarks and tests. */
+export function collectRows(
+  root: ParentNode,
+  location: URL | string,
+): { rows: CollectedRow[]; ignored: Partial<Record<IgnoredReason, number>> } {
+  const { rows, ignored } = scanRows(root, location);
+  return { rows: rows.map(({ entity, id, selected, key }) => ({ entity, id, selected, key })), ignored };
+}
