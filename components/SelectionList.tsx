@@ -29,21 +29,26 @@ export function SelectionList({ rows, onRemove }: Props) {
       aria-label="Selected transactions"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
-      style={{ height: Math.min(VIEWPORT_HEIGHT, rows.length * ROW_HEIGHT) }}
+      style={{ height: px(Math.min(VIEWPORT_HEIGHT, rows.length * ROW_HEIGHT)) }}
       onScroll={(e) => (scrollTop.value = e.currentTarget.scrollTop)}
     >
-      <ul class="rows" style={{ height: rows.length * ROW_HEIGHT }}>
+      <ul class="rows" style={{ height: px(rows.length * ROW_HEIGHT) }}>
         {rows.slice(first, last).map((row, i) => (
           <SelectionRowItem
             key={row.key}
             row={row}
             index={first + i}
             setSize={rows.length}
-            top={(first + i) * ROW_HEIGHT}
+            top={px((first + i) * ROW_HEIGHT)}
             onRemove={onRemove}
           />
         ))}
       </ul>
     </section>
   );
+}
+
+/** Preact 11 no longer appends `px` to numeric styles. */
+function px(n: number): string {
+  return `${n}px`;
 }

@@ -6,7 +6,8 @@ interface Props {
   row: SelectionRow;
   index: number;
   setSize: number;
-  top: number;
+  /** CSS offset, e.g. "520px". */
+  top: string;
   onRemove: (key: string) => void;
 }
 
