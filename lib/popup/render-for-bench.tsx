@@ -1,0 +1,25 @@
+/**
+ * Render-time check for the benchmark: mounts the real popup (model + components) on a given
+ * PopupState, synchronously, and reports how long the first render took and how many list rows
+ * exist in the DOM (the windowed list must keep that small whatever the selection size).
+ */
+import { render } from 'preact';
+import { App } from '../../components/App';
+import type { PopupState } from '../messaging/views';
+import { createPopupModel } from './model';
+
+export async function renderPopupForBench(
+  state: PopupState,
+  container: HTMLElement = document.body.appendChild(document.createElement('div')),
+): Promise<{ ms: number; rowElements: number; unmount: () => void }> {
+  const model = createPopupModel({ send: async () => ({ ok: true, data: state }) });
+  await model.tick();
+  const start = performance.now();
+  render(<App model={model} />, container);
+  const ms = performance.now() - start;
+  return {
+    ms,
+    rowElements: container.querySelectorAll('li.row').length,
+    unmount: () => render(null, container),
+  };
+}
