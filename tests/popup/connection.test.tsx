@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { popupState, renderPopup, settle } from './fixtures';
+
+const noConnection = popupState({
+  connection: { environment: 'sandbox', hasToken: false, remember: false, pageRealmId: '9130357766412345' },
+});
+
+describe('popup connection', () => {
+  it('offers Company ID (prefilled from the page), a password Access token, Remember off, and Save', async () => {
+    await renderPopup(noConnection);
+    expect((screen.getByLabelText('Company ID') as HTMLInputElement).value).toBe('9130357766412345');
+    const token = screen.getByLabelText('Access token') as HTMLInputElement;
+    expect(token.type).toBe('password');
+    const remember = screen.getByLabelText('Remember on this device') as HTMLInputElement;
+    expect(remember.checked).toBe(false);
+    expect(remember.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/on this computer's disk/)).toBeTruthy();
+    expect(screen.getByText('Sandbox')).toBeTruthy();
+    const link = screen.getByRole('link', { name: "Intuit's OAuth 2.0 Playground" });
+    expect(link.getAttribute('href')).toBe('https://developer.intuit.com/app/developer/playground');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('sends connection/save with tidied values and the environment, then shows the saved summary', async () => {
+    const p = await renderPopup(noConnection);
+    fireEvent.input(screen.getByLabelText('Access token'), {
+      target: { value: '  Bearer eyJhbGciOiJkaXIiLCJlbmMiOi  \n' },
+    });
+    fireEvent.click(screen.getByLabelText('Remember on this device'));
+    const saved = popupState({
+      version: 2,
+      connection: {
+        realmId: '9130357766412345',
+        environment: 'sandbox',
+        hasToken: true,
+        remember: true,
+        tokenExpiresAt: p.model.now.peek() + 42 * 60_000,
+      },
+    });
+    p.bg.reply = () => ({ ok: true, data: saved });
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(p.bg.sentOfType('connection/save')).toEqual([
+      {
+        type: 'connection/save',
+        realmId: '9130357766412345',
+        environment: 'sandbox',
+        token: 'eyJhbGciOiJkaXIiLCJlbmMiOi',
+        remember: true,
+      },
+    ]);
+    expect(screen.queryByLabelText('Access token')).toBeNull();
+    expect(screen.getByText(/token saved on this device/)).toBeTruthy();
+    expect(screen.getByText(/Token expires in 42 min/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Forget' })).toBeTruthy();
+  });
+
+  it('explains invalid input next to the field and sends nothing', async () => {
+    const p = await renderPopup(noConnection);
+    fireEvent.input(screen.getByLabelText('Company ID'), { target: { value: 'abc' } });
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(p.bg.sentOfType('connection/save')).toHaveLength(0);
+    const field = screen.getByLabelText('Company ID');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/The Company ID is a number/)).toBeTruthy();
+    expect(screen.getByText(/Paste the whole access token/)).toBeTruthy();
+  });
+
+  it('shows a refused save in the alert region', async () => {
+    const p = await renderPopup(noConnection);
+    fireEvent.input(screen.getByLabelText('Access token'), { target: { value: 'x'.repeat(40) } });
+    p.bg.reply = () => ({ ok: false, error: 'The token was rejected by the service.' });
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(screen.getByRole('alert').textContent).toContain('The token was rejected by the service.');
+    expect(screen.getByLabelText('Access token')).toBeTruthy();
+  });
+
+  it('Change reopens the form; Forget sends connection/forget', async () => {
+    const p = await renderPopup(popupState());
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Forget' })));
+    expect(p.bg.sentOfType('connection/forget')).toHaveLength(1);
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Change' })));
+    expect((screen.getByLabelText('Company ID') as HTMLInputElement).value).toBe('123');
+  });
+});

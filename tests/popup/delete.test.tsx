@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { popupState, renderPopup, row, settle } from './fixtures';
+
+const deleteButton = () => screen.getByRole('button', { name: 'Verify and delete selected' }) as HTMLButtonElement;
+
+describe('popup delete button', () => {
+  it('is enabled with a connection and ready rows, and sends job/start once', async () => {
+    const p = await renderPopup(popupState());
+    expect(deleteButton().disabled).toBe(false);
+    await settle(() => fireEvent.click(deleteButton()));
+    expect(p.bg.sentOfType('job/start')).toEqual([{ type: 'job/start', includeReconciled: false }]);
+  });
+
+  it('is disabled without a token, and says why', async () => {
+    await renderPopup(
+      popupState({ connection: { realmId: '123', environment: 'production', hasToken: false, remember: false } }),
+    );
+    expect(deleteButton().disabled).toBe(true);
+    expect(deleteButton().getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Paste an access token first.')).toBeTruthy();
+  });
+
+  it('is disabled without a company', async () => {
+    await renderPopup(popupState({ connection: { environment: 'production', hasToken: true, remember: false } }));
+    expect(deleteButton().disabled).toBe(true);
+    expect(screen.getByText('Enter the Company ID first.')).toBeTruthy();
+  });
+
+  it('is disabled with nothing ready, unless reconciled rows are included', async () => {
+    await renderPopup(popupState({ selection: [row(1, 'changed'), row(2, 'reconciled'), row(3)] }));
+    expect(deleteButton().disabled).toBe(true);
+    expect(screen.getByText('No selected transaction is ready to delete.')).toBeTruthy();
+    await settle(() => fireEvent.click(screen.getByLabelText('Include reconciled transactions')));
+    expect(deleteButton().disabled).toBe(false);
+  });
+
+  it('is disabled when the page shows another company, with a clear message', async () => {
+    await renderPopup(
+      popupState({
+        connection: { realmId: '123', pageRealmId: '456', environment: 'production', hasToken: true, remember: false },
+        notice: { level: 'error', text: 'Refused: the page shows company 456.' },
+      }),
+    );
+    expect(deleteButton().disabled).toBe(true);
+    expect(screen.getByText(/This page shows company 456, but Safe Delete is connected to company 123/)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Refused: the page shows company 456.');
+  });
+
+  it('warns with the count when reconciled transactions are included, and sends includeReconciled', async () => {
+    const p = await renderPopup(
+      popupState({ selection: [row(1, 'ready'), row(2, 'reconciled'), row(3, 'reconciled'), row(4, 'reconciled')] }),
+    );
+    const box = screen.getByLabelText('Include reconciled transactions') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(screen.queryByText(/reconciled balances/)).toBeNull();
+    await settle(() => fireEvent.click(box));
+    expect(
+      screen.getByText('3 reconciled transactions will be deleted. Deleting them changes reconciled balances.'),
+    ).toBeTruthy();
+    await settle(() => fireEvent.click(deleteButton()));
+    expect(p.bg.sentOfType('job/start')).toEqual([{ type: 'job/start', includeReconciled: true }]);
+  });
+});

@@ -1,0 +1,109 @@
+/** In-memory background for popup tests: answers PageMessages with PopupState values we build. */
+import { act, render } from '@testing-library/preact';
+import { App } from '../../components/App';
+import type { PageMessage, Reply } from '../../lib/messaging/protocol';
+import type { JobView, PopupState, PreflightStatus, SelectionRow } from '../../lib/messaging/views';
+import { createPopupModel, type PopupModelDeps } from '../../lib/popup/model';
+import type { Entity } from '../../lib/qbo/entities';
+
+export const NOW = Date.UTC(2026, 10, 22, 15, 0, 0);
+
+export function row(n: number, status?: PreflightStatus, entity: Entity = 'Invoice'): SelectionRow {
+  return {
+    key: `${entity}:${n}`,
+    entity,
+    id: String(n),
+    shownAt: NOW - 60_000,
+    status,
+    warnings: [],
+    txnDate: '2024-03-01',
+    docNumber: String(1000 + n),
+    party: `Customer ${n}`,
+    amount: 100 + n / 100,
+    currency: 'USD',
+  };
+}
+
+export function popupState(over: Partial<PopupState> = {}): PopupState {
+  return {
+    version: 1,
+    connection: { realmId: '123', environment: 'sandbox', hasToken: true, remember: false },
+    selection: [row(1, 'ready'), row(2, 'ready'), row(3, 'reconciled')],
+    preflight: { at: NOW - 5_000, running: false },
+    ...over,
+  };
+}
+
+export function jobView(over: Partial<JobView> = {}): JobView {
+  return {
+    id: 'job-1',
+    realmId: '123',
+    environment: 'sandbox',
+    state: 'running',
+    done: 12,
+    total: 40,
+    counts: { deleted: 10, skipped: 1, refused: 1, needsAttention: 0 },
+    records: [],
+    startedAt: NOW - 60_000,
+    ...over,
+  };
+}
+
+/** A fake background. `reply` overrides the answer to non-state messages (default: ok(current)). */
+export function fakeBackground(initial: PopupState) {
+  const bg = {
+    state: initial,
+    sent: [] as PageMessage[],
+    reply: undefined as ((m: PageMessage) => Reply<unknown> | Promise<Reply<unknown>>) | undefined,
+    fail: false,
+    async send(m: PageMessage): Promise<Reply<unknown>> {
+      bg.sent.push(m);
+      if (bg.fail) throw new Error('Could not establish connection. Receiving end does not exist.');
+      if (m.type === 'state/get') {
+        return { ok: true, data: m.sinceVersion === bg.state.version ? { unchanged: true } : bg.state };
+      }
+      const reply = bg.reply ? await bg.reply(m) : { ok: true as const, data: bg.state };
+      // Like the real background, an accepted action's answer is its new state.
+      if (reply.ok && typeof reply.data === 'object' && reply.data && 'version' in reply.data) {
+        bg.state = reply.data as PopupState;
+      }
+      return reply;
+    },
+    sentOfType<T extends PageMessage['type']>(type: T) {
+      return bg.sent.filter((m): m is Extract<PageMessage, { type: T }> => m.type === type);
+    },
+  };
+  return bg;
+}
+
+/** Mounts the real popup (model + components) on a fake background and waits for the first state. */
+export async function renderPopup(state: PopupState, deps: PopupModelDeps = {}) {
+  const bg = fakeBackground(state);
+  let now = NOW;
+  const model = createPopupModel(bg, { now: () => now, ...deps });
+  const view = render(<App model={model} />);
+  await act(() => model.tick());
+  return {
+    ...view,
+    bg,
+    model,
+    /** Moves the clock and runs one poll, as the 1 s timer would. */
+    async advance(ms: number) {
+      now += ms;
+      await act(() => model.tick());
+    },
+    /** Replaces the background's state (new version) and polls. */
+    async push(next: PopupState) {
+      bg.state = { ...next, version: model.state.peek()!.version + 1 };
+      await act(() => model.tick());
+    },
+  };
+}
+
+/** Fires a user event and lets the model's action (a few awaited promises) settle. */
+export async function settle(fire: () => unknown): Promise<void> {
+  await act(async () => {
+    fire();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
