@@ -1,0 +1,18 @@
+/** deposited: a Payment or SalesReceipt sitting on a Deposit is refused with 6540. */
+import { DEPOSITABLE } from '../../qbo/entities';
+import type { RecordCheck } from '../types';
+
+export const deposited: RecordCheck = {
+  id: 'deposited',
+  run: ({ item, record }) => {
+    if (!record || !DEPOSITABLE.has(item.entity)) return undefined;
+    const deposit = record.linkedTxn.find((link) => link.txnType === 'Deposit');
+    if (!deposit) return undefined;
+    return {
+      kind: 'blocker',
+      check: 'deposited',
+      status: 'deposited',
+      reason: `on Deposit ${deposit.txnId}: the service refuses it (6540) until it is removed from the deposit`,
+    };
+  },
+};

@@ -1,0 +1,19 @@
+/** The registry: every record check, in the order they run. Input checks: ./duplicate, ./unsupported. */
+import type { RecordCheck } from '../types';
+import { changedSinceViewed } from './changed-since-viewed';
+import { closedPeriod } from './closed-period';
+import { deposited } from './deposited';
+import { linked } from './linked';
+import { notFound } from './not-found';
+import { reconciled } from './reconciled';
+
+export const RECORD_CHECKS: readonly RecordCheck[] = [
+  notFound,
+  changedSinceViewed,
+  closedPeriod,
+  deposited,
+  reconciled,
+  linked,
+];
+
+export const INPUT_CHECK_IDS = ['duplicate', 'unsupported'] as const;

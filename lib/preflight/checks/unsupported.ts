@@ -1,0 +1,28 @@
+/**
+ * unsupported: a type Safe Delete does not delete, or an Id that is not a decimal id. Such an item
+ * never reaches a query (the query builder would throw: that would be a bug, this is data).
+ */
+import { isEntity, isValidId } from '../../qbo/entities';
+import type { Finding, PreflightItem } from '../types';
+
+export const id = 'unsupported';
+
+export function checkUnsupported(item: PreflightItem): Finding | undefined {
+  if (!isEntity(item.entity)) {
+    return {
+      kind: 'blocker',
+      check: id,
+      status: 'unsupported',
+      reason: `${String(item.entity)} is not a supported type`,
+    };
+  }
+  if (!isValidId(item.id)) {
+    return {
+      kind: 'blocker',
+      check: id,
+      status: 'unsupported',
+      reason: `${JSON.stringify(item.id)} is not a valid Id`,
+    };
+  }
+  return undefined;
+}

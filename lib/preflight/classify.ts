@@ -1,0 +1,67 @@
+/** Findings → one PreflightRecord: status = first blocker in STATUS_ORDER, warnings kept apart. */
+import type { TxnRecord } from '../qbo/outcomes';
+import {
+  type Blocker,
+  type Finding,
+  type PreflightItem,
+  type PreflightRecord,
+  type PreflightStatus,
+  type PreflightSummary,
+  STATUS_ORDER,
+  type Warning,
+} from './types';
+
+export function toPreflightRecord(
+  item: PreflightItem,
+  findings: readonly Finding[],
+  reviewed: TxnRecord | undefined,
+): PreflightRecord {
+  const blockers: Blocker[] = [];
+  const warnings: Warning[] = [];
+  for (const finding of findings) {
+    if (finding.kind === 'blocker') {
+      const { kind: _, ...blocker } = finding;
+      blockers.push(blocker);
+    } else {
+      const { kind: _, ...warning } = finding;
+      warnings.push(warning);
+    }
+  }
+  blockers.sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status));
+  const first = blockers[0];
+  const status: PreflightStatus = first ? first.status : 'ready';
+  const reason = first ? first.reason : ['Ready to delete', ...warnings.map((w) => w.reason)].join('; warning: ');
+  const record: PreflightRecord = {
+    key: `${item.entity}:${item.id}`,
+    entity: item.entity,
+    id: item.id,
+    shownAt: item.shownAt,
+    status,
+    blockers,
+    warnings,
+    reason,
+  };
+  if (reviewed) record.reviewed = reviewed;
+  return record;
+}
+
+export function summarize(records: readonly PreflightRecord[]): PreflightSummary {
+  const summary: PreflightSummary = {
+    ready: 0,
+    duplicate: 0,
+    unsupported: 0,
+    notFound: 0,
+    changed: 0,
+    closedPeriod: 0,
+    deposited: 0,
+    reconciled: 0,
+    unverifiable: 0,
+    total: records.length,
+    withWarnings: 0,
+  };
+  for (const record of records) {
+    summary[record.status] += 1;
+    if (record.warnings.length > 0) summary.withWarnings += 1;
+  }
+  return summary;
+}

@@ -1,0 +1,13 @@
+/** Preflight's public surface. */
+export { type PreflightInput, runPreflight } from './run-preflight';
+export type {
+  Blocker,
+  BlockingStatus,
+  PreflightItem,
+  PreflightRecord,
+  PreflightResult,
+  PreflightStatus,
+  PreflightSummary,
+  Warning,
+} from './types';
+export { STATUS_ORDER } from './types';

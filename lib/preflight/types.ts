@@ -1,0 +1,95 @@
+/**
+ * Preflight's vocabulary. Model: a record has ONE status: 'ready' when nothing blocks it, else the
+ * most important blocking finding (see STATUS_ORDER). Every blocking finding is kept in `blockers`,
+ * and non-blocking findings (today only 'linked') in `warnings`: a record can be 'ready' with warnings.
+ */
+import type { Entity, Environment } from '../qbo/entities';
+import type { CallFailure, TxnRecord } from '../qbo/outcomes';
+
+/** One ticked row: the entity and Id the page showed, and when (epoch ms) the page showed it. */
+export interface PreflightItem {
+  /** As read from the page: not yet trusted to be an Entity. */
+  entity: string;
+  id: string;
+  shownAt: number;
+}
+
+export type BlockingStatus =
+  | 'duplicate' // the same entity:id twice in the selection (the later ones)
+  | 'unsupported' // not an entity we delete, or an Id that is not a decimal id
+  | 'notFound' // not returned by the complete read: already deleted
+  | 'changed' // MetaData.LastUpdatedTime after the page showed the row
+  | 'closedPeriod' // R3: TxnDate on or before BookCloseDate
+  | 'deposited' // a Payment/SalesReceipt on a Deposit: would be refused with 6540
+  | 'reconciled' // R2: in the cleared=Reconciled TransactionList; the service would delete it silently
+  | 'unverifiable'; // the service gave too little to prove the record safe (no TxnDate, no LastUpdatedTime)
+
+export type PreflightStatus = 'ready' | BlockingStatus;
+
+/** Most important first: the record's status is its first blocker in this order. */
+export const STATUS_ORDER: readonly BlockingStatus[] = [
+  'duplicate',
+  'unsupported',
+  'notFound',
+  'changed',
+  'closedPeriod',
+  'deposited',
+  'reconciled',
+  'unverifiable',
+];
+
+export interface Blocker {
+  check: string; // the check's id = its file name in ./checks
+  status: BlockingStatus;
+  reason: string;
+}
+
+export interface Warning {
+  check: string;
+  type: 'linked';
+  reason: string;
+  linked: { txnId: string; txnType: string }[];
+}
+
+export type Finding = ({ kind: 'blocker' } & Blocker) | ({ kind: 'warning' } & Warning);
+
+export interface PreflightRecord {
+  key: string; // `${entity}:${id}` as given
+  entity: string;
+  id: string;
+  shownAt: number;
+  status: PreflightStatus;
+  blockers: Blocker[];
+  warnings: Warning[];
+  /** The reviewed version: SyncToken and full JSON as read now. The runner deletes exactly this (R1). */
+  reviewed?: TxnRecord;
+  /** One line for people: the status's reason, or "Ready" plus the warnings. */
+  reason: string;
+}
+
+export type PreflightSummary = Record<PreflightStatus, number> & { total: number; withWarnings: number };
+
+export type PreflightResult =
+  | { kind: 'ok'; records: PreflightRecord[]; summary: PreflightSummary; calls: number; checkedAt: number }
+  | { kind: 'failed'; failure: CallFailure; calls: number }
+  | { kind: 'wrongCompany'; expected: { realmId: string; environment: Environment }; calls: 0 };
+
+/** What record checks see. `record` is undefined when the complete read did not return it. */
+export interface RecordCheckInput {
+  item: PreflightItem & { entity: Entity };
+  record: TxnRecord | undefined;
+  bookCloseDate: string | undefined;
+  reconciled: ReconciledIndex;
+}
+
+export interface ReconciledIndex {
+  /** R2: true when the report listed (entity, id), or the id under a display name we cannot map. */
+  has(entity: Entity, id: string): boolean;
+  /** The TxnDates the report covered: a record outside them was not checked. */
+  covers(date: string): boolean;
+}
+
+export interface RecordCheck {
+  id: string;
+  run(input: RecordCheckInput): Finding | undefined;
+}
