@@ -1,0 +1,106 @@
+/**
+ * Integration harness: the REAL client over loopback HTTP against the REAL simulator, both on one
+ * manual clock; the runner on fakeBrowser storage and alarms. `runner()` can be called again on the
+ * same storage to simulate a worker restart. Fake alarms never fire: `fireAlarm()` advances the clock
+ * to the alarm's time and triggers it.
+ */
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createManualClock, type ManualClock } from '../../lib/clock';
+import { DEFAULT_ALARM_NAME, createJobRunner } from '../../lib/jobs/runner';
+import type { JobRunner, JobRunnerOptions, JobSnapshot, ReviewedRecord } from '../../lib/jobs/types';
+import { createQboClient } from '../../lib/qbo/client';
+import { type Entity, isEntity } from '../../lib/qbo/entities';
+import type { SeededCompany, SeedOptions, Simulator } from '../simulator/api';
+import { startSimulator } from '../simulator/index';
+
+export interface Harness {
+  clock: ManualClock;
+  sim: Simulator;
+  company: SeededCompany;
+  realmId: string;
+  setToken(token: string | undefined): void;
+  /** Reviewed versions (as the preflight would hand them over) of the given keys, read now. */
+  review(keys: readonly string[]): Promise<ReviewedRecord[]>;
+  runner(extra?: Partial<JobRunnerOptions>): JobRunner;
+  /** Fire the one alarm (advancing the clock to it) until the job settles; returns the alarms' `when`s. */
+  settle(runner: JobRunner, jobId: string, maxAlarms?: number): Promise<{ job: JobSnapshot; alarmWhens: number[] }>;
+  batchCalls(): number;
+  close(): Promise<void>;
+}
+
+export const MIN_ALARM_MS = 30_000;
+
+export async function createHarness(seed: Omit<SeedOptions, 'realmId'>): Promise<Harness> {
+  fakeBrowser.reset();
+  const clock = createManualClock();
+  const sim = await startSimulator({ now: clock.now });
+  const company = sim.seedCompany(seed);
+  const realmId = company.realmId;
+  let token: string | undefined = company.token;
+  const clientFor: JobRunnerOptions['clientFor'] = (realm, environment) =>
+    createQboClient({ realmId: realm, environment, baseUrl: sim.url, getToken: () => token, now: clock.now });
+  let current: JobRunner | undefined;
+  fakeBrowser.alarms.onAlarm.addListener((alarm) => current?.onAlarm(alarm));
+
+  return {
+    clock,
+    sim,
+    company,
+    realmId,
+    setToken: (t) => {
+      token = t;
+    },
+    async review(keys) {
+      const client = clientFor(realmId, 'sandbox');
+      const byEntity = new Map<Entity, string[]>();
+      for (const key of keys) {
+        const [entity, id] = key.split(':');
+        if (!isEntity(entity) || !id) throw new Error(`bad key ${key}`);
+        byEntity.set(entity, [...(byEntity.get(entity) ?? []), id]);
+      }
+      const reconciled = new Set(company.keys.reconciled);
+      const out: ReviewedRecord[] = [];
+      for (const [entity, ids] of byEntity) {
+        const res = await client.readByIds(entity, ids);
+        if (res.kind !== 'ok') throw new Error(`review read failed: ${res.kind}`);
+        for (const record of res.records) out.push({ record, reconciled: reconciled.has(`${entity}:${record.id}`) });
+      }
+      return out;
+    },
+    runner(extra) {
+      current = createJobRunner({
+        storage: fakeBrowser.storage.local,
+        alarms: fakeBrowser.alarms,
+        clock,
+        clientFor,
+        throttle: { batchLimit: 40, windowMs: 60_000 },
+        minAlarmDelayMs: MIN_ALARM_MS,
+        onError: (e) => {
+          throw e;
+        },
+        ...extra,
+      });
+      return current;
+    },
+    async settle(runner, jobId, maxAlarms = 50) {
+      const alarmWhens: number[] = [];
+      await runner.whenIdle();
+      for (let i = 0; i < maxAlarms; i++) {
+        const job = await runner.getJob(jobId);
+        if (!job || job.status === 'done' || job.status === 'tokenNeeded' || runner.isKilled()) break;
+        if ((job.status === 'paused' || job.status === 'cancelled') && job.unverified === 0 && !job.openChunk) break;
+        const alarm = await fakeBrowser.alarms.get(DEFAULT_ALARM_NAME);
+        if (!alarm) break;
+        alarmWhens.push(alarm.scheduledTime);
+        clock.set(Math.max(clock.now(), alarm.scheduledTime));
+        await fakeBrowser.alarms.onAlarm.trigger(alarm);
+        await runner.whenIdle();
+      }
+      const job = await runner.getJob(jobId);
+      if (!job) throw new Error('job vanished');
+      return { job, alarmWhens };
+    },
+    batchCalls: () => sim.requestLog(realmId).filter((e) => e.endpoint === 'batch').length,
+    close: () => sim.close(),
+  };
+}
