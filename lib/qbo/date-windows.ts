@@ -12,7 +12,7 @@ export interface DateWindow {
 }
 
 const DAY_MS = 86_400_000;
-export const MAX_WINDOW_DAYS = 365;
+export const MAX_WINDOW_DAYS = 366; // a leap year fits one window
 
 export function toDayNumber(date: string): number {
   return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);

@@ -82,7 +82,7 @@ describe('R2: readReconciled over HTTP', () => {
     expect(result).toMatchObject({ kind: 'ok', calls: 3 });
     if (result.kind === 'ok') expect(result.rows).toHaveLength(3);
     const ranges = server.requests.slice(before).map((r) => `${r.query.get('start_date')}..${r.query.get('end_date')}`);
-    expect(ranges).toEqual(['2020-01-01..2020-12-30', '2020-12-31..2021-12-30', '2021-12-31..2022-06-30']);
+    expect(ranges).toEqual(['2020-01-01..2020-12-31', '2021-01-01..2022-01-01', '2022-01-02..2022-06-30']);
   });
 
   it('2170: an invalid enumeration fault is refusedWhole', async () => {
@@ -102,7 +102,7 @@ describe('R2: readReconciled over HTTP', () => {
 });
 
 describe('date windows', () => {
-  it('one window for a single day; none longer than 365 days; bad ranges are a bug', () => {
+  it('one window for a single day; none longer than 366 days; bad ranges are a bug', () => {
     expect(splitDateRange('2024-02-29', '2024-02-29')).toEqual([{ start: '2024-02-29', end: '2024-02-29' }]);
     expect(splitDateRange('2024-01-01', '2024-12-30')).toHaveLength(1);
     expect(() => splitDateRange('2024-02-30', '2024-03-01')).toThrow(TypeError);
