@@ -101,23 +101,26 @@ export interface SaveArgs {
 
 /** Commit a chunk; closes it (cursor + 1) when every record of its range has an outcome. */
 export async function saveChunk(a: SaveArgs): Promise<JobMeta | undefined> {
-  const fresh = Object.entries(a.next.outcomes).filter(([key]) => !(key in a.prev.outcomes));
   const range = chunkRecords(a.reviewed, a.job, a.next.index);
   const idle = a.next.inFlight.length + a.next.queue.length + a.next.verify.length === 0;
   const complete = idle && range.every((r) => keyOf(r.record) in a.next.outcomes);
-  const audit: AuditEntry[] = [];
-  for (const [key, stored] of fresh) {
-    const rec = a.byKey.get(key);
-    if (rec) audit.push(toAuditEntry(a.job, rec, stored));
-  }
+  const storedOf = (key: string) => a.next.outcomes[key];
   return a.journal.commit({
     jobId: a.job.id,
     chunk: a.next,
-    audit,
+    audit: (fresh) =>
+      fresh.flatMap((key) => {
+        const rec = a.byKey.get(key);
+        const stored = storedOf(key);
+        return rec && stored ? [toAuditEntry(a.job, rec, stored)] : [];
+      }),
     throttleStamp: a.throttleStamp && { realmId: a.job.realmId, ...a.throttleStamp },
-    update: (job) => {
+    update: (job, fresh) => {
       const counts = { ...job.counts };
-      for (const [, stored] of fresh) counts[stored.outcome.kind] += 1;
+      for (const key of fresh) {
+        const stored = storedOf(key);
+        if (stored) counts[stored.outcome.kind] += 1;
+      }
       let out: JobMeta = { ...job, counts, unverified: a.next.verify.length, openChunk: !complete };
       if (complete) out.cursor = a.next.index + 1;
       out = (a.patch ?? proceed)(out);

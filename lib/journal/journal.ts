@@ -41,8 +41,10 @@ export type ChunkRead = { kind: 'none' } | { kind: 'ok'; chunk: ChunkJournal } |
 export interface Commit {
   jobId: string;
   chunk?: ChunkJournal;
-  update?: (job: JobMeta) => JobMeta;
-  audit?: readonly AuditEntry[];
+  /** `fresh`: keys whose outcome is new in `chunk` compared with the STORED chunk (read in the queue). */
+  update?: (job: JobMeta, fresh: readonly string[]) => JobMeta;
+  /** Audit lines for the fresh outcomes; appended in the same write. */
+  audit?: (fresh: readonly string[]) => AuditEntry[];
   /** Record a batch call in the company's throttle window (journaled with the attempt). */
   throttleStamp?: { realmId: string; at: number; windowMs: number };
 }
@@ -59,7 +61,14 @@ export interface Journal {
 }
 
 export function createJournal(deps: { storage: StorageArea; queue: WriteQueue; audit: AuditLog }): Journal {
-  const { storage, queue, audit } = deps;
+  const { storage, queue } = deps;
+
+  async function readChunkRaw(jobId: string, index: number): Promise<ChunkRead> {
+    const raw = (await storage.get(chunkKey(jobId, index)))[chunkKey(jobId, index)];
+    if (raw === undefined) return { kind: 'none' };
+    const parsed = ChunkJournalSchema.safeParse(raw);
+    return parsed.success ? { kind: 'ok', chunk: parsed.data } : { kind: 'corrupt' };
+  }
 
   /** Parsed jobs, plus the raw items the schema rejected (written back untouched). */
   async function readList(): Promise<{ jobs: JobMeta[]; unreadable: unknown[] }> {
@@ -85,12 +94,7 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue; a
       const parsed = ReviewedListSchema.safeParse((await storage.get(recordsKey(jobId)))[recordsKey(jobId)]);
       return parsed.success ? parsed.data : undefined;
     },
-    async readChunk(jobId, index) {
-      const raw = (await storage.get(chunkKey(jobId, index)))[chunkKey(jobId, index)];
-      if (raw === undefined) return { kind: 'none' };
-      const parsed = ChunkJournalSchema.safeParse(raw);
-      return parsed.success ? { kind: 'ok', chunk: parsed.data } : { kind: 'corrupt' };
-    },
+    readChunk: readChunkRaw,
     readThrottle,
     createJob: (meta, records) =>
       queue.run(async () => {
@@ -103,18 +107,25 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue; a
         const i = jobs.findIndex((j) => j.id === c.jobId);
         const current = jobs[i];
         if (!current) return undefined;
-        const next = c.update ? c.update(current) : current;
+        let fresh: string[] = [];
+        if (c.chunk) {
+          const stored = await readChunkRaw(c.jobId, c.chunk.index);
+          const before = stored.kind === 'ok' ? stored.chunk.outcomes : {};
+          fresh = Object.keys(c.chunk.outcomes).filter((key) => !(key in before));
+        }
+        const next = c.update ? c.update(current, fresh) : current;
         jobs[i] = next;
         const set: Record<string, unknown> = { [JOBS_KEY]: [...jobs, ...unreadable] };
         if (c.chunk) set[chunkKey(c.jobId, c.chunk.index)] = c.chunk;
+        const audit = c.audit?.(fresh) ?? [];
         if (c.throttleStamp) {
           const { realmId, at, windowMs } = c.throttleStamp;
           const kept = (await readThrottle(realmId)).filter((t) => t > at - windowMs);
           set[throttleKey(realmId)] = [...kept, at];
         }
         let remove: string[] = [];
-        if (c.audit && c.audit.length > 0) {
-          const write = await audit.planAppend(c.audit);
+        if (audit.length > 0) {
+          const write = await deps.audit.planAppend(audit);
           Object.assign(set, write.set);
           remove = write.remove;
         }

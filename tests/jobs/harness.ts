@@ -6,7 +6,7 @@
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createManualClock, type ManualClock } from '../../lib/clock';
-import { DEFAULT_ALARM_NAME, createJobRunner } from '../../lib/jobs/runner';
+import { createJobRunner, DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions, JobSnapshot, ReviewedRecord } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
 import { type Entity, isEntity } from '../../lib/qbo/entities';

@@ -19,7 +19,12 @@ async function runAll(harness: Harness, includeReconciled = false) {
 }
 
 const outcomeOf = async (runner: Awaited<ReturnType<typeof runAll>>['runner'], jobId: string) =>
-  new Map((await runner.getRecords(jobId)).map((r) => [r.key, r.state.kind === 'final' ? r.state.outcome.kind : r.state.kind]));
+  new Map(
+    (await runner.getRecords(jobId)).map((r) => [
+      r.key,
+      r.state.kind === 'final' ? r.state.outcome.kind : r.state.kind,
+    ]),
+  );
 
 describe('R1: a record edited after review', () => {
   it('is skipped as changed and never deleted; the rest are deleted', async () => {
