@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { changedSinceViewed } from '../../lib/preflight/checks/changed-since-viewed';
+import { closedPeriod } from '../../lib/preflight/checks/closed-period';
+import { deposited } from '../../lib/preflight/checks/deposited';
+import { findDuplicates } from '../../lib/preflight/checks/duplicate';
+import { linked } from '../../lib/preflight/checks/linked';
+import { notFound } from '../../lib/preflight/checks/not-found';
+import { reconciled } from '../../lib/preflight/checks/reconciled';
+import { checkUnsupported } from '../../lib/preflight/checks/unsupported';
+import { summarize, toPreflightRecord } from '../../lib/preflight/classify';
+import { index, input, SHOWN_AT, txn } from './helpers';
+
+describe('preflight checks, one module each', () => {
+  it('duplicate: flags every occurrence after the first', () => {
+    const item = { entity: 'Invoice', id: '1', shownAt: 0 };
+    const found = findDuplicates([item, { ...item, id: '2' }, item, item]);
+    expect([...found.keys()]).toEqual([2, 3]);
+    expect(found.get(2)).toMatchObject({ status: 'duplicate' });
+  });
+
+  it('unsupported: a type outside the allow-list, or a hostile Id', () => {
+    expect(checkUnsupported({ entity: 'Customer', id: '1', shownAt: 0 })).toMatchObject({ status: 'unsupported' });
+    expect(checkUnsupported({ entity: 'Invoice', id: "1' OR '1'='1", shownAt: 0 })).toMatchObject({
+      status: 'unsupported',
+    });
+    expect(checkUnsupported({ entity: 'Invoice', id: '1', shownAt: 0 })).toBeUndefined();
+  });
+
+  it('not found: a record the complete read did not return', () => {
+    expect(notFound.run(input({ record: undefined }))).toMatchObject({ status: 'notFound' });
+    expect(notFound.run(input())).toBeUndefined();
+  });
+
+  it('changed since viewed: LastUpdatedTime after shownAt; none at all is unverifiable', () => {
+    expect(changedSinceViewed.run(input())).toBeUndefined();
+    const later = new Date(SHOWN_AT + 1000).toISOString();
+    expect(changedSinceViewed.run(input({ record: txn({ lastUpdatedTime: later }) }))).toMatchObject({
+      status: 'changed',
+    });
+    const same = new Date(SHOWN_AT).toISOString();
+    expect(changedSinceViewed.run(input({ record: txn({ lastUpdatedTime: same }) }))).toBeUndefined();
+    const { lastUpdatedTime: _, ...bare } = txn();
+    expect(changedSinceViewed.run(input({ record: bare }))).toMatchObject({ status: 'unverifiable' });
+  });
+
+  it('R3: closed period when TxnDate is on or before BookCloseDate; open books pass', () => {
+    const on = input({ record: txn({ txnDate: '2025-03-31' }), bookCloseDate: '2025-03-31' });
+    expect(closedPeriod.run(on)).toMatchObject({ status: 'closedPeriod' });
+    expect(closedPeriod.run({ ...on, bookCloseDate: '2025-03-30' })).toBeUndefined();
+    expect(closedPeriod.run({ ...on, bookCloseDate: undefined })).toBeUndefined();
+  });
+
+  it('6540: a Payment or SalesReceipt linked to a Deposit is deposited; an Invoice is not', () => {
+    const onDeposit = txn({ entity: 'Payment', linkedTxn: [{ txnId: '9', txnType: 'Deposit' }] });
+    expect(deposited.run(input({ record: onDeposit }))).toMatchObject({ status: 'deposited' });
+    const invoice = txn({ linkedTxn: [{ txnId: '9', txnType: 'Deposit' }] });
+    expect(deposited.run(input({ record: invoice }))).toBeUndefined();
+  });
+
+  it('R2: reconciled when the report lists (entity, Id), or the Id under an unmapped name', () => {
+    expect(reconciled.run(input({ reconciled: index(['Invoice:33']) }))).toMatchObject({ status: 'reconciled' });
+    expect(reconciled.run(input({ reconciled: index([], ['33']) }))).toMatchObject({ status: 'reconciled' });
+    expect(reconciled.run(input({ reconciled: index(['Payment:33']) }))).toBeUndefined();
+  });
+
+  it('linked: a warning listing the other records, Deposit links left to the deposited check', () => {
+    const record = txn({
+      linkedTxn: [
+        { txnId: '100', txnType: 'Payment' },
+        { txnId: '9', txnType: 'Deposit' },
+      ],
+    });
+    expect(linked.run(input({ record }))).toMatchObject({
+      kind: 'warning',
+      linked: [{ txnId: '100', txnType: 'Payment' }],
+    });
+    expect(linked.run(input())).toBeUndefined();
+  });
+});
+
+describe('classification', () => {
+  it("a record with only warnings is 'ready'; blockers sort by STATUS_ORDER; the summary counts statuses", () => {
+    const item = { entity: 'Invoice', id: '33', shownAt: SHOWN_AT };
+    const warning = linked.run(input({ record: txn({ linkedTxn: [{ txnId: '1', txnType: 'Payment' }] }) }))!;
+    const ready = toPreflightRecord(item, [warning], txn());
+    expect(ready).toMatchObject({ status: 'ready', blockers: [], warnings: [{ type: 'linked' }] });
+    expect(ready.reason).toMatch(/^Ready to delete; warning: linked to Payment 1/);
+    const blocked = toPreflightRecord(
+      item,
+      [
+        { kind: 'blocker', check: 'reconciled', status: 'reconciled', reason: 'r' },
+        { kind: 'blocker', check: 'changed-since-viewed', status: 'changed', reason: 'c' },
+      ],
+      txn(),
+    );
+    expect(blocked).toMatchObject({ status: 'changed', reason: 'c' });
+    expect(blocked.blockers.map((b) => b.status)).toEqual(['changed', 'reconciled']);
+    expect(summarize([ready, blocked])).toMatchObject({ ready: 1, changed: 1, total: 2, withWarnings: 1 });
+  });
+});
