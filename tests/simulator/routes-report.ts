@@ -40,6 +40,7 @@ export function mountReportRoutes(api: Hono<ApiEnv>, state: SimState): void {
     const cleared = c.req.query('cleared');
     const keep =
       cleared === undefined ? () => true : clearedFilter(cleared, (id) => !!company.records.get(`Deposit:${id}`));
+    // 2170: Unreconciled (or any value outside the enumeration) refuses the whole report.
     if (!keep) return sendFault(c, state, faults.invalidEnumeration(cleared ?? ''));
     const groupParam = c.req.query('group_by');
     const levels = groupParam === undefined ? state.config.reportGroupBy : parseGroupBy(groupParam);
