@@ -130,10 +130,10 @@ export async function saveChunk(a: SaveArgs): Promise<JobMeta | undefined> {
 }
 
 export function finishIfDone(job: JobMeta, now: number): JobMeta {
-  if (job.openChunk || job.cursor < job.chunks) return job;
-  if (sending(job)) return { ...job, status: 'done', wait: undefined, finishedAt: now };
-  if (job.status === 'cancelled' && job.finishedAt === undefined) return { ...job, finishedAt: now };
-  return job;
+  // A cancelled job is finished once its in-flight chunk is recorded.
+  if (job.status === 'cancelled' && !job.openChunk && job.finishedAt === undefined) return { ...job, finishedAt: now };
+  if (job.openChunk || job.cursor < job.chunks || !sending(job)) return job;
+  return { ...job, status: 'done', wait: undefined, finishedAt: now };
 }
 
 export function storedAt(outcome: StoredOutcome['outcome'], now: number, intuitTid?: string): StoredOutcome {

@@ -10,7 +10,7 @@ import { createJobRunner, DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions, JobSnapshot, ReviewedRecord } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
 import { type Entity, isEntity } from '../../lib/qbo/entities';
-import type { SeededCompany, SeedOptions, Simulator } from '../simulator/api';
+import type { SeededCompany, SeedOptions, Simulator, SimulatorOptions } from '../simulator/api';
 import { startSimulator } from '../simulator/index';
 
 export interface Harness {
@@ -30,10 +30,13 @@ export interface Harness {
 
 export const MIN_ALARM_MS = 30_000;
 
-export async function createHarness(seed: Omit<SeedOptions, 'realmId'>): Promise<Harness> {
+export async function createHarness(
+  seed: Omit<SeedOptions, 'realmId'>,
+  simOptions: Omit<SimulatorOptions, 'now'> = {},
+): Promise<Harness> {
   fakeBrowser.reset();
   const clock = createManualClock();
-  const sim = await startSimulator({ now: clock.now });
+  const sim = await startSimulator({ ...simOptions, now: clock.now });
   const company = sim.seedCompany(seed);
   const realmId = company.realmId;
   let token: string | undefined = company.token;
