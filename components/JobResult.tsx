@@ -8,12 +8,14 @@ import { OutcomeGroup } from './OutcomeGroup';
 export function JobResult({ model }: { model: PopupModel }) {
   const job = model.job.value;
   if (!job) return null;
-  const finished = job.finishedAt === undefined ? '' : ` at ${formatTime(job.finishedAt)}`;
+  const cancelled = job.state === 'cancelled';
+  const when = job.finishedAt === undefined ? '' : ` at ${formatTime(job.finishedAt)}`;
   return (
     <section aria-labelledby="result-heading">
-      <h2 id="result-heading">{job.state === 'cancelled' ? 'Cancelled' : 'Finished'}</h2>
+      <h2 id="result-heading">{cancelled ? 'Cancelled' : 'Finished'}</h2>
       <p class="hint">
-        {job.state === 'cancelled' ? `Stopped${finished}` : `Finished${finished}`}: {job.done} of {job.total} processed.
+        {cancelled ? `Stopped${when}` : `Finished${when}`}: {job.done} of {job.total} processed
+        {cancelled && job.done < job.total ? '; the rest were left untouched.' : '.'}
       </p>
       <ul class="groups">
         {OUTCOME_GROUPS.map((g) => (

@@ -1,10 +1,11 @@
 import { useSignal } from '@preact/signals';
+import { useRef } from 'preact/hooks';
 import type { SelectionRow } from '../lib/messaging/views';
 import { SelectionRowItem } from './SelectionRowItem';
 
 /** Fixed geometry makes windowing a division: keep in step with `.row` in style.css. */
 export const ROW_HEIGHT = 52;
-export const VIEWPORT_HEIGHT = 260;
+export const VIEWPORT_HEIGHT = 234;
 export const OVERSCAN = 6;
 
 /** Which rows to render for a scroll position: the visible ones plus OVERSCAN either side. */
@@ -23,8 +24,15 @@ interface Props {
 export function SelectionList({ rows, onRemove }: Props) {
   const scrollTop = useSignal(0);
   const [first, last] = visibleRange(scrollTop.value, rows.length);
+  const scroller = useRef<HTMLElement>(null);
+  // The removed row's button disappears with it: keep keyboard focus in the list, not on <body>.
+  const remove = (key: string) => {
+    scroller.current?.focus();
+    onRemove(key);
+  };
   return (
     <section
+      ref={scroller}
       class="scroller"
       aria-label="Selected transactions"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
@@ -40,7 +48,7 @@ export function SelectionList({ rows, onRemove }: Props) {
             index={first + i}
             setSize={rows.length}
             top={px((first + i) * ROW_HEIGHT)}
-            onRemove={onRemove}
+            onRemove={remove}
           />
         ))}
       </ul>

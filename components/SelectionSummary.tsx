@@ -1,6 +1,6 @@
 import { STATUS_LABEL } from '../lib/messaging/views';
 import type { StatusKey } from '../lib/popup/derive';
-import { ENTITY_LABEL } from '../lib/popup/format';
+import { ENTITY_LABEL, formatCount } from '../lib/popup/format';
 import type { Entity } from '../lib/qbo/entities';
 
 interface Props {
@@ -16,14 +16,14 @@ export function SelectionSummary({ entityCounts, statusCounts }: Props) {
       <ul class="counts" aria-label="Selected by type">
         {entityCounts.map(({ entity, count }) => (
           <li key={entity}>
-            {ENTITY_LABEL[entity]}: <strong>{count}</strong>
+            {ENTITY_LABEL[entity]}: <strong>{formatCount(count)}</strong>
           </li>
         ))}
       </ul>
       <ul class="counts" aria-label="Selected by status">
         {statuses.map(([status, count]) => (
           <li key={status} class={`chip chip-${status}`}>
-            {status === 'unchecked' ? 'Not checked yet' : STATUS_LABEL[status]}: {count}
+            {status === 'unchecked' ? 'Not checked yet' : STATUS_LABEL[status]}: {formatCount(count)}
           </li>
         ))}
       </ul>

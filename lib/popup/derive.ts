@@ -40,13 +40,15 @@ export function isJobActive(state: PopupState | undefined): boolean {
 }
 
 /** Why "Verify and delete selected" is disabled, in words; undefined when it may run. */
-export function deleteBlocker(state: PopupState | undefined, deletable: number): string | undefined {
+export function deleteBlocker(state: PopupState | undefined, deletable: number, now: number): string | undefined {
   if (!state) return 'Loading…';
   const c = state.connection;
   const mismatch = companyMismatch(state);
   if (isJobActive(state)) return 'A deletion is already in progress.';
   if (!c.realmId) return 'Enter the Company ID first.';
   if (!c.hasToken) return 'Paste an access token first.';
+  if (c.tokenExpiresAt !== undefined && c.tokenExpiresAt <= now)
+    return 'The access token expired. Change the connection and paste a new one.';
   if (mismatch) return mismatchText(mismatch);
   if (state.selection.length === 0) return 'Nothing is selected. Tick transactions in QuickBooks first.';
   if (state.preflight?.running) return 'Checking the selection…';

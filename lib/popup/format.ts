@@ -30,8 +30,13 @@ export function describeTxn(entity: Entity, docNumber: string | undefined, id: s
   return docNumber ? `${ENTITY_LABEL[entity]} ${docNumber}` : `${ENTITY_LABEL[entity]} (Id ${id})`;
 }
 
+/** "1 transaction", "5,000 transactions" (the number in the user's locale). */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+export function formatCount(count: number, locale?: string): string {
+  return count.toLocaleString(locale);
 }
 
 const moneyCache = new Map<string, Intl.NumberFormat>();

@@ -132,7 +132,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     reconciledCount,
     deletableCount,
     companyMismatch: computed(() => companyMismatch(state.value)),
-    deleteBlocker: computed(() => deleteBlocker(state.value, deletableCount.value)),
+    deleteBlocker: computed(() => deleteBlocker(state.value, deletableCount.value, now.value)),
 
     /** Starts polling (and the one-second clock) until stop(). */
     start(): void {

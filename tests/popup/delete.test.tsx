@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { popupState, renderPopup, row, settle } from './fixtures';
+import { NOW, popupState, renderPopup, row, settle } from './fixtures';
 
 const deleteButton = () => screen.getByRole('button', { name: 'Verify and delete selected' }) as HTMLButtonElement;
 
@@ -20,6 +20,16 @@ describe('popup delete button', () => {
     expect(deleteButton().disabled).toBe(true);
     expect(deleteButton().getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText('Paste an access token first.')).toBeTruthy();
+  });
+
+  it('is disabled when the saved token has expired', async () => {
+    await renderPopup(
+      popupState({
+        connection: { realmId: '123', environment: 'production', hasToken: true, remember: false, tokenExpiresAt: NOW },
+      }),
+    );
+    expect(deleteButton().disabled).toBe(true);
+    expect(screen.getByText(/The access token expired/)).toBeTruthy();
   });
 
   it('is disabled without a company', async () => {

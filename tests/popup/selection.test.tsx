@@ -35,6 +35,7 @@ describe('popup selection', () => {
   it('renders a window of a 5,000-row selection and the right rows after a scroll', async () => {
     const selection = Array.from({ length: 5000 }, (_, i) => row(i, 'ready'));
     await renderPopup(popupState({ selection }));
+    expect(screen.getByRole('heading', { name: 'Selection (5,000 transactions)' })).toBeTruthy();
     expect(listRows().length).toBeLessThan(40);
     expect(listRows()[0]!.textContent).toContain('Invoice 1000');
     const region = screen.getByRole('region', { name: 'Selected transactions' });
@@ -58,6 +59,8 @@ describe('popup selection', () => {
     const p = await renderPopup(popupState({ selection: [{ ...row(32), docNumber: '1032' }] }));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Remove Invoice 1032 from selection' })));
     expect(p.bg.sentOfType('selection/remove')).toEqual([{ type: 'selection/remove', key: 'Invoice:32' }]);
+    // The removed row's button goes away; keyboard focus stays in the list.
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Selected transactions' }));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Clear selection' })));
     expect(p.bg.sentOfType('selection/clear')).toHaveLength(1);
   });
