@@ -48,7 +48,12 @@ export function createHttp(options: QboClientOptions): HttpSend {
   });
 
   return async (request) => {
-    const token = await options.getToken();
+    let token: string | undefined;
+    try {
+      token = await options.getToken();
+    } catch {
+      token = undefined; // a failing token store is "no token", not a crash
+    }
     if (!token) return { kind: 'noToken' };
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
     let body: string | undefined;

@@ -95,6 +95,12 @@ describe('every call: status first, body as evidence', () => {
     const before = server.requests.length;
     const tokenless = clientFor(server.url, { getToken: async () => undefined });
     expect(await tokenless.readPreferences()).toEqual({ kind: 'unauthorized', meta: { status: 0 } });
+    const throwing = clientFor(server.url, {
+      getToken: () => {
+        throw new Error('storage gone');
+      },
+    });
+    expect(await throwing.readPreferences()).toEqual({ kind: 'unauthorized', meta: { status: 0 } });
     expect(server.requests.length).toBe(before);
   });
 
