@@ -10,7 +10,7 @@
  */
 import { DEPOSITABLE, ENTITIES, type Entity, GENERIC_DELETE_EXCLUDED } from '../../lib/qbo/entities';
 import type { SeedOptions } from './api';
-import { addDays, daysBetween } from './clock';
+import { addDays, dateToMs, daysBetween, metaTime } from './clock';
 import { buildEntityJson } from './entity-json';
 import { createPrng, type Prng } from './prng';
 import { type ClearedStatus, recordKey, type StoredRecord } from './store';
@@ -140,7 +140,14 @@ export function generateCompany(options: SeedOptions): GeneratedCompany {
       LinkedTxn: [{ TxnId: r.id, TxnType: r.entity, TxnLineId: '0' }],
     }));
     const total = group.reduce((s, r) => s + Number(r.json.TotalAmt ?? 0), 0);
-    deposit.json = { ...deposit.json, TxnDate: group[group.length - 1]?.json.TxnDate, Line: lines };
+    const date = String(group[group.length - 1]?.json.TxnDate ?? deposit.json.TxnDate);
+    const stamp = metaTime(dateToMs(date) + 17 * 3_600_000);
+    deposit.json = {
+      ...deposit.json,
+      TxnDate: date,
+      Line: lines,
+      MetaData: { CreateTime: stamp, LastUpdatedTime: stamp },
+    };
     deposit.json.TotalAmt = Math.round(total * 100) / 100;
     for (const r of group) (r.json.LinkedTxn as unknown[]).push({ TxnId: deposit.id, TxnType: 'Deposit' });
   }
