@@ -1,7 +1,7 @@
-import { STATUS_LABEL } from '../lib/messaging/views';
 import type { StatusKey } from '../lib/popup/derive';
 import { ENTITY_LABEL, formatCount } from '../lib/popup/format';
 import type { Entity } from '../lib/qbo/entities';
+import { StatusChip } from './StatusChip';
 
 interface Props {
   entityCounts: { entity: Entity; count: number }[];
@@ -22,8 +22,8 @@ export function SelectionSummary({ entityCounts, statusCounts }: Props) {
       </ul>
       <ul class="counts" aria-label="Selected by status">
         {statuses.map(([status, count]) => (
-          <li key={status} class={`chip chip-${status}`}>
-            {status === 'unchecked' ? 'Not checked yet' : STATUS_LABEL[status]}: {formatCount(count)}
+          <li key={status}>
+            <StatusChip status={status === 'unchecked' ? undefined : status} count={count} />
           </li>
         ))}
       </ul>

@@ -6,12 +6,12 @@ export function StatusRegion({ model }: { model: PopupModel }) {
   const error = model.actionError.value;
   return (
     <>
-      <div role="alert" class={notice || error ? 'alert' : 'alert-empty'}>
+      <div role="alert">
         {notice && <p class={`notice notice-${notice.level}`}>{notice.text}</p>}
         {error && <p class="notice notice-error">{error}</p>}
       </div>
-      <div role="status" class="reconnecting">
-        {model.reconnecting.value && <p>Reconnecting… Safe Delete's background is restarting.</p>}
+      <div role="status">
+        {model.reconnecting.value && <p class="hint">Reconnecting… Safe Delete's background is restarting.</p>}
       </div>
     </>
   );
