@@ -88,7 +88,7 @@ export function startCollector(options: CollectorOptions): Collector {
       pendingRemove.set(`${item.entity}:${item.id}`, item);
     }
     page = { url, host };
-    snapshotPending ||= snapshot;
+    if (snapshot && (added.length || removed.length)) snapshotPending = true;
     if (pendingAdd.size || pendingRemove.size) chain = chain.then(flush);
   };
 

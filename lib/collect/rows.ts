@@ -37,9 +37,28 @@ export interface PageScan {
   ignored: Partial<Record<IgnoredReason, number>>;
 }
 
-/** The row a link belongs to: a dgrid row first (its inner `tr` is presentation), else the nearest row. */
+function isListRow(el: Element): boolean {
+  return el.tagName === 'TR' || el.getAttribute('role') === 'row';
+}
+
+function isDgridRow(el: Element): boolean {
+  const cls = el.getAttribute('class') ?? '';
+  return cls.includes('dgrid-row') && /(?:^|\s)dgrid-row(?:\s|$)/.test(cls);
+}
+
+/**
+ * The row a link belongs to: a `.dgrid-row` ancestor first (its inner `tr` is presentation), else the
+ * nearest `tr`/`[role=row]`. Same answer as `link.closest('.dgrid-row') ?? link.closest('tr, [role="row"]')`
+ * (ROW_SELECTOR; a test holds them equal), as one walk up with plain property reads: `closest` with a
+ * selector list costs ~60 µs a row in happy-dom, which a 10,000-row benchmark would measure.
+ */
 export function rowOf(link: Element): Element | null {
-  return link.closest('.dgrid-row') ?? link.closest('tr, [role="row"]');
+  let nearest: Element | null = null;
+  for (let el: Element | null = link.parentElement; el; el = el.parentElement) {
+    if (isDgridRow(el)) return el;
+    if (!nearest && isListRow(el)) nearest = el;
+  }
+  return nearest;
 }
 
 export function scanRows(root: ParentNode, location: URL | string): PageScan {

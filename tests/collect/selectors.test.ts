@@ -5,7 +5,8 @@
  * simulator's look-alike pages (tests/simulator/pages); `hand-*` pages are hand-made edge cases.
  */
 import { describe, expect, it } from 'vitest';
-import { type IgnoredReason, scanRows } from '../../lib/collect/rows';
+import { CHECKBOX_SELECTOR, findRowCheckbox } from '../../lib/collect/checkbox';
+import { type IgnoredReason, LINK_SELECTOR, ROW_SELECTOR, rowOf, scanRows } from '../../lib/collect/rows';
 import { loadPage, savedPageFiles } from './load-page';
 
 interface PageCase {
@@ -21,7 +22,7 @@ interface PageCase {
 
 const APP = 'https://app.qbo.intuit.com';
 
-export const PAGE_TABLE: PageCase[] = [
+const PAGE_TABLE: PageCase[] = [
   { file: 'sim-sales-table.html', url: `${APP}/app/sales`, rows: 20, selected: [], withoutCheckbox: 0, ignored: {} },
   {
     file: 'sim-expenses-table.html',
@@ -112,6 +113,18 @@ describe('selectors against saved pages', () => {
     expect(scan.rows.filter((r) => r.selected).map((r) => r.key)).toEqual(selected);
     expect(scan.rows.flatMap((r) => r.cells).filter((c) => !c.checkbox)).toHaveLength(withoutCheckbox);
     expect(scan.ignored).toEqual(ignored);
+  });
+
+  it.each(PAGE_TABLE)('$file: the fast walks agree with ROW_SELECTOR and CHECKBOX_SELECTOR', ({ file }) => {
+    const doc = loadPage(file);
+    for (const link of doc.querySelectorAll(LINK_SELECTOR)) {
+      const row = rowOf(link);
+      expect(row).toBe(link.closest('.dgrid-row') ?? link.closest('tr, [role="row"]'));
+      if (row) {
+        expect(row.matches(ROW_SELECTOR)).toBe(true);
+        expect(findRowCheckbox(row)).toBe(row.querySelector(CHECKBOX_SELECTOR));
+      }
+    }
   });
 
   it('covers every saved page', () => {

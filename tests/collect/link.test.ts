@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { parseTxnLink } from '../../lib/collect/link';
+import { collectRows } from '../../lib/collect/rows';
+
+const PAGE = new URL('https://app.qbo.intuit.com/app/sales');
+
+describe('parseTxnLink', () => {
+  it.each([
+    ['/app/invoice?txnId=33', 'Invoice', '33'],
+    ['/app/invoice?&txnId=33', 'Invoice', '33'],
+    ['/app/recvpayment?foo=bar&txnId=7#x', 'Payment', '7'],
+    ['/app/check?txnId=12', 'Purchase', '12'],
+    ['/app/creditcardcredit?txnId=12', 'Purchase', '12'],
+    ['/app/cctransfer?txnId=9', 'CreditCardPayment', '9'],
+    ['https://app.qbo.intuit.com/app/journal?txnId=99999999999999999999', 'JournalEntry', '99999999999999999999'],
+    ['invoice?txnId=5', 'Invoice', '5'],
+  ])('%s → %s %s', (href, entity, id) => {
+    expect(parseTxnLink(href, PAGE)).toEqual({ ok: true, entity, id, key: `${entity}:${id}` });
+  });
+
+  it.each([
+    ["/app/invoice?txnId=1' OR '1'='1", 'invalid-id'],
+    ['/app/invoice?txnId=1%27%20OR%20%271%27%3D%271', 'invalid-id'],
+    ['/app/invoice?txnId=-5', 'invalid-id'],
+    ['/app/invoice?txnId=123456789012345678901234567890', 'invalid-id'],
+    ['/app/invoice?txnId=١٢٣', 'invalid-id'],
+    ['/app/invoice?txnId=%D9%A1%D9%A2%D9%A3', 'invalid-id'],
+    ['/app/invoice?txnId=１２３', 'invalid-id'],
+    ['/app/invoice?txnId=0012', 'invalid-id'],
+    ['/app/invoice?txnId=1e3', 'invalid-id'],
+    ['/app/invoice?txnId=%2033', 'invalid-id'],
+    ['/app/invoice?txnId=', 'invalid-id'],
+    ['/app/invoice?txnId=1&txnId=2', 'ambiguous-id'],
+    ['/app/invoice?txnid=1', 'missing-id'],
+    ['/app/payroll?txnId=1', 'unknown-slug'],
+    ['/app/__proto__?txnId=1', 'unknown-slug'],
+    ['/app/constructor?txnId=1', 'unknown-slug'],
+    ['/app/Invoice?txnId=1', 'unknown-slug'],
+    ['/app/invoice/?txnId=1', 'not-transaction-path'],
+    ['/app/x/invoice?txnId=1', 'not-transaction-path'],
+    ['/invoice?txnId=1', 'not-transaction-path'],
+    ['https://evil.example/app/invoice?txnId=1', 'other-origin'],
+    ['https://app.sandbox.qbo.intuit.com/app/invoice?txnId=1', 'other-origin'],
+    ['http://app.qbo.intuit.com/app/invoice?txnId=1', 'other-origin'],
+    ['javascript:alert(1)//?txnId=1', 'other-origin'],
+    ['data:text/html,<a>?txnId=1', 'other-origin'],
+    ['https://[::1/app/invoice?txnId=1', 'malformed-url'],
+  ])('%s is refused: %s', (href, reason) => {
+    expect(parseTxnLink(href, PAGE)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('collectRows', () => {
+  const html = (links: string[]) => {
+    const doc = document.implementation.createHTMLDocument('t');
+    const table = doc.createElement('table');
+    for (const href of links) {
+      const tr = table.insertRow();
+      const a = doc.createElement('a');
+      a.setAttribute('href', href);
+      tr.insertCell().append(a);
+    }
+    doc.body.append(table);
+    return doc;
+  };
+
+  it('never produces a row for a hostile Id, and counts each refusal', () => {
+    const hostile = [
+      "/app/invoice?txnId=1' OR '1'='1",
+      '/app/invoice?txnId=-5',
+      '/app/invoice?txnId=123456789012345678901234567890',
+      '/app/invoice?txnId=١٢٣',
+      '/app/nope?txnId=1',
+    ];
+    const result = collectRows(html([...hostile, '/app/invoice?txnId=7']), PAGE);
+    expect(result.rows).toEqual([{ entity: 'Invoice', id: '7', selected: false, key: 'Invoice:7' }]);
+    expect(result.ignored).toEqual({ 'invalid-id': 4, 'unknown-slug': 1 });
+  });
+
+  it('collapses duplicated rows to one key', () => {
+    const result = collectRows(html(['/app/bill?txnId=5', '/app/bill?&txnId=5', '/app/bill?txnId=6']), PAGE.href);
+    expect(result.rows.map((r) => r.key)).toEqual(['Bill:5', 'Bill:6']);
+    expect(result.ignored).toEqual({ 'duplicate-row': 1 });
+  });
+
+  it('keeps the same Id under different entities apart (Ids are per entity)', () => {
+    const result = collectRows(html(['/app/bill?txnId=5', '/app/invoice?txnId=5']), PAGE);
+    expect(result.rows.map((r) => r.key)).toEqual(['Bill:5', 'Invoice:5']);
+  });
+});
