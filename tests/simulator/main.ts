@@ -7,6 +7,8 @@
  *   --count N       (SIM_COUNT, default 450 transactions)
  *   --seed N        (SIM_SEED, default 1)
  *   --realm ID      (SIM_REALM, default 9341452000001)
+ *   --token-lifetime S  (SIM_TOKEN_LIFETIME, seconds, default 3600 as on the service;
+ *                   a fresh token: POST /__sim/token {"realmId"})
  *   --http          plain HTTP instead of HTTPS
  */
 import { parseArgs } from 'node:util';
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     count: { type: 'string' },
     seed: { type: 'string' },
     realm: { type: 'string' },
+    'token-lifetime': { type: 'string' },
     http: { type: 'boolean', default: false },
   },
 });
@@ -33,6 +36,7 @@ const cert = values.http ? undefined : ensureTestCertificate();
 const sim = await startSimulator({
   mode,
   port: Number(values.port ?? process.env.SIM_PORT ?? 0),
+  tokenLifetimeMs: Number(values['token-lifetime'] ?? process.env.SIM_TOKEN_LIFETIME ?? 3600) * 1000,
   ...(cert ? { tls: { cert: cert.cert, key: cert.key } } : {}),
 });
 const company = sim.seedCompany({
