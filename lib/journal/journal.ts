@@ -120,7 +120,7 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue; a
         const audit = c.audit?.(fresh) ?? [];
         if (c.throttleStamp) {
           const { realmId, at, windowMs } = c.throttleStamp;
-          const kept = (await readThrottle(realmId)).filter((t) => t > at - windowMs);
+          const kept = (await readThrottle(realmId)).filter((t) => t >= at - windowMs);
           set[throttleKey(realmId)] = [...kept, at];
         }
         let remove: string[] = [];

@@ -5,6 +5,7 @@
  * "deleted" outcome matching a record that is really gone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { STEP_NAMES, type StepName, WorkerKilled } from '../../lib/jobs/hooks';
 import type { JobRunner } from '../../lib/jobs/types';
 import { createHarness, type Harness } from './harness';
@@ -103,5 +104,24 @@ describe('restart from the journal', () => {
     await h.settle(last, job.id);
     await assertSound(h, last, job.id);
     expect(lives).toBeGreaterThan(5);
+  });
+});
+
+describe('an unreadable journal', () => {
+  it('pauses the job with an error and sends nothing (never guesses that nothing was in flight)', async () => {
+    h = await createHarness({ count: 60, entities: { Invoice: 1 } });
+    const records = await h.review(h.company.keys.all);
+    const first = h.runner({ hooks: killAt('after-attempt-journaled', 1) });
+    const job = await first.createJob({ realmId: h.realmId, environment: 'sandbox', records });
+    await first.start(job.id);
+    await first.whenIdle();
+    await fakeBrowser.storage.local.set({ [`sd:job:${job.id}:chunk:1`]: { index: 1, inFlight: 'damaged' } });
+    const second = h.runner();
+    await second.wake();
+    await second.whenIdle();
+    const paused = await second.getJob(job.id);
+    expect(paused?.status).toBe('paused');
+    expect(paused?.error).toMatch(/unreadable/);
+    expect(h.batchCalls()).toBe(1);
   });
 });

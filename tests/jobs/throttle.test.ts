@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { newJobMeta } from '../../lib/jobs/create';
+import { clampAlarmWhen, estimateEtaMs } from '../../lib/jobs/schedule';
+import { callsInWindow, nextBatchSlot, spacingMs } from '../../lib/jobs/throttle';
+
+const cfg = { batchLimit: 40, windowMs: 60_000 };
+
+describe('throttle window math', () => {
+  it('spaces calls window / limit apart', () => {
+    expect(spacingMs(cfg)).toBe(1500);
+    expect(nextBatchSlot([], 1000, cfg)).toBe(1000);
+    expect(nextBatchSlot([1000], 1200, cfg)).toBe(2500);
+    expect(nextBatchSlot([1000], 5000, cfg)).toBe(5000);
+  });
+
+  it('never lets more than the limit into any rolling window, even with bunched history', () => {
+    const bunched = Array.from({ length: 40 }, (_, i) => i * 10); // 40 calls in 0.4 s (e.g. a restart lost spacing)
+    expect(nextBatchSlot(bunched, 500, cfg)).toBe(60_001);
+    const stamps = [...bunched];
+    let now = 500;
+    for (let i = 0; i < 200; i++) {
+      now = nextBatchSlot(stamps, now, cfg);
+      stamps.push(now);
+    }
+    for (const t of stamps) expect(callsInWindow(stamps, t, cfg.windowMs)).toBeLessThanOrEqual(40);
+  });
+
+  it('is configurable (e.g. time-scaled benchmarks)', () => {
+    expect(spacingMs({ batchLimit: 40, windowMs: 1000 })).toBe(25);
+  });
+});
+
+describe('alarm clamp', () => {
+  it('never schedules sooner than now + minimum (packed MV3: 30 s)', () => {
+    expect(clampAlarmWhen(1_000, 0, 30_000)).toBe(30_000);
+    expect(clampAlarmWhen(60_000, 0, 30_000)).toBe(60_000);
+    expect(clampAlarmWhen(0, 5_000, 30_000)).toBe(35_000); // overdue: as soon as allowed
+    expect(clampAlarmWhen(1_000, 0, 500)).toBe(1_000); // a shorter, configured minimum
+  });
+});
+
+describe('ETA', () => {
+  const job = newJobMeta('j', { realmId: '1', environment: 'sandbox', records: [] }, 100, 0);
+  it('is remaining chunks at 40 per minute plus the current wait', () => {
+    expect(estimateEtaMs({ ...job, status: 'running' }, 0, cfg)).toBe(4 * 1500);
+    expect(
+      estimateEtaMs({ ...job, status: 'waiting', cursor: 2, wait: { kind: 'rateLimit', until: 60_000 } }, 0, cfg),
+    ).toBe(2 * 1500 + 60_000);
+  });
+  it('is unknown while a token is needed, zero when finished', () => {
+    expect(estimateEtaMs({ ...job, status: 'tokenNeeded', wait: { kind: 'tokenNeeded' } }, 0, cfg)).toBeUndefined();
+    expect(estimateEtaMs({ ...job, status: 'done' }, 0, cfg)).toBe(0);
+  });
+});

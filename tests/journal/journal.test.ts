@@ -1,0 +1,148 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { AuditEntry } from '../../lib/audit/entry';
+import { createAuditLog } from '../../lib/audit/log';
+import { createManualClock } from '../../lib/clock';
+import { newJobMeta } from '../../lib/jobs/create';
+import { chunkKey, createJournal, JOBS_KEY, recordsKey } from '../../lib/journal/journal';
+import type { ChunkJournal, ReviewedRecord } from '../../lib/journal/schema';
+import type { StorageArea } from '../../lib/journal/storage-api';
+import { createWriteQueue } from '../../lib/journal/write-queue';
+
+function setup() {
+  const writes: Record<string, unknown>[] = [];
+  const local = fakeBrowser.storage.local;
+  const storage: StorageArea = {
+    get: (keys) => local.get(keys ?? null),
+    set: async (items) => {
+      writes.push(items);
+      await local.set(items);
+    },
+    remove: (keys) => local.remove(keys),
+  };
+  const queue = createWriteQueue();
+  const clock = createManualClock();
+  const audit = createAuditLog({ storage, queue, clock });
+  return { storage, writes, audit, journal: createJournal({ storage, queue, audit }), clock };
+}
+
+const records = (n: number): ReviewedRecord[] =>
+  Array.from({ length: n }, (_, i) => ({
+    record: {
+      entity: 'Invoice',
+      id: String(100 + i),
+      syncToken: '0',
+      linkedTxn: [],
+      raw: { Id: String(100 + i), Line: ['x'.repeat(200)] },
+    },
+    reconciled: false,
+  }));
+
+const meta = (n: number) => newJobMeta('job1', { realmId: '123', environment: 'sandbox', records: [] }, n, 0);
+
+const chunk = (index: number, keys: string[]): ChunkJournal => ({
+  index,
+  outcomes: Object.fromEntries(keys.map((k) => [k, { outcome: { kind: 'deleted' as const }, at: 1 }])),
+  inFlight: [],
+  queue: [],
+  verify: [],
+  batchCalls: 1,
+});
+
+const auditFor = (keys: readonly string[]): AuditEntry[] =>
+  keys.map((k) => ({
+    at: createManualClock().now(),
+    jobId: 'job1',
+    realmId: '123',
+    environment: 'sandbox',
+    entity: 'Invoice',
+    id: k.split(':')[1] ?? '',
+    syncToken: '0',
+    outcome: 'deleted',
+    outcomeLabel: 'Deleted',
+    preDeleteJson: {},
+  }));
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('journal', () => {
+  it('stores a 5,000-record job once: chunk commits never rewrite the reviewed snapshots', async () => {
+    const { journal, writes } = setup();
+    await journal.createJob(meta(5000), records(5000));
+    const created = JSON.stringify(writes.at(-1)).length;
+    for (let i = 0; i < 5; i++) {
+      await journal.commit({ jobId: 'job1', chunk: chunk(i, [`Invoice:${100 + i}`]), update: (j) => j });
+    }
+    const later = writes.slice(1);
+    expect(later.every((w) => !(recordsKey('job1') in w))).toBe(true);
+    expect(Math.max(...later.map((w) => JSON.stringify(w).length))).toBeLessThan(created / 100);
+    expect((await journal.readRecords('job1'))?.length).toBe(5000);
+  });
+
+  it('writes chunk, job list and audit lines in ONE set; a re-commit adds no count and no audit line', async () => {
+    const { journal, writes, audit } = setup();
+    await journal.createJob(meta(30), records(30));
+    const c = chunk(0, ['Invoice:100', 'Invoice:101']);
+    const commit = () =>
+      journal.commit({
+        jobId: 'job1',
+        chunk: c,
+        audit: auditFor,
+        update: (j, fresh) => ({ ...j, counts: { ...j.counts, deleted: j.counts.deleted + fresh.length } }),
+      });
+    await commit();
+    const last = writes.at(-1) ?? {};
+    expect(Object.keys(last)).toEqual(expect.arrayContaining([JOBS_KEY, chunkKey('job1', 0), 'sd:audit:index']));
+    await commit();
+    expect((await journal.readJobs())[0]?.counts.deleted).toBe(2);
+    expect((await audit.read()).entries).toHaveLength(2);
+  });
+
+  it('serialises concurrent read-modify-writes through one chain (no lost update)', async () => {
+    const { journal } = setup();
+    await journal.createJob(meta(30), records(30));
+    await Promise.all(
+      Array.from({ length: 50 }, () =>
+        journal.commit({
+          jobId: 'job1',
+          update: (j) => ({ ...j, counts: { ...j.counts, refused: j.counts.refused + 1 } }),
+        }),
+      ),
+    );
+    expect((await journal.readJobs())[0]?.counts.refused).toBe(50);
+  });
+
+  it('reads a damaged chunk as corrupt (never as "nothing in flight") and keeps unreadable jobs', async () => {
+    const { journal, storage } = setup();
+    await journal.createJob(meta(30), records(30));
+    await storage.set({ [chunkKey('job1', 0)]: { index: 0, inFlight: 'garbage' } });
+    expect(await journal.readChunk('job1', 0)).toEqual({ kind: 'corrupt' });
+    expect(await journal.readChunk('job1', 1)).toEqual({ kind: 'none' });
+    const list = (await storage.get(JOBS_KEY))[JOBS_KEY] as unknown[];
+    await storage.set({ [JOBS_KEY]: [...list, { id: 'from-a-future-version' }] });
+    await journal.commit({ jobId: 'job1', update: (j) => ({ ...j, status: 'paused' }) });
+    const raw = (await storage.get(JOBS_KEY))[JOBS_KEY] as { id: string }[];
+    expect(raw.map((j) => j.id)).toEqual(['job1', 'from-a-future-version']);
+    expect(await journal.readJobs()).toHaveLength(1);
+  });
+
+  it('keeps the throttle window per company, pruned to the window', async () => {
+    const { journal } = setup();
+    await journal.createJob(meta(30), records(30));
+    for (const at of [0, 10_000, 70_000]) {
+      await journal.commit({ jobId: 'job1', throttleStamp: { realmId: '123', at, windowMs: 60_000 } });
+    }
+    expect(await journal.readThrottle('123')).toEqual([10_000, 70_000]);
+    expect(await journal.readThrottle('999')).toEqual([]);
+  });
+
+  it('removes a job with its snapshots and chunks', async () => {
+    const { journal, storage } = setup();
+    await journal.createJob(meta(60), records(60));
+    await journal.commit({ jobId: 'job1', chunk: chunk(0, []) });
+    await journal.removeJob('job1');
+    const all = await storage.get(null);
+    expect(Object.keys(all).filter((k) => k.startsWith('sd:job:'))).toEqual([]);
+    expect(await journal.readJobs()).toEqual([]);
+  });
+});
