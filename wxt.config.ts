@@ -20,7 +20,7 @@ export default defineConfig({
     name: 'Safe Delete for QuickBooks Online',
     description:
       'Tick transactions in the QuickBooks Online ledger, see which are safe, then verify and delete them in throttled batches with a full audit copy.',
-    permissions: ['storage', 'alarms', 'cookies', 'notifications'],
+    permissions: ['storage', 'unlimitedStorage', 'alarms', 'cookies', 'notifications'],
     host_permissions: [...API_HOSTS, ...APP_HOSTS],
     content_security_policy: {
       extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",

@@ -1,5 +1,37 @@
+/**
+ * Service worker: wiring only. Every listener is registered synchronously at start (MV3 wakes the
+ * worker for an event only if its listener exists after the first run); the logic is in lib/background.
+ */
+import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { createBackground } from '../lib/background/index';
+import { systemClock } from '../lib/clock';
 
 export default defineBackground(() => {
-  // Wiring comes with the engine; the service worker starts and stays passive.
+  const background = createBackground({
+    storage: { local: browser.storage.local, session: browser.storage.session },
+    alarms: browser.alarms,
+    cookies: browser.cookies,
+    badge: browser.action,
+    notify: async (title, message) => {
+      await browser.notifications.create({
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('/icon/128.png'),
+        title,
+        message,
+      });
+    },
+    extensionId: browser.runtime.id,
+    extensionOrigin: browser.runtime.getURL('/').replace(/\/$/, ''),
+    clock: systemClock,
+  });
+
+  // Content scripts must never read the token: keep session storage to trusted contexts (the default).
+  void browser.storage.session.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
+
+  browser.runtime.onMessage.addListener((message, sender) => background.handleMessage(message, sender));
+  browser.alarms.onAlarm.addListener((alarm) => {
+    void background.onAlarm(alarm);
+  });
+  void background.onStartup();
 });

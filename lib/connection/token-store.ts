@@ -5,8 +5,8 @@
  * storage.local so the popup can show it after a browser restart.
  */
 import { z } from 'zod';
+import type { StorageArea } from '../journal/storage-api';
 import type { Environment } from '../qbo/entities';
-import type { StorageArea } from '../storage/area';
 
 const TOKEN_KEY = 'auth.token';
 const CONNECTION_KEY = 'connection';

@@ -17,6 +17,7 @@ export const PREFLIGHT_STATUSES = [
   'linked',
   'unsupported',
   'duplicate',
+  'unverifiable',
 ] as const;
 export type PreflightStatus = (typeof PREFLIGHT_STATUSES)[number];
 
@@ -31,6 +32,7 @@ export const STATUS_LABEL: Record<PreflightStatus, string> = {
   linked: 'Linked',
   unsupported: 'Unsupported type',
   duplicate: 'Duplicate',
+  unverifiable: 'Cannot verify',
 };
 
 export const ConnectionViewSchema = z.object({
@@ -107,9 +109,7 @@ export const PopupStateSchema = z.object({
   version: z.number(),
   connection: ConnectionViewSchema,
   selection: z.array(SelectionRowSchema),
-  preflight: z
-    .object({ at: z.number(), running: z.boolean(), error: z.string().optional() })
-    .optional(),
+  preflight: z.object({ at: z.number(), running: z.boolean(), error: z.string().optional() }).optional(),
   job: JobViewSchema.optional(),
   /** A message for the user (e.g. a refused start because of a company mismatch). */
   notice: z.object({ level: z.enum(['info', 'error']), text: z.string() }).optional(),

@@ -4,8 +4,9 @@
  * Every write goes through one serial queue.
  */
 import { z } from 'zod';
+import type { StorageArea } from '../journal/storage-api';
+import { createWriteQueue } from '../journal/write-queue';
 import { ENTITIES, type Entity, type Environment, isValidId } from '../qbo/entities';
-import { createSerialQueue, type StorageArea } from '../storage/area';
 
 export interface Scope {
   realmId: string;
@@ -49,7 +50,8 @@ export function applyChanges(
 }
 
 export function createSelectionStore(local: StorageArea) {
-  const enqueue = createSerialQueue();
+  const queue = createWriteQueue();
+  const enqueue = queue.run;
   async function read(scope: Scope): Promise<Record<string, SelectedItem>> {
     const key = storageKey(scope);
     const parsed = SelectionSchema.safeParse((await local.get(key))[key]);

@@ -1,0 +1,146 @@
+/**
+ * The background's logic, built from injected browser APIs (entrypoints/background.ts only wires
+ * listeners to it). Holds the token, the selection, the preflight and the job runner; answers the
+ * popup with views and never with the token.
+ */
+import { createTokenStore } from '../connection/token-store';
+import { createJobRunner } from '../jobs/runner';
+import type { JobSnapshot } from '../jobs/types';
+import type { PopupState } from '../messaging/views';
+import { createQboClient } from '../qbo/client';
+import type { Environment } from '../qbo/entities';
+import { createSelectionStore, type Scope } from '../selection/store';
+import { badgeText, showBadge } from './badge';
+import type { BackgroundDeps } from './deps';
+import { buildPopupState } from './popup-state';
+import { createPreflightService } from './preflight-service';
+import { createPreflightStore } from './preflight-store';
+
+const ACTIVE = new Set(['created', 'running', 'waiting', 'paused', 'tokenNeeded']);
+export const isActiveJob = (job: JobSnapshot) => ACTIVE.has(job.status);
+
+export function createBackgroundCore(deps: BackgroundDeps) {
+  const tokens = createTokenStore(deps.storage);
+  const selection = createSelectionStore(deps.storage.local);
+  const preflightStore = createPreflightStore(deps.storage.local);
+  // Unique per worker life, so a popup's sinceVersion from before a restart never matches by chance.
+  let version = deps.clock.now();
+  let notice: PopupState['notice'];
+  let lastPollAt = 0;
+
+  const clientFor = (realmId: string, environment: Environment) =>
+    createQboClient({
+      realmId,
+      environment,
+      baseUrl: deps.apiBaseUrl?.(environment),
+      fetch: deps.fetch,
+      now: deps.clock.now,
+      // The token belongs to one company: a call for any other company goes out without one.
+      getToken: async () => {
+        const c = await tokens.getConnection();
+        return c && c.realmId === realmId && c.environment === environment ? tokens.getToken() : undefined;
+      },
+    });
+
+  const runner = createJobRunner({
+    storage: deps.storage.local,
+    alarms: deps.alarms,
+    clock: deps.clock,
+    clientFor,
+    ...deps.runner,
+  });
+
+  let badgeBusy = false;
+  async function refreshBadge(): Promise<void> {
+    if (!deps.badge || badgeBusy) return;
+    badgeBusy = true;
+    try {
+      const scope = await currentScope();
+      const job = scope ? await latestJob(scope) : undefined;
+      const selected = scope ? Object.keys(await selection.read(scope)).length : 0;
+      const active = job ? isActiveJob(job) : false;
+      const text = badgeText({ selected, job: job ? { done: job.done, total: job.total, active } : undefined });
+      await showBadge(deps.badge, text, active);
+    } finally {
+      badgeBusy = false;
+    }
+  }
+  function changed(): void {
+    version += 1;
+    void refreshBadge().catch(() => undefined);
+  }
+
+  const preflight = createPreflightService({
+    selection,
+    preflight: preflightStore,
+    clientFor: (s) => clientFor(s.realmId, s.environment),
+    now: deps.clock.now,
+    onChange: changed,
+  });
+
+  runner.subscribe((event) => {
+    changed();
+    const job = event.job;
+    if (job.status === 'tokenNeeded') void tokens.dropToken();
+    if ((job.status === 'done' || job.status === 'cancelled') && deps.clock.now() - lastPollAt > 3_000) {
+      const c = job.counts;
+      const deleted = c.deleted + c.deletedVerified;
+      void deps.notify?.('Safe Delete finished', `${deleted} deleted of ${job.total}. Open Safe Delete for details.`);
+    }
+  });
+
+  async function currentScope(): Promise<Scope | undefined> {
+    const c = await tokens.getConnection();
+    if (c) return { realmId: c.realmId, environment: c.environment };
+    const page = await selection.lastPage();
+    return page ? { realmId: page.realmId, environment: page.environment } : undefined;
+  }
+
+  async function latestJob(scope: Scope): Promise<JobSnapshot | undefined> {
+    const jobs = (await runner.listJobs()).filter(
+      (j) => j.realmId === scope.realmId && j.environment === scope.environment,
+    );
+    return jobs.sort((a, b) => b.createdAt - a.createdAt)[0];
+  }
+
+  async function state(): Promise<PopupState> {
+    const scope = await currentScope();
+    const connection = await tokens.getConnection();
+    const lastPage = await selection.lastPage();
+    const job = scope ? await latestJob(scope) : undefined;
+    return buildPopupState({
+      version,
+      connection,
+      hasToken: (await tokens.getToken()) !== undefined,
+      environment: scope?.environment ?? lastPage?.environment ?? 'production',
+      lastPage: lastPage && (!scope || lastPage.environment === scope.environment) ? lastPage : undefined,
+      selection: scope ? await selection.read(scope) : {},
+      preflight: scope ? await preflightStore.read(scope) : undefined,
+      preflightRunning: scope ? preflight.isRunning(scope) : false,
+      job: job ? { snapshot: job, rows: await runner.getRecords(job.id) } : undefined,
+      notice,
+    });
+  }
+
+  return {
+    tokens,
+    selection,
+    preflightStore,
+    preflight,
+    runner,
+    clientFor,
+    currentScope,
+    latestJob,
+    state,
+    changed,
+    version: () => version,
+    setNotice(next: PopupState['notice']) {
+      notice = next;
+      changed();
+    },
+    polled() {
+      lastPollAt = deps.clock.now();
+    },
+  };
+}
+export type BackgroundCore = ReturnType<typeof createBackgroundCore>;

@@ -1,0 +1,23 @@
+/** Everything the background needs from the browser, injected so a test builds it twice (a restart). */
+import type { Clock } from '../clock';
+import type { JobRunnerOptions } from '../jobs/types';
+import type { AlarmsArea, StorageArea } from '../journal/storage-api';
+import type { Environment } from '../qbo/entities';
+import type { BadgeApi } from './badge';
+import type { CookiesApi } from './page-company';
+
+export interface BackgroundDeps {
+  storage: { local: StorageArea; session: StorageArea };
+  alarms: AlarmsArea;
+  cookies: CookiesApi;
+  badge?: BadgeApi;
+  notify?: (title: string, message: string) => Promise<void>;
+  extensionId: string;
+  /** `chrome-extension://<id>` (or `moz-extension://<uuid>`). */
+  extensionOrigin: string;
+  clock: Clock;
+  fetch?: typeof fetch;
+  /** Overrides the API host per environment (Node tests against the simulator). */
+  apiBaseUrl?: (environment: Environment) => string | undefined;
+  runner?: Pick<JobRunnerOptions, 'throttle' | 'minAlarmDelayMs' | 'maxInWorkerSleepMs' | 'hooks' | 'retryDelayMs'>;
+}

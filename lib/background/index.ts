@@ -1,0 +1,48 @@
+/**
+ * The background's message router: checks the sender first, then the message's shape, then
+ * dispatches. Content scripts may only report selections; only extension pages may save tokens or
+ * start, pause, resume and cancel jobs. Errors are returned as values (they do not cross contexts).
+ */
+import { SelectionReportSchema } from '../collect/selection-message';
+import type { AlarmLike } from '../journal/storage-api';
+import { fail, PageMessageSchema, type Reply } from '../messaging/protocol';
+import { classifySender, type SenderLike } from '../messaging/sender';
+import { createBackgroundCore } from './app';
+import type { BackgroundDeps } from './deps';
+import { handlePageMessage } from './page-handlers';
+import { handleSelectionReport } from './selection-report';
+
+export type { BackgroundDeps };
+
+export function createBackground(deps: BackgroundDeps) {
+  const core = createBackgroundCore(deps);
+
+  async function handleMessage(message: unknown, sender: SenderLike): Promise<Reply<unknown>> {
+    const who = classifySender(sender, deps.extensionId, deps.extensionOrigin);
+    if (who.kind === 'untrusted') return fail(`Refused: ${who.reason}.`);
+    try {
+      if (who.kind === 'contentScript') {
+        const report = SelectionReportSchema.safeParse(message);
+        if (!report.success) return fail('Refused: a page may only report its selection.');
+        return await handleSelectionReport(core, deps, report.data, who.pageUrl);
+      }
+      const parsed = PageMessageSchema.safeParse(message);
+      if (!parsed.success) return fail(`Refused: malformed message (${parsed.error.issues[0]?.message ?? 'shape'}).`);
+      return await handlePageMessage(core, deps, parsed.data);
+    } catch (error) {
+      return fail(`Safe Delete hit an internal error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  return {
+    core,
+    handleMessage,
+    onAlarm: (alarm: AlarmLike) => core.runner.onAlarm(alarm),
+    /** On every worker start: resume jobs from the journal and show the badge. */
+    async onStartup(): Promise<void> {
+      await core.runner.wake();
+      core.changed();
+    },
+  };
+}
+export type Background = ReturnType<typeof createBackground>;

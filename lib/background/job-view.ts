@@ -1,0 +1,51 @@
+/** The runner's job snapshot and record rows, as the popup's JobView. */
+import type { JobRecordRow, JobSnapshot } from '../jobs/types';
+import type { JobView } from '../messaging/views';
+
+function viewState(job: JobSnapshot): JobView['state'] {
+  if (job.status === 'created') return 'running';
+  return job.status;
+}
+
+function viewWait(job: JobSnapshot): JobView['wait'] {
+  const wait = job.wait;
+  if (!wait) return undefined;
+  if (wait.kind === 'tokenNeeded') return { kind: 'tokenNeeded' };
+  if (wait.kind === 'retry') return { kind: 'verifying', until: wait.until };
+  return { kind: wait.kind, until: wait.until };
+}
+
+export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[]): JobView {
+  const counts = { deleted: 0, skipped: 0, refused: 0, needsAttention: 0 };
+  const records: JobView['records'] = [];
+  for (const row of rows) {
+    if (row.group === 'pending') continue;
+    counts[row.group] += 1;
+    const final = row.state.kind === 'final' ? row.state.outcome : undefined;
+    const fault = final && 'fault' in final ? final.fault : undefined;
+    records.push({
+      key: row.key,
+      entity: row.entity,
+      id: row.id,
+      docNumber: row.docNumber,
+      group: row.group,
+      outcome: row.label,
+      faultCode: fault?.code,
+      reason: fault?.message ?? (job.error && row.group === 'needsAttention' ? job.error : undefined),
+    });
+  }
+  return {
+    id: job.id,
+    realmId: job.realmId,
+    environment: job.environment,
+    state: viewState(job),
+    done: job.done,
+    total: job.total,
+    wait: viewWait(job),
+    etaMs: job.etaMs,
+    counts,
+    records,
+    startedAt: job.startedAt ?? job.createdAt,
+    finishedAt: job.finishedAt,
+  };
+}

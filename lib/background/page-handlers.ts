@@ -1,0 +1,111 @@
+/** What extension pages (the popup) may ask. Every answer is a value; the token never leaves. */
+import { OUTCOME_GROUP } from '../jobs/labels';
+import { fail, ok, type PageMessage, type Reply } from '../messaging/protocol';
+import type { BackgroundCore } from './app';
+import { isActiveJob } from './app';
+import type { BackgroundDeps } from './deps';
+import { readPageCompany } from './page-company';
+import { startJob } from './start-job';
+
+export async function handlePageMessage(
+  core: BackgroundCore,
+  deps: BackgroundDeps,
+  msg: PageMessage,
+): Promise<Reply<unknown>> {
+  const now = deps.clock.now;
+  switch (msg.type) {
+    case 'state/get': {
+      core.polled();
+      if (msg.sinceVersion === core.version()) return ok({ unchanged: true });
+      await maybeAutoPreflight(core);
+      return ok(await core.state());
+    }
+    case 'connection/save': {
+      await core.tokens.save({
+        realmId: msg.realmId,
+        environment: msg.environment,
+        token: msg.token,
+        remember: msg.remember,
+        tokenExpiresAt: msg.expiresInSec ? now() + msg.expiresInSec * 1000 : undefined,
+      });
+      core.setNotice(undefined);
+      await core.runner.tokenAvailable(msg.realmId);
+      await maybeAutoPreflight(core, true);
+      return ok(await core.state());
+    }
+    case 'connection/forget':
+      await core.tokens.forget();
+      core.changed();
+      return ok(await core.state());
+    case 'selection/remove':
+    case 'selection/clear': {
+      const scope = await core.currentScope();
+      if (!scope) return fail('There is no selection.');
+      if (msg.type === 'selection/clear') await core.selection.clear(scope);
+      else await core.selection.remove(scope, [msg.key]);
+      core.changed();
+      return ok(await core.state());
+    }
+    case 'preflight/run': {
+      const scope = await core.currentScope();
+      if (!scope) return fail('There is no selection to check.');
+      void core.preflight.start(scope);
+      return ok(await core.state());
+    }
+    case 'job/start':
+      return startJob(core, deps, msg.includeReconciled);
+    case 'job/pause':
+    case 'job/resume':
+    case 'job/cancel': {
+      const action = msg.type === 'job/pause' ? 'pause' : msg.type === 'job/resume' ? 'resume' : 'cancel';
+      const job = await core.runner[action](msg.jobId);
+      if (!job) return fail('No such job.');
+      core.changed();
+      return ok(await core.state());
+    }
+    case 'job/dismiss': {
+      const job = await core.runner.getJob(msg.jobId);
+      if (!job) return fail('No such job.');
+      if (isActiveJob(job)) return fail('The job is still running: pause or cancel it first.');
+      // Records that are gone leave the selection; the rest stay for another look.
+      const gone = (await core.runner.getRecords(job.id))
+        .filter(
+          (r) =>
+            r.state.kind === 'final' &&
+            (OUTCOME_GROUP[r.state.outcome.kind] === 'deleted' || r.state.outcome.kind === 'alreadyGone'),
+        )
+        .map((r) => r.key);
+      const scope = { realmId: job.realmId, environment: job.environment };
+      await core.selection.remove(scope, gone);
+      await core.preflightStore.forget(scope, gone);
+      await core.runner.removeJob(job.id);
+      core.changed();
+      return ok(await core.state());
+    }
+    case 'audit/export': {
+      const stamp = new Date(now()).toISOString().slice(0, 19).replace(/[:T]/g, '-');
+      const content = msg.format === 'csv' ? await core.runner.audit.exportCsv() : await core.runner.audit.exportJson();
+      const mime = msg.format === 'csv' ? 'text/csv' : 'application/json';
+      return ok({ filename: `safe-delete-audit-${stamp}.${msg.format}`, mime, content });
+    }
+    case 'audit/clear':
+      await core.runner.audit.clear();
+      return ok(await core.state());
+  }
+}
+
+/** A popup that opens onto unchecked rows gets them checked without a click (reads only). */
+async function maybeAutoPreflight(core: BackgroundCore, force = false): Promise<void> {
+  const scope = await core.currentScope();
+  if (!scope || core.preflight.isRunning(scope)) return;
+  if ((await core.tokens.getToken()) === undefined) return;
+  const connection = await core.tokens.getConnection();
+  if (connection?.realmId !== scope.realmId) return;
+  const selected = Object.keys(await core.selection.read(scope));
+  if (selected.length === 0) return;
+  const stored = await core.preflightStore.read(scope);
+  const unchecked = selected.some((k) => !stored?.rows[k]);
+  if (force || (unchecked && !stored?.error)) void core.preflight.start(scope);
+}
+
+export { readPageCompany };

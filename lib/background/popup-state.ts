@@ -1,0 +1,68 @@
+/** Assembles the popup's view from the stores: the only shape extension pages ever see (no token). */
+import type { Connection } from '../connection/token-store';
+import type { JobRecordRow, JobSnapshot } from '../jobs/types';
+import type { PopupState, SelectionRow } from '../messaging/views';
+import type { LastPage, SelectedItem } from '../selection/store';
+import { toJobView } from './job-view';
+import type { StoredPreflight } from './preflight-store';
+
+export interface StateInputs {
+  version: number;
+  connection?: Connection;
+  hasToken: boolean;
+  environment: 'production' | 'sandbox';
+  lastPage?: LastPage;
+  selection: Record<string, SelectedItem>;
+  preflight?: StoredPreflight;
+  preflightRunning: boolean;
+  job?: { snapshot: JobSnapshot; rows: JobRecordRow[] };
+  notice?: PopupState['notice'];
+}
+
+export function selectionRows(
+  selection: Record<string, SelectedItem>,
+  preflight: StoredPreflight | undefined,
+): SelectionRow[] {
+  return Object.entries(selection)
+    .map(([key, item]) => {
+      const row = preflight?.rows[key];
+      const r = row?.reviewed;
+      return {
+        key,
+        entity: item.entity,
+        id: item.id,
+        shownAt: item.shownAt,
+        status: row?.status,
+        warnings: row?.warnings ?? [],
+        reason: row?.reason,
+        txnDate: r?.txnDate,
+        docNumber: r?.docNumber,
+        party: r?.party,
+        amount: r?.totalAmt,
+        currency: r?.currency,
+      };
+    })
+    .sort((a, b) => (a.txnDate ?? '').localeCompare(b.txnDate ?? '') || a.key.localeCompare(b.key));
+}
+
+export function buildPopupState(input: StateInputs): PopupState {
+  return {
+    version: input.version,
+    connection: {
+      realmId: input.connection?.realmId,
+      environment: input.connection?.environment ?? input.environment,
+      hasToken: input.hasToken,
+      remember: input.connection?.remember ?? false,
+      tokenExpiresAt: input.connection?.tokenExpiresAt,
+      pageRealmId: input.lastPage?.realmId,
+    },
+    selection: selectionRows(input.selection, input.preflight),
+    preflight: input.preflight
+      ? { at: input.preflight.at, running: input.preflightRunning, error: input.preflight.error }
+      : input.preflightRunning
+        ? { at: 0, running: true }
+        : undefined,
+    job: input.job ? toJobView(input.job.snapshot, input.job.rows) : undefined,
+    notice: input.notice,
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Runs the preflight over a company's whole selection and stores the result. One run at a time per
+ * company; a failure (no token, 401, 429, incomplete read) is stored as an error the popup shows,
+ * and nothing is classified on a partial picture.
+ */
+
+import { runPreflight } from '../preflight/index';
+import type { QboClient } from '../qbo/client-api';
+import type { Scope, SelectionStore } from '../selection/store';
+import type { PreflightStore } from './preflight-store';
+import { toPreflightRow } from './preflight-store';
+
+export function describeFailure(kind: string, detail?: string): string {
+  switch (kind) {
+    case 'unauthorized':
+      return 'The access token was refused or has expired. Paste a new token.';
+    case 'forbidden':
+      return 'This token may not access this company (403).';
+    case 'rateLimited':
+      return 'The service asked us to slow down (429). Try again in a minute.';
+    case 'incomplete':
+      return `The service's answer could not be proven complete, so nothing was classified. ${detail ?? ''}`.trim();
+    case 'wrongCompany':
+      return 'The selection belongs to another company than the connected one.';
+    default:
+      return `The service did not answer clearly (${detail ?? kind}). Try again.`;
+  }
+}
+
+export function createPreflightService(deps: {
+  selection: SelectionStore;
+  preflight: PreflightStore;
+  clientFor: (scope: Scope) => QboClient;
+  now: () => number;
+  onChange: () => void;
+}) {
+  const running = new Map<string, Promise<void>>();
+  const id = (scope: Scope) => `${scope.environment}.${scope.realmId}`;
+
+  async function run(scope: Scope): Promise<void> {
+    const items = Object.values(await deps.selection.read(scope));
+    const result = await runPreflight({
+      client: deps.clientFor(scope),
+      items,
+      now: deps.now,
+      realmId: scope.realmId,
+      environment: scope.environment,
+    });
+    if (result.kind === 'ok') {
+      const rows = Object.fromEntries(result.records.map((r) => [r.key, toPreflightRow(r)]));
+      await deps.preflight.save(scope, { at: result.checkedAt, rows });
+    } else if (result.kind === 'failed') {
+      const failure = result.failure;
+      const detail = 'reason' in failure ? failure.reason : 'fault' in failure ? failure.fault?.message : undefined;
+      await deps.preflight.setError(scope, deps.now(), describeFailure(failure.kind, detail));
+    } else {
+      await deps.preflight.setError(scope, deps.now(), describeFailure(result.kind));
+    }
+  }
+
+  return {
+    isRunning: (scope: Scope) => running.has(id(scope)),
+    /** Starts (or joins) the run for this company; resolves when it is stored. */
+    start(scope: Scope): Promise<void> {
+      const existing = running.get(id(scope));
+      if (existing) return existing;
+      const task = run(scope)
+        .catch(async (error: unknown) => {
+          await deps.preflight.setError(scope, deps.now(), describeFailure('error', String(error)));
+        })
+        .finally(() => {
+          running.delete(id(scope));
+          deps.onChange();
+        });
+      running.set(id(scope), task);
+      deps.onChange();
+      return task;
+    },
+  };
+}
+export type PreflightService = ReturnType<typeof createPreflightService>;

@@ -1,0 +1,64 @@
+/**
+ * The latest preflight of a company's selection: per record its status for the popup, and the
+ * reviewed version (SyncToken + full JSON) the runner must delete exactly (R1). storage.local, so a
+ * worker restart between "preview" and "delete" loses nothing; it holds no secret.
+ */
+import { z } from 'zod';
+import { TxnRecordSchema } from '../journal/schema';
+import type { StorageArea } from '../journal/storage-api';
+import { createWriteQueue } from '../journal/write-queue';
+import { PREFLIGHT_STATUSES } from '../messaging/views';
+import type { PreflightRecord } from '../preflight/index';
+import type { Scope } from '../selection/store';
+
+const RowSchema = z.object({
+  status: z.enum(PREFLIGHT_STATUSES),
+  warnings: z.array(z.string()),
+  reason: z.string(),
+  reviewed: TxnRecordSchema.optional(),
+});
+export type PreflightRow = z.infer<typeof RowSchema>;
+
+const StoredSchema = z.object({
+  at: z.number(),
+  rows: z.record(z.string(), RowSchema),
+  error: z.string().optional(),
+});
+export type StoredPreflight = z.infer<typeof StoredSchema>;
+
+const keyOf = (scope: Scope) => `preflight.${scope.environment}.${scope.realmId}`;
+
+export function toPreflightRow(record: PreflightRecord): PreflightRow {
+  return {
+    status: record.status,
+    warnings: record.warnings.map((w) => w.reason),
+    reason: record.reason,
+    reviewed: record.reviewed,
+  };
+}
+
+export function createPreflightStore(local: StorageArea) {
+  const queue = createWriteQueue();
+  async function read(scope: Scope): Promise<StoredPreflight | undefined> {
+    const parsed = StoredSchema.safeParse((await local.get(keyOf(scope)))[keyOf(scope)]);
+    return parsed.success ? parsed.data : undefined;
+  }
+  return {
+    read,
+    /** A new preflight replaces the old one whole: statuses never mix two readings. */
+    save: (scope: Scope, value: StoredPreflight) => queue.run(() => local.set({ [keyOf(scope)]: value })),
+    setError: (scope: Scope, at: number, error: string) =>
+      queue.run(async () => {
+        const prev = await read(scope);
+        await local.set({ [keyOf(scope)]: { at, rows: prev?.rows ?? {}, error } });
+      }),
+    forget: (scope: Scope, keys: readonly string[]) =>
+      queue.run(async () => {
+        const prev = await read(scope);
+        if (!prev) return;
+        const rows = Object.fromEntries(Object.entries(prev.rows).filter(([k]) => !keys.includes(k)));
+        await local.set({ [keyOf(scope)]: { ...prev, rows } });
+      }),
+  };
+}
+export type PreflightStore = ReturnType<typeof createPreflightStore>;
