@@ -1,0 +1,43 @@
+/**
+ * Page-side entry for the popup figure: the real popup (model + components, via renderPopupForBench)
+ * on a PopupState with N selected rows, after a preflight. Reports the synchronous render, and the
+ * time until style and layout are done (a forced reflow), i.e. what the user waits for.
+ */
+import type { PopupState, PreflightStatus, SelectionRow } from '../../../lib/messaging/views';
+import { renderPopupForBench } from '../../../lib/popup/render-for-bench';
+
+const STATUSES: PreflightStatus[] = ['ready', 'ready', 'ready', 'ready', 'reconciled', 'changed', 'closedPeriod'];
+
+function selection(n: number, now: number): SelectionRow[] {
+  return Array.from({ length: n }, (_, i) => ({
+    key: `Invoice:${i + 100}`,
+    entity: 'Invoice',
+    id: String(i + 100),
+    shownAt: now - 60_000,
+    status: STATUSES[i % STATUSES.length],
+    warnings: i % 11 === 0 ? ['Linked to Payment 12'] : [],
+    txnDate: '2025-03-01',
+    docNumber: String(1000 + i),
+    party: `Customer ${i % 97}`,
+    amount: 100 + i / 100,
+    currency: 'USD',
+  }));
+}
+
+async function run(n: number): Promise<{ renderMs: number; withLayoutMs: number; rowElements: number }> {
+  const now = Date.now();
+  const state: PopupState = {
+    version: 1,
+    connection: { realmId: '9130350000000001', environment: 'sandbox', hasToken: true, remember: false },
+    selection: selection(n, now),
+    preflight: { at: now - 5_000, running: false },
+  };
+  const container = document.getElementById('app') ?? document.body;
+  const result = await renderPopupForBench(state, container);
+  const before = performance.now();
+  void container.getBoundingClientRect(); // style + layout of what was rendered
+  const layoutMs = performance.now() - before;
+  return { renderMs: result.ms, withLayoutMs: result.ms + layoutMs, rowElements: result.rowElements };
+}
+
+(globalThis as { __benchPopup?: typeof run }).__benchPopup = run;
