@@ -12,11 +12,36 @@ export const APP_HOSTS = [
   'https://sandbox.qbo.intuit.com/*',
 ];
 
+/** Every size in public/icon (scripts/make-icons.mjs): the toolbar button gets them too. */
+export const ICONS = {
+  16: 'icon/16.png',
+  32: 'icon/32.png',
+  48: 'icon/48.png',
+  96: 'icon/96.png',
+  128: 'icon/128.png',
+};
+
+/**
+ * Firefox only (docs/FIREFOX.md). A placeholder id under the reserved `.invalid` TLD until AMO
+ * assigns the real one. 140 is the ESR that has MV3 event pages, storage.session, host permissions
+ * granted at install, and the built-in data-consent key; the extension collects nothing.
+ */
+export const GECKO = {
+  id: 'safe-delete-qbo@example.invalid',
+  strict_min_version: '140.0',
+  data_collection_permissions: { required: ['none'] },
+};
+
+/** Firefox for Android reads the data-consent key from 142 on. */
+export const GECKO_ANDROID = { strict_min_version: '142.0' };
+
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   imports: false,
+  // MV3 everywhere: WXT's Firefox default is MV2, which has no `action` (the badge) and a different CSP shape.
+  manifestVersion: 3,
   vite: () => ({ plugins: [preact()] }),
-  manifest: {
+  manifest: ({ browser }) => ({
     name: 'Safe Delete for QuickBooks Online',
     description:
       'Tick transactions in the QuickBooks Online ledger, see which are safe, then verify and delete them in throttled batches with a full audit copy.',
@@ -25,5 +50,7 @@ export default defineConfig({
     content_security_policy: {
       extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
     },
-  },
+    action: { default_icon: ICONS },
+    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: GECKO, gecko_android: GECKO_ANDROID } } : {}),
+  }),
 });
