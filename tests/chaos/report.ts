@@ -1,0 +1,54 @@
+/** Printing a chaos run: the ingredients that fired, the outcomes, the must-be-0 figures, the time. */
+import type { ChaosResult } from './chaos';
+
+const pct = (n: number, of: number) => (of === 0 ? '0%' : `${((100 * n) / of).toFixed(1)}%`);
+const list = (o: Record<string, number | undefined>) =>
+  Object.entries(o)
+    .filter(([, n]) => (n ?? 0) > 0)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ') || 'none';
+
+export function formatReport(r: ChaosResult): string[] {
+  const { options: o, tally: t, log, verdict: v, changes: c } = r;
+  const stepKills = Object.values(t.stepKills).reduce((s, n) => s + (n ?? 0), 0);
+  const out = [
+    `chaos: ${o.records} records, seed ${o.seed}, ${o.mode} mode, manual clock (real service durations, no sleeping)`,
+    `  selection ${r.selection}; preflight: ${list({ ready: r.preflight.ready, changed: r.preflight.changed, reconciled: r.preflight.reconciled, closedPeriod: r.preflight.closedPeriod })}`,
+    `  job: ${r.jobTotal} reviewed records (reconciled ones flagged, skipped by default), ${r.chunks} chunks`,
+    '  chaos that fired:',
+    `    worker kills            ${stepKills + t.alarmKills} (${stepKills} at step boundaries: ${list(t.stepKills)}; ${t.alarmKills} between an alarm being set and it firing)`,
+    `    batch calls (runner)    ${log.runnerBatchCalls}; faults injected: ${list(log.faults)}`,
+    `    5xx share               ${pct((log.faults['error500-before'] ?? 0) + log.fiveXxAfterApply, log.runnerBatchCalls)} of runner batch calls (${log.fiveXxAfterApply} after applying)`,
+    `    429s met                ${log.runner429s} (neighbour flooding the batch quota: ${log.neighbourCalls} calls)`,
+    `    token expired           at chunk ${t.tokenExpiredAtChunk ?? '-'}: ${log.runner401s} calls answered 401, ${t.tokenPauses} pause(s) as tokenNeeded, resumed with a new token`,
+    `    edited                  ${c.editedBeforePreflight + c.editedBeforeStart + c.editedDuringJob} (${c.editedBeforePreflight} before the preflight, ${c.editedBeforeStart} before the start, ${c.editedDuringJob} during the job: ${v.timing.edit.beforeReRead} before their re-read, ${v.timing.edit.after} after their chunk, ${v.timing.edit.raced} in the gap)`,
+    `    reconciled              ${c.reconciledAtSeed + c.reconciledDuringJob} (${c.reconciledAtSeed} before the preflight, ${c.reconciledDuringJob} during the job: ${v.timing.reconcile.beforeReRead} before their re-read, ${v.timing.reconcile.after} after their chunk, ${v.timing.reconcile.raced} in the gap)`,
+    `    closed period           ${c.closed} (books re-closed at the job's first step)`,
+    `    alarms delivered        ${t.alarms}; reads ${log.reads}; single deletes ${log.singleDeletes}`,
+    `  outcomes: ${list(r.counts)}`,
+    '  must be 0:',
+    ...v.mustBeZero.map(
+      (j) => `    ${j.label.padEnd(58)} ${j.value}${j.value > 0 ? `  e.g. ${j.examples.join(', ')}` : ''}`,
+    ),
+    '  counted apart (a race R1 allows: no server-side check):',
+    `    raced edits (unavoidable, edited within the re-read→delete gap)    ${v.racedEdits.length}${v.racedEdits.length ? `  ${v.racedEdits.slice(0, 5).join(', ')}` : ''}`,
+    `    raced reconciles (reconciled within the re-read→delete gap)        ${v.racedReconciles.length}${v.racedReconciles.length ? `  ${v.racedReconciles.slice(0, 5).join(', ')}` : ''}`,
+    `  time to finish: ${r.wallMs} ms wall; ${(r.simulatedMs / 1000).toFixed(1)} s of service time (unscaled equivalent)`,
+  ];
+  return out;
+}
+
+/** The chaos ingredients the brief requires; a run whose chaos did not fire proves nothing. */
+export function missingIngredients(r: ChaosResult): string[] {
+  const stepKills = Object.values(r.tally.stepKills).reduce((s, n) => s + (n ?? 0), 0);
+  const missing: string[] = [];
+  if (stepKills < r.options.kills) missing.push(`step kills ${stepKills} < ${r.options.kills}`);
+  if (r.tally.alarmKills < 1) missing.push('no kill between an alarm and its firing');
+  if (r.log.fiveXxShare < 0.05) missing.push(`5xx on ${(100 * r.log.fiveXxShare).toFixed(1)}% < 5% of batch calls`);
+  if (r.log.fiveXxAfterApply < 1) missing.push('no 5xx after applying');
+  if (r.log.runner429s < 1) missing.push('no 429');
+  if (r.tally.tokenPauses < 1) missing.push('no tokenNeeded pause');
+  if (r.changes.editedDuringJob < 1) missing.push('no concurrent edit');
+  if (r.changes.reconciledDuringJob < 1) missing.push('no concurrent reconcile');
+  return missing;
+}

@@ -1,0 +1,45 @@
+/**
+ * `npm run chaos [-- --records 1000 --seed 20260115 --kills 8 --mode real|document]`
+ *
+ * The deletion pipeline under seeded chaos (see ./chaos.ts and ./scenario.ts). Exit code 1 when a
+ * must-be-0 figure is not 0, or when a chaos ingredient did not fire (a run without chaos proves nothing).
+ */
+import { parseArgs } from 'node:util';
+import { runChaos } from './chaos';
+import { formatReport, missingIngredients } from './report';
+import { DEFAULT_OPTIONS } from './scenario';
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      records: { type: 'string' },
+      seed: { type: 'string' },
+      kills: { type: 'string' },
+      mode: { type: 'string' },
+    },
+  });
+  const num = (v: string | undefined, fallback: number) => {
+    const n = v === undefined ? fallback : Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`not a positive integer: ${v}`);
+    return n;
+  };
+  const mode = values.mode ?? DEFAULT_OPTIONS.mode;
+  if (mode !== 'real' && mode !== 'document') throw new Error(`--mode real|document, not ${mode}`);
+  const result = await runChaos({
+    records: num(values.records, DEFAULT_OPTIONS.records),
+    seed: num(values.seed, DEFAULT_OPTIONS.seed),
+    kills: num(values.kills, DEFAULT_OPTIONS.kills),
+    mode,
+  });
+  for (const line of formatReport(result)) console.log(line);
+  const missing = missingIngredients(result);
+  if (missing.length > 0) console.log(`  chaos that did NOT fire: ${missing.join('; ')}`);
+  const ok = result.verdict.ok && missing.length === 0;
+  console.log(ok ? 'chaos: PASS' : 'chaos: FAIL');
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
