@@ -53,7 +53,7 @@ async function main() {
       goal: `spacing ${throughput.spacingMs} ms`,
     },
     {
-      figure: '  pre-delete reads per chunk (real, ×N unscaled)',
+      figure: '  slot → batch answered, per chunk (real ms ×N)',
       value: `${ms(throughput.meanRecheckMsReal)} ×${SCALE}`,
     },
     {
