@@ -92,7 +92,8 @@ export function manifestProblems(m: ManifestJson, browser: Browser, options: { p
   if (m.content_security_policy?.sandbox !== undefined) problems.push('no sandbox CSP: there are no sandboxed pages');
 
   for (const size of ICON_SIZES) {
-    if (m.icons?.[size] !== `icon/${size}.png`) problems.push(`icons.${size} missing`);
+    // WXT discovers `icons` from public/icon at build time: only the built manifest has them.
+    if (!options.partial && m.icons?.[size] !== `icon/${size}.png`) problems.push(`icons.${size} missing`);
     if (m.action?.default_icon?.[size] !== `icon/${size}.png`) problems.push(`action.default_icon.${size} missing`);
   }
 

@@ -1,0 +1,64 @@
+/**
+ * Packaging without a build (fast): wxt.config.ts's manifest function for both targets. Chrome stays
+ * as it was (plus the toolbar icons); Firefox adds only browser_specific_settings. The built
+ * packages are checked with the same rules by check-manifests.ts (`npm run lint:firefox`).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ConfigEnv } from 'wxt';
+import config, { GECKO } from '../../wxt.config';
+import { type Browser, coveredBy, ICON_SIZES, type ManifestJson, manifestProblems } from './manifest-rules';
+
+async function manifestFor(browser: Browser): Promise<ManifestJson> {
+  const env: ConfigEnv = { browser, manifestVersion: 3, mode: 'production', command: 'build' };
+  const m = config.manifest;
+  return (typeof m === 'function' ? await m(env) : await m) as ManifestJson;
+}
+
+describe('manifest config', () => {
+  it('targets MV3 for every browser (WXT would build Firefox as MV2 by default)', () => {
+    expect(config.manifestVersion).toBe(3);
+  });
+
+  it('passes the shared rules for Chrome and Firefox', async () => {
+    expect(manifestProblems(await manifestFor('chrome'), 'chrome', { partial: true })).toEqual([]);
+    expect(manifestProblems(await manifestFor('firefox'), 'firefox', { partial: true })).toEqual([]);
+  });
+
+  it('Firefox differs from Chrome only by browser_specific_settings', async () => {
+    const { browser_specific_settings, ...firefox } = await manifestFor('firefox');
+    expect(firefox).toEqual(await manifestFor('chrome'));
+    expect(browser_specific_settings).toEqual({ gecko: GECKO, gecko_android: { strict_min_version: '142.0' } });
+    expect(GECKO.id).toMatch(/@example\.invalid$/); // a placeholder until AMO signs it
+  });
+
+  it('every icon size the toolbar names exists in public/icon and is a PNG of that size', async () => {
+    const m = await manifestFor('chrome');
+    for (const size of ICON_SIZES) {
+      const file = join(process.cwd(), 'public', m.action.default_icon[size]);
+      expect(existsSync(file), file).toBe(true);
+      const png = readFileSync(file);
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([Number(size), Number(size)]);
+    }
+  });
+
+  it('match-pattern coverage helper', () => {
+    expect(coveredBy('https://qbo.intuit.com/app/*', 'https://*.qbo.intuit.com/*')).toBe(true);
+    expect(coveredBy('https://app.qbo.intuit.com/app/*', 'https://*.qbo.intuit.com/*')).toBe(true);
+    expect(coveredBy('https://evilqbo.intuit.com/app/*', 'https://*.qbo.intuit.com/*')).toBe(false);
+    expect(coveredBy('http://qbo.intuit.com/app/*', 'https://qbo.intuit.com/*')).toBe(false);
+  });
+
+  it('npm scripts: zip builds both packages; lint:firefox builds, lints and checks the manifests', () => {
+    const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    expect(pkg.scripts.zip).toBe('wxt zip && wxt zip -b firefox');
+    expect(pkg.scripts['lint:firefox']).toContain('web-ext lint --source-dir .output/firefox-mv3');
+    expect(pkg.scripts['lint:firefox']).toContain('tests/packaging/check-manifests.ts');
+    expect(pkg.devDependencies['web-ext']).toBeDefined();
+  });
+});

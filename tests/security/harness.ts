@@ -1,0 +1,184 @@
+/**
+ * The whole background, as entrypoints/background.ts builds it, in Node: fakeBrowser storage and
+ * alarms, a cookies stub that answers the page's company, and the REAL client against the REAL
+ * simulator over loopback HTTP, all on one manual clock. Security tests send it messages from the
+ * senders a browser would report (popup, content script, web page, another extension).
+ */
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createBackground } from '../../lib/background/index';
+import { COMPANY_COOKIE } from '../../lib/background/page-company';
+import { createManualClock, type ManualClock } from '../../lib/clock';
+import { DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
+import type { JobSnapshot } from '../../lib/jobs/types';
+import type { Reply } from '../../lib/messaging/protocol';
+import type { SenderLike } from '../../lib/messaging/sender';
+import type { Endpoint, RequestLogEntry, SeedOptions, Simulator } from '../simulator/api';
+import { startSimulator } from '../simulator/index';
+
+export const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
+export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+export const PAGE_URL = 'https://app.qbo.intuit.com/app/sales';
+
+/** What the browser reports for each kind of caller (runtime.MessageSender). */
+export const SENDERS = {
+  popup: { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}/popup.html`, origin: EXTENSION_ORIGIN },
+  popupInTab: {
+    id: EXTENSION_ID,
+    url: `${EXTENSION_ORIGIN}/popup.html`,
+    tab: { id: 9, url: `${EXTENSION_ORIGIN}/popup.html` },
+  },
+  contentScript: {
+    id: EXTENSION_ID,
+    url: PAGE_URL,
+    origin: 'https://app.qbo.intuit.com',
+    tab: { id: 1, url: PAGE_URL },
+    frameId: 0,
+  },
+} satisfies Record<string, SenderLike>;
+
+/** Senders that must get nothing but a refusal, whatever they send. */
+export const HOSTILE_SENDERS: Record<string, SenderLike> = {
+  'a web page (no extension id)': { url: 'https://evil.example/', origin: 'https://evil.example', tab: { id: 2 } },
+  'a web page claiming our id': { id: EXTENSION_ID, url: 'https://evil.example/app/x', tab: { id: 2 } },
+  'another extension': {
+    id: 'ponmlkjihgfedcbaponmlkjihgfedcba',
+    url: 'chrome-extension://ponmlkjihgfedcbaponmlkjihgfedcba/bg.html',
+  },
+  'another extension page with our path': {
+    id: 'ponmlkjihgfedcbaponmlkjihgfedcba',
+    url: `chrome-extension://ponmlkjihgfedcbaponmlkjihgfedcba/popup.html`,
+  },
+  'a look-alike host': { id: EXTENSION_ID, url: 'https://qbo.intuit.com.evil.example/app/sales', tab: { id: 3 } },
+  'a look-alike suffix': { id: EXTENSION_ID, url: 'https://evilqbo.intuit.com/app/sales', tab: { id: 3 } },
+  'the web app over plain HTTP': { id: EXTENSION_ID, url: 'http://app.qbo.intuit.com/app/sales', tab: { id: 4 } },
+  'a web-app page outside /app/': { id: EXTENSION_ID, url: 'https://app.qbo.intuit.com/login', tab: { id: 4 } },
+  'no sender url': { id: EXTENSION_ID },
+  'an empty sender': {},
+};
+
+export interface SecurityHarness {
+  clock: ManualClock;
+  sim: Simulator;
+  background: ReturnType<typeof createBackground>;
+  /** The company the page's cookie names (undefined: no cookie). */
+  setPageCompany(realmId: string | undefined): void;
+  send(message: unknown, sender: SenderLike): Promise<Reply<unknown>>;
+  /** Lets the runner run until the job settles, firing the one alarm as the browser would. */
+  settle(jobId: string): Promise<JobSnapshot>;
+  log(realmId: string): RequestLogEntry[];
+  callsTo(realmId: string, ...endpoints: Endpoint[]): number;
+  close(): Promise<void>;
+}
+
+export async function createSecurityHarness(
+  options: { notify?: (title: string, message: string) => Promise<void> } = {},
+): Promise<SecurityHarness> {
+  fakeBrowser.reset();
+  const clock = createManualClock();
+  const sim = await startSimulator({ now: clock.now });
+  let pageRealm: string | undefined;
+  const background = createBackground({
+    storage: { local: fakeBrowser.storage.local, session: fakeBrowser.storage.session },
+    alarms: fakeBrowser.alarms,
+    cookies: {
+      async get({ url, name }) {
+        const host = new URL(url).hostname;
+        const onWebApp = host === 'qbo.intuit.com' || host.endsWith('.qbo.intuit.com');
+        return onWebApp && name === COMPANY_COOKIE && pageRealm ? { value: pageRealm } : null;
+      },
+    },
+    notify: options.notify,
+    extensionId: EXTENSION_ID,
+    extensionOrigin: EXTENSION_ORIGIN,
+    clock,
+    apiBaseUrl: () => sim.url,
+    runner: { throttle: { batchLimit: 40, windowMs: 60_000 }, minAlarmDelayMs: 30_000, retryDelayMs: 1_000 },
+  });
+  fakeBrowser.alarms.onAlarm.addListener((alarm) => background.onAlarm(alarm));
+
+  return {
+    clock,
+    sim,
+    background,
+    setPageCompany(realmId) {
+      pageRealm = realmId;
+    },
+    send: (message, sender) => background.handleMessage(message, sender),
+    async settle(jobId) {
+      const runner = background.core.runner;
+      await runner.whenIdle();
+      for (let i = 0; i < 50; i++) {
+        const job = await runner.getJob(jobId);
+        if (!job || job.status === 'done' || job.status === 'tokenNeeded' || job.status === 'cancelled') break;
+        const alarm = await fakeBrowser.alarms.get(DEFAULT_ALARM_NAME);
+        if (!alarm) break;
+        clock.set(Math.max(clock.now(), alarm.scheduledTime));
+        await fakeBrowser.alarms.onAlarm.trigger(alarm);
+        await runner.whenIdle();
+      }
+      const job = await runner.getJob(jobId);
+      if (!job) throw new Error('job vanished');
+      return job;
+    },
+    log: (realmId) => sim.requestLog(realmId),
+    callsTo: (realmId, ...endpoints) =>
+      sim.requestLog(realmId).filter((e) => endpoints.some((x) => x === e.endpoint)).length,
+    close: () => sim.close(),
+  };
+}
+
+/** A seeded company whose page is open, connected from the popup, its rows ticked and checked. */
+export async function connectedWithSelection(
+  h: SecurityHarness,
+  seed: Omit<SeedOptions, 'realmId'> = { count: 40, entities: { Invoice: 1 } },
+  remember = false,
+) {
+  const company = h.sim.seedCompany(seed);
+  h.setPageCompany(company.realmId);
+  const report = selectionReport(company.keys.all, h.clock.now());
+  const reported = await h.send(report, SENDERS.contentScript);
+  if (!reported.ok) throw new Error(`selection refused: ${reported.error}`);
+  const saved = await h.send(saveConnection(company.realmId, company.token, remember), SENDERS.popup);
+  if (!saved.ok) throw new Error(`connection refused: ${saved.error}`);
+  await h.background.core.preflight.start({ realmId: company.realmId, environment: 'production' });
+  return company;
+}
+
+export function saveConnection(realmId: string, token: string, remember = false) {
+  return { type: 'connection/save', realmId, environment: 'production', token, remember } as const;
+}
+
+/** A well-formed `selection/report` for `Entity:Id` keys, as the content script on PAGE_URL sends it. */
+export function selectionReport(keys: readonly string[], shownAt: number) {
+  return {
+    type: 'selection/report',
+    data: {
+      pageUrl: PAGE_URL,
+      host: new URL(PAGE_URL).hostname,
+      replace: false,
+      snapshot: true,
+      added: keys.map((key) => {
+        const [entity, id] = key.split(':');
+        return { entity, id, shownAt };
+      }),
+      removed: [],
+    },
+  };
+}
+
+/** Every query statement a request carried: `?query=`, a POSTed statement, batch `Query` items. */
+export function statementsIn(entry: RequestLogEntry): string[] {
+  const out: string[] = [];
+  const url = new URL(entry.path, 'http://sim.invalid');
+  out.push(...url.searchParams.getAll('query'));
+  if (entry.endpoint === 'query' && entry.method === 'POST' && entry.body) out.push(entry.body);
+  if (entry.endpoint === 'batch' && entry.body) {
+    try {
+      const items = (JSON.parse(entry.body) as { BatchItemRequest?: { Query?: unknown }[] }).BatchItemRequest ?? [];
+      for (const item of items) if (typeof item.Query === 'string') out.push(item.Query);
+    } catch {
+      out.push(entry.body); // unparseable: let the caller's strict match fail on it
+    }
+  }
+  return out;
+}

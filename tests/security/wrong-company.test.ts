@@ -1,0 +1,76 @@
+/**
+ * Threat: the wrong company. An accountant connected to client A switches the web app to client B's
+ * books (the cookie qbo.currentcompanyid changes). A delete must be refused naming both companies,
+ * ticks made in B's books must never join A's selection, and A's token must never go out for B.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SeededCompany } from '../simulator/api';
+import {
+  connectedWithSelection,
+  createSecurityHarness,
+  SENDERS,
+  type SecurityHarness,
+  selectionReport,
+} from './harness';
+
+describe('a company switch in the web app', () => {
+  let h: SecurityHarness;
+  let a: SeededCompany;
+  let b: SeededCompany;
+  const scopeOf = (c: SeededCompany) => ({ realmId: c.realmId, environment: 'production' as const });
+
+  beforeEach(async () => {
+    h = await createSecurityHarness();
+    b = h.sim.seedCompany({ count: 10, entities: { Invoice: 1 } });
+    a = await connectedWithSelection(h, { count: 20, entities: { Invoice: 1 } });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('between the preflight and the click: job/start is refused, naming both companies, and nothing is deleted', async () => {
+    h.setPageCompany(b.realmId);
+    const reply = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    expect(reply.ok).toBe(false);
+    if (reply.ok) return;
+    expect(reply.error).toContain(a.realmId);
+    expect(reply.error).toContain(b.realmId);
+    expect(await h.background.core.runner.listJobs()).toEqual([]);
+    expect(h.callsTo(a.realmId, 'batch', 'delete') + h.callsTo(b.realmId, 'batch', 'delete')).toBe(0);
+
+    // Switching back makes the same click work: the refusal was about the company, nothing else.
+    h.setPageCompany(a.realmId);
+    expect((await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup)).ok).toBe(true);
+  });
+
+  it('ticks made in B’s books land in B’s selection, never in the connected company’s', async () => {
+    const before = Object.keys(await h.background.core.selection.read(scopeOf(a))).sort();
+    h.setPageCompany(b.realmId);
+    const reply = await h.send(selectionReport(b.keys.all.slice(0, 3), h.clock.now()), SENDERS.contentScript);
+    expect(reply.ok).toBe(true);
+    expect(Object.keys(await h.background.core.selection.read(scopeOf(a))).sort()).toEqual(before);
+    expect(Object.keys(await h.background.core.selection.read(scopeOf(b))).sort()).toEqual(
+      b.keys.all.slice(0, 3).sort(),
+    );
+    // The page shows B: a delete for the connected company A is refused.
+    expect((await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup)).ok).toBe(false);
+  });
+
+  it('a page without the company cookie cannot report a selection at all', async () => {
+    h.setPageCompany(undefined);
+    const reply = await h.send(selectionReport(['Invoice:1'], 0), SENDERS.contentScript);
+    expect(reply.ok).toBe(false);
+  });
+
+  it('the connected token is never sent for another company', async () => {
+    const client = h.background.core.clientFor(b.realmId, 'production');
+    expect((await client.readPreferences()).kind).toBe('unauthorized');
+    h.setPageCompany(b.realmId);
+    expect((await h.send(selectionReport(b.keys.all.slice(0, 3), 0), SENDERS.contentScript)).ok).toBe(true);
+    await h.background.core.preflight.start(scopeOf(b));
+    expect((await h.background.core.preflightStore.read(scopeOf(b)))?.error).toMatch(/token/i);
+    expect(h.log(b.realmId)).toEqual([]); // no request left for B: no token, no call
+    // Nor for the connected realm in the other environment.
+    expect((await h.background.core.clientFor(a.realmId, 'sandbox').readPreferences()).kind).toBe('unauthorized');
+  });
+});
