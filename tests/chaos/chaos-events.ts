@@ -9,6 +9,7 @@ import type { RunnerHooks } from '../../lib/jobs/types';
 import type { FaultKind } from '../simulator/api';
 import type { ChaosHarness } from './harness';
 import type { ChangePhase } from './ledger';
+import { logFigures } from './log-figures';
 import { type ChaosPlan, SHARES } from './scenario';
 
 export interface ChaosTally {
@@ -52,7 +53,6 @@ export function createChaosEvents(world: ChaosWorld) {
   let stormRoundsLeft = plan.stormRounds;
   let stormStarted = false;
   const neighbourToken = h.sim.issueToken(h.realmId);
-  let fiveXx = 0;
 
   const live = (key: string) => h.sim.truth(h.realmId).exists(key);
 
@@ -105,11 +105,14 @@ export function createChaosEvents(world: ChaosWorld) {
     }
   }
 
+  /** Keeps the 5xx share of the calls the service really answered at ≥ SHARES.fiveXx (a 429 or 401 leaves an armed fault unused). */
   function armFault() {
     tally.batchAttempts += 1;
+    const seen = logFigures(h.sim.requestLog(h.realmId));
+    const fiveXx = seen.fiveXxAfterApply + (seen.faults['error500-before'] ?? 0);
     let kind: FaultKind | undefined;
-    if (fiveXx < Math.ceil(SHARES.fiveXx * tally.batchAttempts) || rng.chance(SHARES.fiveXx / 2)) {
-      kind = fiveXx++ % 2 === 0 ? 'error500-after' : 'error500-before'; // half after applying (R5)
+    if (fiveXx < Math.ceil(SHARES.fiveXx * (seen.runnerBatchCalls + 1)) || rng.chance(SHARES.fiveXx / 2)) {
+      kind = fiveXx % 2 === 0 ? 'error500-after' : 'error500-before'; // half after applying (R5)
     } else if (rng.chance(SHARES.drops)) {
       kind = rng.chance(0.5) ? 'drop-after' : 'drop-before';
     }
