@@ -18,6 +18,8 @@ import { startSimulator } from '../simulator/index';
 export const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
 export const PAGE_URL = 'https://app.qbo.intuit.com/app/sales';
+/** Firefox's default cookie store id (Chrome's is '0'). */
+export const DEFAULT_STORE = 'firefox-default';
 
 /** What the browser reports for each kind of caller (runtime.MessageSender). */
 export const SENDERS = {
@@ -60,8 +62,10 @@ export interface SecurityHarness {
   clock: ManualClock;
   sim: Simulator;
   background: ReturnType<typeof createBackground>;
-  /** The company the page's cookie names (undefined: no cookie). */
+  /** The company the page's cookie names (undefined: no cookie), in the default cookie store. */
   setPageCompany(realmId: string | undefined): void;
+  /** The same cookie in another store (a Firefox container, a Chrome incognito window). */
+  setStoreCompany(storeId: string, realmId: string | undefined): void;
   send(message: unknown, sender: SenderLike): Promise<Reply<unknown>>;
   /** Lets the runner run until the job settles, firing the one alarm as the browser would. */
   settle(jobId: string): Promise<JobSnapshot>;
@@ -76,15 +80,17 @@ export async function createSecurityHarness(
   fakeBrowser.reset();
   const clock = createManualClock();
   const sim = await startSimulator({ now: clock.now });
-  let pageRealm: string | undefined;
+  const realmByStore = new Map<string, string | undefined>();
   const background = createBackground({
     storage: { local: fakeBrowser.storage.local, session: fakeBrowser.storage.session },
     alarms: fakeBrowser.alarms,
     cookies: {
-      async get({ url, name }) {
+      // As the browser does: without a storeId, the background's own (default) store answers.
+      async get({ url, name, storeId }: { url: string; name: string; storeId?: string }) {
         const host = new URL(url).hostname;
         const onWebApp = host === 'qbo.intuit.com' || host.endsWith('.qbo.intuit.com');
-        return onWebApp && name === COMPANY_COOKIE && pageRealm ? { value: pageRealm } : null;
+        const realm = realmByStore.get(storeId ?? DEFAULT_STORE);
+        return onWebApp && name === COMPANY_COOKIE && realm ? { value: realm } : null;
       },
     },
     notify: options.notify,
@@ -101,7 +107,10 @@ export async function createSecurityHarness(
     sim,
     background,
     setPageCompany(realmId) {
-      pageRealm = realmId;
+      realmByStore.set(DEFAULT_STORE, realmId);
+    },
+    setStoreCompany(storeId, realmId) {
+      realmByStore.set(storeId, realmId);
     },
     send: (message, sender) => background.handleMessage(message, sender),
     async settle(jobId) {
