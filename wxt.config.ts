@@ -43,8 +43,9 @@ export default defineConfig({
   vite: () => ({ plugins: [preact()] }),
   manifest: ({ browser }) => ({
     name: 'Safe Delete for QuickBooks Online',
+    // At most 132 characters: the Chrome Web Store refuses a longer manifest description.
     description:
-      'Tick transactions in the QuickBooks Online ledger, see which are safe, then verify and delete them in throttled batches with a full audit copy.',
+      'Tick transactions in QuickBooks Online, see which are safe to delete, then verify and delete them in batches with a full audit copy.',
     permissions: ['storage', 'unlimitedStorage', 'alarms', 'cookies', 'notifications'],
     host_permissions: [...API_HOSTS, ...APP_HOSTS],
     content_security_policy: {

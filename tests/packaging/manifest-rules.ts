@@ -74,6 +74,8 @@ export function manifestProblems(m: ManifestJson, browser: Browser, options: { p
   const same = (a: unknown, b: string[]) =>
     Array.isArray(a) && a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
+  if (typeof m.description !== 'string' || m.description.length > 132)
+    problems.push('description must be at most 132 characters (Chrome Web Store)');
   if (!options.partial && m.manifest_version !== 3) problems.push(`manifest_version is ${m.manifest_version}, want 3`);
   if (!same(m.permissions, justified.permissions))
     problems.push(
