@@ -20,7 +20,7 @@ export function SelectionRowItem({ row, index, setSize, top, onRemove }: Props) 
     row.reason ?? row.warnings[0],
   ].filter(Boolean);
   return (
-    <li class="row" style={{ top }} aria-posinset={index + 1} aria-setsize={setSize}>
+    <li class="row" style={{ top }} aria-posinset={index + 1} aria-setsize={setSize} data-key={row.key}>
       <span class="row-main">
         <span class="row-name">{name}</span>
         {row.party && <span class="row-party"> · {row.party}</span>}

@@ -5,7 +5,7 @@ import { formatCount } from '../lib/popup/format';
 /** Colour family per status; the words always say the same thing, so colour is never alone. */
 function tone(status: PreflightStatus | undefined): 'ok' | 'caution' | 'stop' | 'none' {
   if (status === undefined) return 'none';
-  return status === 'ready' ? 'ok' : status === 'reconciled' ? 'caution' : 'stop';
+  return status === 'ready' ? 'ok' : status === 'reconciled' || status === 'linked' ? 'caution' : 'stop';
 }
 
 /** A preflight status as words ("Ready", "Not checked yet"), optionally with a count. */

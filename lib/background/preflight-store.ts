@@ -28,9 +28,11 @@ export type StoredPreflight = z.infer<typeof StoredSchema>;
 
 const keyOf = (scope: Scope) => `preflight.${scope.environment}.${scope.realmId}`;
 
+/** A ready record with links is shown as "Linked": still deletable, but it changes other records. */
 export function toPreflightRow(record: PreflightRecord): PreflightRow {
+  const linked = record.status === 'ready' && record.warnings.some((w) => w.type === 'linked');
   return {
-    status: record.status,
+    status: linked ? 'linked' : record.status,
     warnings: record.warnings.map((w) => w.reason),
     reason: record.reason,
     reviewed: record.reviewed,

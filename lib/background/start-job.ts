@@ -50,7 +50,7 @@ export async function startJob(
   for (const key of keys) {
     const row = stored.rows[key];
     if (!row?.reviewed) continue;
-    if (row.status === 'ready') records.push({ record: row.reviewed, reconciled: false });
+    if (row.status === 'ready' || row.status === 'linked') records.push({ record: row.reviewed, reconciled: false });
     else if (row.status === 'reconciled' && includeReconciled) records.push({ record: row.reviewed, reconciled: true });
   }
   if (records.length === 0) return refuse('Nothing is ready to delete.');

@@ -39,6 +39,8 @@ export interface Collector {
 // Events on our own checkbox stop at the window: the register's row must not open the transaction.
 const OWN_EVENTS = ['click', 'change', 'input', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'dblclick'];
 
+const PAGE_INPUT_EVENTS = ['click', 'change', 'keyup'];
+
 export function startCollector(options: CollectorOptions): Collector {
   const { document: doc, signal, send } = options;
   const timers = options.timers ?? {
@@ -92,8 +94,9 @@ export function startCollector(options: CollectorOptions): Collector {
     if (pendingAdd.size || pendingRemove.size) chain = chain.then(flush);
   };
 
+  // While a failed send waits for its retry, new changes join the queue and go with it.
   const flush = async () => {
-    if (signal.aborted || (!pendingAdd.size && !pendingRemove.size)) return;
+    if (signal.aborted || retry !== undefined || (!pendingAdd.size && !pendingRemove.size)) return;
     const added = [...pendingAdd.values()];
     const removed = [...pendingRemove.values()];
     const snapshot = snapshotPending;
@@ -143,10 +146,23 @@ export function startCollector(options: CollectorOptions): Collector {
   };
   const win: EventTarget = doc.defaultView ?? doc;
   for (const type of OWN_EVENTS) win.addEventListener(type, onOwnEvent, true);
+  // A tick on the page's own checkbox is recorded right after the event, not after the DOM has been
+  // quiet: a bookkeeper who ticks and pages on at once would otherwise lose the tick when the
+  // single-page app swaps the rows out (native .checked changes are invisible to a MutationObserver).
+  let inputScan: unknown;
+  const onPageInput = (event: Event) => {
+    if (isOwnCheckbox(event.target) || inputScan !== undefined) return;
+    inputScan = timers.setTimeout(() => {
+      inputScan = undefined;
+      scan();
+    }, 0);
+  };
+  for (const type of PAGE_INPUT_EVENTS) win.addEventListener(type, onPageInput, true);
   signal.addEventListener(
     'abort',
     () => {
       for (const type of OWN_EVENTS) win.removeEventListener(type, onOwnEvent, true);
+      for (const type of PAGE_INPUT_EVENTS) win.removeEventListener(type, onPageInput, true);
       if (retry !== undefined) timers.clearTimeout(retry);
     },
     { once: true },

@@ -111,7 +111,8 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
   const jobId = () => state.peek()?.job?.id ?? '';
   const selection = computed(() => state.value?.selection ?? []);
   const statusCounts = computed(() => countByStatus(selection.value));
-  const readyCount = computed(() => statusCounts.value.ready ?? 0);
+  // 'Linked' records are ready with a warning: deleting them changes the records they link to.
+  const readyCount = computed(() => (statusCounts.value.ready ?? 0) + (statusCounts.value.linked ?? 0));
   const reconciledCount = computed(() => statusCounts.value.reconciled ?? 0);
   const deletableCount = computed(() => readyCount.value + (includeReconciled.value ? reconciledCount.value : 0));
 

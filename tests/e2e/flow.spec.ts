@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from './fixtures';
+import { categoryOf, connectPopup, EXPECTED_STATUS, pick } from './helpers';
+import { LedgerPage } from './pages/ledger';
+
+test.use({
+  seed: { count: 400, seed: 11, reconciledShare: 0.12, closedShare: 0.1, depositedShare: 0.06, linkedShare: 0.08 },
+});
+test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));
+
+test('select on two pages of a list and on a register → statuses → one click → exactly the Ready set is deleted', async ({
+  context,
+  sim,
+  company,
+  openPopup,
+}) => {
+  const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
+  const ticked: string[] = [];
+  for (const id of await pick(ledger, company, 'Invoice', { plain: 2, reconciled: 1, closed: 1 })) {
+    await ledger.tick(id);
+    ticked.push(`Invoice:${id}`);
+  }
+  await ledger.next(); // client-side navigation: the selection accumulates across pages
+  for (const id of await pick(ledger, company, 'Invoice', { plain: 2, linked: 1 })) {
+    await ledger.tick(id);
+    ticked.push(`Invoice:${id}`);
+  }
+  const register = await new LedgerPage(await context.newPage()).open('/app/register?accountId=35');
+  await expect(register.page.getByRole('checkbox', { name: 'Select for deletion' }).first()).toBeVisible();
+  const registerLinks = await register.page.$$eval('.dgrid-row a[href*="txnId="]', (links) =>
+    links.map((a) => (a as HTMLAnchorElement).getAttribute('href') ?? ''),
+  );
+  const slugToEntity: Record<string, string> = {
+    expense: 'Purchase',
+    check: 'Purchase',
+    creditcardcredit: 'Purchase',
+    bill: 'Bill',
+    billpayment: 'BillPayment',
+    deposit: 'Deposit',
+    recvpayment: 'Payment',
+    transfer: 'Transfer',
+    journal: 'JournalEntry',
+    salesreceipt: 'SalesReceipt',
+  };
+  let registerTicks = 0;
+  for (const href of registerLinks) {
+    const m = /^\/app\/(\w+)\?&?txnId=(\d+)$/.exec(href);
+    const entity = m?.[1] ? slugToEntity[m[1]] : undefined;
+    if (!m?.[2] || !entity || categoryOf(company, `${entity}:${m[2]}`) !== 'plain') continue;
+    await register.tick(m[2]);
+    ticked.push(`${entity}:${m[2]}`);
+    if (++registerTicks === 2) break;
+  }
+  expect(registerTicks).toBe(2);
+  await register.page.waitForTimeout(500);
+
+  const popup = await connectPopup(openPopup, company);
+  const counts = await popup.waitForPreflight(ticked.length);
+  const expected: Record<string, number> = {};
+  for (const key of ticked) {
+    const label = EXPECTED_STATUS[categoryOf(company, key, sim)];
+    expected[label] = (expected[label] ?? 0) + 1;
+  }
+  expect(counts).toEqual(expected);
+  await popup.screenshot('preflight');
+
+  const ready = ticked.filter((k) => ['plain', 'linked'].includes(categoryOf(company, k, sim)));
+  await expect(popup.deleteButton()).toBeEnabled();
+  await popup.deleteButton().click();
+  const result = await popup.resultCounts();
+  await popup.screenshot('result');
+  expect(result.Deleted).toBe(ready.length);
+  expect(sim.truth(company.realmId).deletedKeys().sort()).toEqual([...ready].sort());
+  for (const key of ready) expect(sim.truth(company.realmId).appliedDeletes(key)).toBe(1);
+});

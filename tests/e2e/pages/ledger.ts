@@ -1,0 +1,44 @@
+/** Page object for the service's look-alike ledger pages (served by the simulator on the real hosts). */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const APP = 'https://app.qbo.intuit.com';
+
+export class LedgerPage {
+  constructor(readonly page: Page) {}
+
+  async open(path: string): Promise<this> {
+    await this.page.goto(`${APP}${path}`);
+    await expect(this.page.locator('html')).toHaveAttribute('data-safe-delete', 'ready');
+    return this;
+  }
+
+  /** Ids of the transaction links on the page, in page order. */
+  async ids(): Promise<string[]> {
+    return this.page.$$eval('a[href*="txnId="]', (links) =>
+      links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('txnId') ?? ''),
+    );
+  }
+
+  row(id: string): Locator {
+    return this.page
+      .locator('tr, [role="row"]')
+      .filter({ has: this.page.locator(`a[href$="txnId=${id}"]`) })
+      .last();
+  }
+
+  /** Ticks the row's own checkbox, or on registers the extension's "Select for deletion" box. */
+  async tick(id: string): Promise<void> {
+    const row = this.row(id);
+    const own = row.getByRole('checkbox', { name: 'Select for deletion' });
+    if ((await own.count()) > 0) await own.check();
+    else await row.locator('input[type="checkbox"], [role="checkbox"]').first().click();
+  }
+
+  /** Client-side navigation to the next page (no reload, like the real single-page app). */
+  async next(): Promise<void> {
+    const before = this.page.url();
+    await this.page.getByRole('link', { name: /next/i }).first().click();
+    await expect.poll(() => this.page.url()).not.toBe(before);
+    await expect(this.page.locator('a[href*="txnId="]').first()).toBeVisible();
+  }
+}

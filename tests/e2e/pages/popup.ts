@@ -1,0 +1,57 @@
+/** Page object for the popup, opened in a tab as popup.html (how tests drive it). */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class PopupPage {
+  constructor(readonly page: Page) {}
+
+  async connect(realmId: string, token: string): Promise<void> {
+    const company = this.page.getByLabel('Company ID');
+    await company.fill(realmId);
+    await this.page.getByLabel('Access token').fill(token);
+    await this.page.getByRole('button', { name: 'Save' }).click();
+    await expect(this.page.getByLabel('Access token')).toHaveCount(0);
+  }
+
+  statusCount(label: string): Locator {
+    return this.page.getByRole('list', { name: 'Selected by status' }).getByText(new RegExp(`^${label}: \\d+$`));
+  }
+
+  /** Waits until every selected row has a status (the preflight finished). */
+  async waitForPreflight(total: number): Promise<Record<string, number>> {
+    const list = this.page.getByRole('list', { name: 'Selected by status' });
+    await expect(list.getByText(/^Not checked yet/)).toHaveCount(0, { timeout: 30_000 });
+    await expect.poll(async () => sumCounts(await list.innerText()), { timeout: 30_000 }).toBe(total);
+    return parseCounts(await list.innerText());
+  }
+
+  deleteButton(): Locator {
+    return this.page.getByRole('button', { name: 'Verify and delete selected' });
+  }
+
+  async resultCounts(): Promise<Record<string, number>> {
+    await expect(this.page.getByRole('heading', { name: /Finished|Cancelled/ })).toBeVisible({ timeout: 60_000 });
+    const out: Record<string, number> = {};
+    for (const label of ['Deleted', 'Skipped', 'Refused', 'Needs attention']) {
+      const text = await this.page.getByRole('button', { name: new RegExp(`${label} \\d+$`) }).innerText();
+      out[label] = Number(text.replace(/\D+/g, ''));
+    }
+    return out;
+  }
+
+  async screenshot(name: string): Promise<void> {
+    await this.page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  }
+}
+
+function parseCounts(text: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const line of text.split('\n')) {
+    const m = /^(.+): ([\d,]+)$/.exec(line.trim());
+    if (m?.[1] && m[2]) out[m[1]] = Number(m[2].replace(/,/g, ''));
+  }
+  return out;
+}
+
+function sumCounts(text: string): number {
+  return Object.values(parseCounts(text)).reduce((a, b) => a + b, 0);
+}
