@@ -24,7 +24,7 @@ export function createBackground(deps: BackgroundDeps) {
       if (who.kind === 'contentScript') {
         const report = SelectionReportSchema.safeParse(message);
         if (!report.success) return fail('Refused: a page may only report its selection.');
-        return await handleSelectionReport(core, deps, report.data, who.pageUrl);
+        return await handleSelectionReport(core, deps, report.data, who.pageUrl, who.tab);
       }
       const parsed = PageMessageSchema.safeParse(message);
       if (!parsed.success) return fail(`Refused: malformed message (${parsed.error.issues[0]?.message ?? 'shape'}).`);

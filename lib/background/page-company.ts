@@ -8,7 +8,23 @@ import { type Environment, environmentFromHost } from '../qbo/entities';
 export const COMPANY_COOKIE = 'qbo.currentcompanyid';
 
 export interface CookiesApi {
-  get(details: { url: string; name: string }): Promise<{ value: string } | null | undefined>;
+  get(details: { url: string; name: string; storeId?: string }): Promise<{ value: string } | null | undefined>;
+  getAllCookieStores?(): Promise<{ id: string; tabIds: number[] }[]>;
+}
+
+/**
+ * The cookie store of the tab that sent a report. Without it the browser answers from the
+ * background's own store: a company open in a Firefox container or an incognito window would be
+ * read from the wrong one and its Ids filed under another company.
+ */
+export async function storeIdOfTab(
+  cookies: CookiesApi,
+  tab: { id?: number; cookieStoreId?: string } | undefined,
+): Promise<string | undefined> {
+  if (tab?.cookieStoreId) return tab.cookieStoreId; // Firefox
+  if (tab?.id === undefined || !cookies.getAllCookieStores) return undefined;
+  const stores = await cookies.getAllCookieStores().catch(() => []);
+  return stores.find((s) => s.tabIds.includes(tab.id as number))?.id;
 }
 
 export interface PageCompany {
@@ -16,7 +32,11 @@ export interface PageCompany {
   environment: Environment;
 }
 
-export async function readPageCompany(cookies: CookiesApi, pageUrl: string): Promise<PageCompany | undefined> {
+export async function readPageCompany(
+  cookies: CookiesApi,
+  pageUrl: string,
+  storeId?: string,
+): Promise<PageCompany | undefined> {
   let url: URL;
   try {
     url = new URL(pageUrl);
@@ -25,7 +45,8 @@ export async function readPageCompany(cookies: CookiesApi, pageUrl: string): Pro
   }
   const environment = environmentFromHost(url.hostname);
   if (!environment) return undefined;
-  const cookie = await cookies.get({ url: `${url.origin}/`, name: COMPANY_COOKIE }).catch(() => undefined);
+  const details = { url: `${url.origin}/`, name: COMPANY_COOKIE, ...(storeId ? { storeId } : {}) };
+  const cookie = await cookies.get(details).catch(() => undefined);
   const value = cookie?.value;
   return { environment, realmId: value && /^[0-9]{1,20}$/.test(value) ? value : undefined };
 }

@@ -26,7 +26,7 @@ export async function startJob(
 
   const lastPage = await core.selection.lastPage();
   if (lastPage) {
-    const page = await readPageCompany(deps.cookies, lastPage.url);
+    const page = await readPageCompany(deps.cookies, lastPage.url, lastPage.storeId);
     const pageRealm = page?.realmId ?? lastPage.realmId;
     const pageEnv = page?.environment ?? lastPage.environment;
     if (pageRealm !== scope.realmId || pageEnv !== scope.environment) {

@@ -10,13 +10,13 @@ export interface SenderLike {
   id?: string;
   url?: string;
   origin?: string;
-  tab?: { id?: number; url?: string };
+  tab?: { id?: number; url?: string; cookieStoreId?: string };
   frameId?: number;
 }
 
 export type SenderKind =
   | { kind: 'extensionPage' }
-  | { kind: 'contentScript'; pageUrl: URL; tabId?: number }
+  | { kind: 'contentScript'; pageUrl: URL; tab?: { id?: number; cookieStoreId?: string } }
   | { kind: 'untrusted'; reason: string };
 
 export function classifySender(sender: SenderLike, extensionId: string, extensionOrigin: string): SenderKind {
@@ -30,7 +30,7 @@ export function classifySender(sender: SenderLike, extensionId: string, extensio
   // Compare scheme + host: URL.origin is 'null' for non-special schemes outside browsers.
   if (`${url.protocol}//${url.host}` === extensionOrigin) return { kind: 'extensionPage' };
   if (url.protocol === 'https:' && environmentFromHost(url.hostname) && url.pathname.startsWith('/app/')) {
-    return { kind: 'contentScript', pageUrl: url, tabId: sender.tab?.id };
+    return { kind: 'contentScript', pageUrl: url, tab: sender.tab };
   }
   return { kind: 'untrusted', reason: `unexpected origin ${url.origin}` };
 }

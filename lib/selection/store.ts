@@ -25,6 +25,8 @@ const LastPageSchema = z.object({
   realmId: z.string(),
   environment: z.enum(['production', 'sandbox']),
   url: z.string(),
+  /** The cookie store of the page's tab (container, incognito); undefined = the default store. */
+  storeId: z.string().optional(),
   at: z.number(),
 });
 export type LastPage = z.infer<typeof LastPageSchema>;

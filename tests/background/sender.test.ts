@@ -14,7 +14,7 @@ describe('classifySender', () => {
 
   it('recognises our content script on the service pages only', () => {
     const s = classifySender({ id: ID, url: 'https://app.qbo.intuit.com/app/sales', tab: { id: 9 } }, ID, ORIGIN);
-    expect(s).toMatchObject({ kind: 'contentScript', tabId: 9 });
+    expect(s).toMatchObject({ kind: 'contentScript', tab: { id: 9 } });
     const sandbox = classifySender({ id: ID, url: 'https://app.sandbox.qbo.intuit.com/app/invoices' }, ID, ORIGIN);
     expect(sandbox.kind).toBe('contentScript');
   });

@@ -76,7 +76,7 @@ describe('a company switch in the web app', () => {
 });
 
 /**
- * KNOWN BUG (reported, not fixed here: it spans page-company.ts, selection-report.ts, start-job.ts
+ * FIXED BUG (was: spans page-company.ts, selection-report.ts, start-job.ts
  * and the LastPage schema). readPageCompany asks `cookies.get({ url, name })` with no `storeId`, so
  * the browser answers from the BACKGROUND's cookie store, not the store of the tab that sent the
  * report. A bookkeeper with client B open in a Firefox container (or a Chrome incognito window, when
@@ -84,7 +84,7 @@ describe('a company switch in the web app', () => {
  * same wrong store, passes: A's transactions with those numbers would be deleted. Fix: take the
  * store of the sender's tab (`sender.tab.cookieStoreId` on Firefox; `cookies.getAllCookieStores()`
  * → the store whose tabIds hold `sender.tab.id` on both) and keep it in LastPage for job/start.
- * `it.fails` keeps the suite green while the bug exists; when it is fixed this turns red: make it `it`.
+ * Fixed: the store comes from the sender tab and is kept in LastPage for job/start.
  */
 describe('a company open in another cookie store (Firefox container, incognito)', () => {
   let h: SecurityHarness;
@@ -92,7 +92,7 @@ describe('a company open in another cookie store (Firefox container, incognito)'
     await h.close();
   });
 
-  it.fails('files ticks under the company of the sender tab’s own cookie store', async () => {
+  it('files ticks under the company of the sender tab’s own cookie store', async () => {
     h = await createSecurityHarness();
     const b = h.sim.seedCompany({ count: 5, entities: { Invoice: 1 } });
     const a = await connectedWithSelection(h, { count: 5, entities: { Invoice: 1 } }); // default store shows A

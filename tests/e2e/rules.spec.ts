@@ -1,0 +1,105 @@
+/**
+ * The service's traps end to end: the production build in Chromium against the simulator on the
+ * real host names. Each test ticks plain invoices, lets the popup check them, changes the service
+ * behind the bookkeeper's back where the trap needs it, and judges by the simulator's ground truth.
+ */
+import { mkdirSync } from 'node:fs';
+import { expect, test } from './fixtures';
+import { batchCalls, connectPopup, pick } from './helpers';
+import { LedgerPage } from './pages/ledger';
+
+test.use({ seed: { count: 400, seed: 5, reconciledShare: 0.15, closedShare: 0.1 } });
+test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));
+
+async function tickInvoices(page: LedgerPage, company: Parameters<typeof pick>[1], want: Parameters<typeof pick>[3]) {
+  const ids = await pick(page, company, 'Invoice', want);
+  for (const id of ids) await page.tick(id);
+  await page.page.waitForTimeout(400);
+  return ids.map((id) => `Invoice:${id}`);
+}
+
+test('R1: a record edited after the preview survives; the rest are deleted', async ({ context, sim, company, openPopup }) => {
+  const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
+  const keys = await tickInvoices(ledger, company, { plain: 4 });
+  const popup = await connectPopup(openPopup, company);
+  expect(await popup.waitForPreflight(4)).toEqual({ Ready: 4 });
+  const edited = keys[1] as string;
+  sim.editRecord(company.realmId, edited); // another user edits it after the bookkeeper reviewed it
+  await popup.deleteButton().click();
+  const result = await popup.resultCounts();
+  expect(result).toMatchObject({ Deleted: 3, Skipped: 1 });
+  expect(sim.truth(company.realmId).exists(edited)).toBe(true);
+  expect(sim.truth(company.realmId).appliedDeletes(edited)).toBe(0);
+  await popup.page.getByRole('button', { name: /Skipped 1$/ }).click();
+  await expect(popup.page.getByText(/Skipped: changed since review/)).toBeVisible();
+  await popup.screenshot('r1-skipped-changed');
+});
+
+test('R2: reconciled records survive by default, and go only with the opt-in', async ({ context, sim, company, openPopup }) => {
+  const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
+  const keys = await tickInvoices(ledger, company, { plain: 2, reconciled: 2 });
+  const reconciled = keys.filter((k) => company.keys.reconciled.includes(k));
+  expect(reconciled).toHaveLength(2);
+  const popup = await connectPopup(openPopup, company);
+  expect(await popup.waitForPreflight(4)).toEqual({ Ready: 2, Reconciled: 2 });
+  await popup.deleteButton().click();
+  expect(await popup.resultCounts()).toMatchObject({ Deleted: 2 });
+  for (const key of reconciled) expect(sim.truth(company.realmId).exists(key)).toBe(true);
+  await popup.page.getByRole('button', { name: 'Done' }).click();
+
+  // Second run: the two reconciled ones remain selected; opt in, with the warning naming the count.
+  expect(await popup.waitForPreflight(2)).toEqual({ Reconciled: 2 });
+  await expect(popup.deleteButton()).toBeDisabled();
+  await popup.page.getByLabel('Include reconciled transactions').check();
+  await expect(popup.page.getByText(/2 reconciled transactions will be deleted/)).toBeVisible();
+  await popup.screenshot('r2-opt-in-warning');
+  await popup.deleteButton().click();
+  expect(await popup.resultCounts()).toMatchObject({ Deleted: 2 });
+  for (const key of reconciled) expect(sim.truth(company.realmId).appliedDeletes(key)).toBe(1);
+});
+
+test('R3: records the service refuses for a closed period are reported; the rest of the batch is deleted', async ({
+  context,
+  sim,
+  company,
+  openPopup,
+}) => {
+  const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
+  const keys = await tickInvoices(ledger, company, { plain: 5 });
+  const popup = await connectPopup(openPopup, company);
+  expect(await popup.waitForPreflight(5)).toEqual({ Ready: 5 });
+  // The books are closed after the preview: the service itself must refuse (6200 / 6210) per record.
+  const dates = keys.map((k) => String(sim.record(company.realmId, k)?.TxnDate)).sort();
+  sim.setBookCloseDate(company.realmId, dates[1]); // closes the two oldest
+  await popup.deleteButton().click();
+  const result = await popup.resultCounts();
+  expect(result).toMatchObject({ Deleted: 3, Refused: 2 });
+  expect(batchCalls(sim, company.realmId)).toHaveLength(1); // one batch: the refusals did not stop it
+  await popup.page.getByRole('button', { name: /Refused 2$/ }).click();
+  await expect(popup.page.getByText(/Refused: closed period/).first()).toBeVisible();
+  await popup.screenshot('r3-closed-period');
+  expect(sim.truth(company.realmId).deletedKeys()).toHaveLength(3);
+});
+
+test('a company mismatch is refused: the page now shows another company than the connected one', async ({
+  context,
+  sim,
+  company,
+  openPopup,
+}) => {
+  const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
+  await tickInvoices(ledger, company, { plain: 3 });
+  const popup = await connectPopup(openPopup, company);
+  await popup.waitForPreflight(3);
+  const other = sim.seedCompany({ count: 30, seed: 99 });
+  sim.setPageCompany(other.realmId); // the accountant switched to another client's books
+  await ledger.page.reload();
+  await popup.deleteButton().click();
+  await expect(popup.page.getByRole('alert')).toContainText(
+    `page shows company ${other.realmId} (production) but Safe Delete is connected to company ${company.realmId}`,
+  );
+  await popup.screenshot('company-mismatch');
+  expect(batchCalls(sim, company.realmId)).toHaveLength(0);
+  expect(batchCalls(sim, other.realmId)).toHaveLength(0);
+  expect(sim.truth(company.realmId).deletedKeys()).toHaveLength(0);
+});
