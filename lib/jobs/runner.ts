@@ -31,6 +31,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { storage, alarms, clock, hooks } = options;
   const throttle = options.throttle ?? DEFAULT_THROTTLE;
   const minAlarmDelayMs = options.minAlarmDelayMs ?? 30_000;
+  const maxInWorkerSleepMs = options.maxInWorkerSleepMs ?? 5_000;
   const alarmName = options.alarmName ?? DEFAULT_ALARM_NAME;
   const onError = options.onError ?? ((e: unknown) => console.error('safe-delete runner:', e));
   const queue = createWriteQueue();
@@ -83,7 +84,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       clock,
       client: options.clientFor(job.realmId, job.environment),
       throttle,
-      maxInWorkerSleepMs: options.maxInWorkerSleepMs ?? 5_000,
+      maxInWorkerSleepMs,
       retryDelayMs: options.retryDelayMs ?? 60_000,
       singleDeleteGapMs: options.singleDeleteGapMs ?? 150,
       checkpoint: async (step, jobId, chunk) => {
@@ -100,7 +101,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const now = clock.now();
       const jobs = await journal.readJobs();
       const job = jobs.find((j) => j.realmId === realmId && !passed.has(j.id) && drivable(j) && isDue(j, now));
-      if (!job) return;
+      if (!job) {
+        // A short wait (a scaled Retry-After, a retry of a read) sleeps here: the alarm's 30 s
+        // minimum would stretch a 3 s wait tenfold. Longer waits stop and go through the alarm.
+        const soon = jobs
+          .filter((j) => j.realmId === realmId && drivable(j) && !isWaitingForToken(j))
+          .map((j) => waitUntil(j))
+          .filter((u): u is number => u !== undefined && u > now)
+          .sort((a, b) => a - b)[0];
+        if (soon === undefined || soon - now > maxInWorkerSleepMs) return;
+        await clock.sleep(soon - now);
+        passed.clear();
+        continue;
+      }
       const env = await envFor(job);
       if (!env || (await runJobStep(env, job)) === 'stop') passed.add(job.id);
     }

@@ -6,16 +6,23 @@ import { callsInWindow, nextBatchSlot, spacingMs } from '../../lib/jobs/throttle
 const cfg = { batchLimit: 40, windowMs: 60_000 };
 
 describe('throttle window math', () => {
-  it('spaces calls window / limit apart', () => {
+  it('spaces calls at least half of window / limit apart', () => {
     expect(spacingMs(cfg)).toBe(1500);
     expect(nextBatchSlot([], 1000, cfg)).toBe(1000);
-    expect(nextBatchSlot([1000], 1200, cfg)).toBe(2500);
+    expect(nextBatchSlot([1000], 1200, cfg)).toBe(1750);
     expect(nextBatchSlot([1000], 5000, cfg)).toBe(5000);
+  });
+
+  it('keeps a margin of 1/60 of the window: the service counts arrivals, we stamp before sending', () => {
+    const full = Array.from({ length: 40 }, (_, i) => i * 750);
+    const slot = nextBatchSlot(full, 30_000, cfg);
+    expect(slot).toBe(61_001);
+    expect(callsInWindow([...full, slot], slot + 999, cfg.windowMs)).toBeLessThanOrEqual(40);
   });
 
   it('never lets more than the limit into any rolling window, even with bunched history', () => {
     const bunched = Array.from({ length: 40 }, (_, i) => i * 10); // 40 calls in 0.4 s (e.g. a restart lost spacing)
-    expect(nextBatchSlot(bunched, 500, cfg)).toBe(60_001);
+    expect(nextBatchSlot(bunched, 500, cfg)).toBe(61_001);
     const stamps = [...bunched];
     let now = 500;
     for (let i = 0; i < 200; i++) {

@@ -27,8 +27,8 @@ async function spendBatchQuota(harness: Harness, calls: number) {
   }
 }
 
-async function startJob(harness: Harness, count?: number) {
-  const runner = harness.runner();
+async function startJob(harness: Harness, count?: number, extra?: Parameters<Harness['runner']>[0]) {
+  const runner = harness.runner(extra);
   const records = await harness.review(harness.company.keys.all.slice(0, count));
   const job = await runner.createJob({ realmId: harness.realmId, environment: 'sandbox', records });
   await runner.start(job.id);
@@ -59,12 +59,30 @@ describe('429: rate limited', () => {
     h = await createHarness({ count: 30, entities: { Invoice: 1 } }, { timeScale: 60 });
     await spendBatchQuota(h, 40);
     const before = h.clock.now();
-    const { runner, job } = await startJob(h);
+    // maxInWorkerSleepMs 0: the wait must go through the alarm (waits up to it sleep in the worker).
+    const { runner, job } = await startJob(h, undefined, { maxInWorkerSleepMs: 0 });
     const waiting = await runner.getJob(job.id);
     expect(waiting?.wait).toEqual({ kind: 'rateLimit', until: before + 1_000 });
     expect((await fakeBrowser.alarms.get(DEFAULT_ALARM_NAME))?.scheduledTime).toBe(before + MIN_ALARM_MS);
     const { job: end } = await h.settle(runner, job.id);
     expect(end.status).toBe('done');
+  });
+});
+
+describe('short waits', () => {
+  it('a Retry-After shorter than maxInWorkerSleepMs sleeps in the worker instead of a 30 s alarm, and never retries early', async () => {
+    h = await createHarness({ count: 30, entities: { Invoice: 1 } }, { timeScale: 60 });
+    await spendBatchQuota(h, 40);
+    const before = h.clock.now();
+    const { runner, job } = await startJob(h);
+    const end = await runner.getJob(job.id);
+    expect(end?.status).toBe('done');
+    expect(h.clock.now() - before).toBeLessThan(MIN_ALARM_MS);
+    const log = h.sim.requestLog(h.realmId).filter((e) => e.endpoint === 'batch');
+    const limited = log.filter((e) => e.status === 429);
+    expect(limited).toHaveLength(1);
+    const retried = log.find((e) => e.at > (limited[0]?.at ?? 0) && e.status === 200);
+    expect((retried?.at ?? 0) - (limited[0]?.at ?? 0)).toBeGreaterThanOrEqual(1_000);
   });
 });
 
