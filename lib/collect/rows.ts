@@ -6,7 +6,7 @@
  */
 import type { Entity } from '../qbo/entities';
 import { findRowCheckbox, isChecked } from './checkbox';
-import { type LinkRefusal, parseTxnLink } from './link';
+import { type LinkRefusal, txnLinkParser } from './link';
 
 /** Candidate links: anything mentioning txnId; parseTxnLink decides. */
 export const LINK_SELECTOR = 'a[href*="txnId"]';
@@ -69,9 +69,13 @@ export function scanRows(root: ParentNode, location: URL | string): PageScan {
   };
   const rowByElement = new Map<Element, PageRow>();
   const rowByKey = new Map<string, PageRow>();
+  // Bound once per scan: the page's origin is read once, and common links skip the URL parse.
+  const parse = txnLinkParser(page);
 
-  for (const link of root.querySelectorAll(LINK_SELECTOR)) {
-    const parsed = parseTxnLink(link.getAttribute('href') ?? '', page);
+  const links = root.querySelectorAll(LINK_SELECTOR);
+  for (let i = 0; i < links.length; i++) {
+    const link = links[i] as Element;
+    const parsed = parse(link.getAttribute('href') ?? '');
     if (!parsed.ok) {
       count(parsed.reason);
       continue;
