@@ -18,7 +18,12 @@ async function tickInvoices(page: LedgerPage, company: Parameters<typeof pick>[1
   return ids.map((id) => `Invoice:${id}`);
 }
 
-test('R1: a record edited after the preview survives; the rest are deleted', async ({ context, sim, company, openPopup }) => {
+test('R1: a record edited after the preview survives; the rest are deleted', async ({
+  context,
+  sim,
+  company,
+  openPopup,
+}) => {
   const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
   const keys = await tickInvoices(ledger, company, { plain: 4 });
   const popup = await connectPopup(openPopup, company);
@@ -35,7 +40,12 @@ test('R1: a record edited after the preview survives; the rest are deleted', asy
   await popup.screenshot('r1-skipped-changed');
 });
 
-test('R2: reconciled records survive by default, and go only with the opt-in', async ({ context, sim, company, openPopup }) => {
+test('R2: reconciled records survive by default, and go only with the opt-in', async ({
+  context,
+  sim,
+  company,
+  openPopup,
+}) => {
   const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
   const keys = await tickInvoices(ledger, company, { plain: 2, reconciled: 2 });
   const reconciled = keys.filter((k) => company.keys.reconciled.includes(k));

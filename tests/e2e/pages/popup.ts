@@ -1,6 +1,8 @@
 /** Page object for the popup, opened in a tab as popup.html (how tests drive it). */
 import { expect, type Locator, type Page } from '@playwright/test';
 
+const RESULT_GROUPS = ['Deleted', 'Skipped', 'Refused', 'Needs attention'] as const;
+
 export class PopupPage {
   constructor(readonly page: Page) {}
 
@@ -28,10 +30,10 @@ export class PopupPage {
     return this.page.getByRole('button', { name: 'Verify and delete selected' });
   }
 
-  async resultCounts(): Promise<Record<string, number>> {
+  async resultCounts(): Promise<Record<(typeof RESULT_GROUPS)[number], number>> {
     await expect(this.page.getByRole('heading', { name: /Finished|Cancelled/ })).toBeVisible({ timeout: 60_000 });
-    const out: Record<string, number> = {};
-    for (const label of ['Deleted', 'Skipped', 'Refused', 'Needs attention']) {
+    const out = { Deleted: 0, Skipped: 0, Refused: 0, 'Needs attention': 0 };
+    for (const label of RESULT_GROUPS) {
       const text = await this.page.getByRole('button', { name: new RegExp(`${label} \\d+$`) }).innerText();
       out[label] = Number(text.replace(/\D+/g, ''));
     }

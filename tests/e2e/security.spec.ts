@@ -1,0 +1,107 @@
+/**
+ * What a page can and cannot do, in the real browser: hostile Ids never reach the service; a web
+ * page cannot message the extension (no externally_connectable) nor read its token; the popup
+ * passes axe-core with no serious violations in each state.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { SLUG_TO_ENTITY } from '../../lib/qbo/entities';
+import { expect, test } from './fixtures';
+import { connectPopup, tickPlainInvoices } from './helpers';
+import { LedgerPage } from './pages/ledger';
+
+test.use({ seed: { count: 200, seed: 31, reconciledShare: 0.1 } });
+test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));
+
+const HOSTILE = ["1' OR '1'='1", '-5', '123456789012345678901234567890', '١٢٣', '１２３', '12abc'];
+
+test('a page with malformed or hostile Ids: only its valid rows are selected, nothing hostile reaches the service', async ({
+  context,
+  sim,
+  company,
+  openPopup,
+}) => {
+  const ledger = await new LedgerPage(await context.newPage()).open('/app/sales?hostile=1');
+  await ledger.page.getByRole('checkbox', { name: 'Select all rows' }).check(); // ticks every row, hostile ones too
+  await ledger.page.locator('tbody input[type="checkbox"]').first().click(); // an event the collector sees
+  await ledger.page.locator('tbody input[type="checkbox"]').first().click();
+  await ledger.page.waitForTimeout(500);
+  const hrefs = await ledger.page.$$eval('a[href*="txnId="]', (links) =>
+    links.map((a) => a.getAttribute('href') ?? ''),
+  );
+  const validIds = hrefs.flatMap((href) => {
+    const m = /^\/app\/([a-z]+)\?&?txnId=([1-9][0-9]{0,19})$/.exec(href);
+    return m?.[1] && m[2] && Object.hasOwn(SLUG_TO_ENTITY, m[1]) ? [m[2]] : [];
+  });
+  const popup = await connectPopup(openPopup, company);
+  const counts = await popup.waitForPreflight(new Set(validIds).size);
+  expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(new Set(validIds).size);
+  const log = sim.requestLog(company.realmId);
+  expect(log.length).toBeGreaterThan(0);
+  for (const entry of log) {
+    const text = decodeURIComponent(`${entry.path} ${entry.body ?? ''}`);
+    for (const bad of HOSTILE) expect(text).not.toContain(bad);
+    if (entry.endpoint === 'query') {
+      const statement = entry.body ?? new URL(`https://x${entry.path}`).searchParams.get('query') ?? '';
+      const inList = /in \(([^)]*)\)/i.exec(statement)?.[1] ?? '';
+      for (const id of inList.split(',')) expect(id.trim()).toMatch(/^'[1-9][0-9]{0,19}'$/);
+    }
+  }
+  expect(log.filter((e) => e.endpoint === 'batch' || e.endpoint === 'delete')).toHaveLength(0);
+});
+
+test('a web page cannot message the extension, start a delete, or read the token', async ({
+  context,
+  sim,
+  company,
+  openPopup,
+  extensionId,
+}) => {
+  await tickPlainInvoices(context, company, 2);
+  const popup = await connectPopup(openPopup, company);
+  await popup.waitForPreflight(2);
+  const page = await context.newPage();
+  await page.goto('https://app.qbo.intuit.com/app/sales');
+  const attempt = await page.evaluate(async (id) => {
+    const w = window as unknown as { chrome?: { runtime?: { sendMessage?: (...a: unknown[]) => unknown } } };
+    const sendMessage = w.chrome?.runtime?.sendMessage;
+    if (!sendMessage) return 'no runtime.sendMessage in the page';
+    try {
+      await sendMessage(id, { type: 'job/start', includeReconciled: true });
+      return 'sent';
+    } catch (error) {
+      return `refused: ${String(error)}`;
+    }
+  }, extensionId);
+  expect(attempt).not.toBe('sent');
+  const storage = await page.evaluate(() => ({ local: JSON.stringify(localStorage), cookie: document.cookie }));
+  expect(storage.local).not.toContain(company.token);
+  expect(storage.cookie).not.toContain(company.token);
+  expect(sim.requestLog(company.realmId).filter((e) => e.endpoint === 'batch')).toHaveLength(0);
+});
+
+test('the popup has no serious axe-core violations in its states', async ({ context, company, openPopup }) => {
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const check = async (page: import('@playwright/test').Page, state: string) => {
+    await page.evaluate(axeSource); // evaluate runs outside the page's CSP, unlike a script tag
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } })
+        .axe;
+      const result = await axe.run();
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    });
+    expect(violations, `serious violations in state "${state}"`).toEqual([]);
+  };
+  const first = await openPopup();
+  await expect(first.getByLabel('Company ID')).toBeVisible();
+  await check(first, 'not connected');
+  await first.screenshot({ path: 'test-results/screenshots/not-connected.png', fullPage: true });
+  await tickPlainInvoices(context, company, 3);
+  const popup = await connectPopup(openPopup, company);
+  await popup.waitForPreflight(3);
+  await check(popup.page, 'preflight');
+  await popup.deleteButton().click();
+  await popup.resultCounts();
+  await popup.page.getByRole('button', { name: /Deleted \d+$/ }).click();
+  await check(popup.page, 'result');
+});
