@@ -9,23 +9,13 @@ export const OWN_CHECKBOX_LABEL = 'Select for deletion';
 export const CHECKBOX_SELECTOR = 'input[type="checkbox"], [role="checkbox"]';
 export const OWN_CHECKBOX_SELECTOR = `input[${OWN_CHECKBOX_ATTR}]`;
 
-function isCheckbox(el: Element): boolean {
-  return el.tagName === 'INPUT' ? (el as HTMLInputElement).type === 'checkbox' : el.getAttribute('role') === 'checkbox';
-}
-
 /**
  * The first checkbox inside the row (the app's, or ours once injected), or null: the first match of
- * CHECKBOX_SELECTOR in document order, found by a plain walk (rows are small; cheaper than a
- * selector query per row on 10,000 rows).
+ * CHECKBOX_SELECTOR in document order. Chromium's native `querySelector` is several times faster
+ * than a hand-written walk over the row (the content script runs it on up to 10,000 rows a scan).
  */
 export function findRowCheckbox(row: Element): Element | null {
-  const stack: Element[] = [row];
-  while (stack.length) {
-    const el = stack.pop() as Element;
-    if (el !== row && isCheckbox(el)) return el;
-    for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
-  }
-  return null;
+  return row.querySelector(CHECKBOX_SELECTOR);
 }
 
 export function isChecked(box: Element | null): boolean {
