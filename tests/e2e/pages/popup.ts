@@ -14,6 +14,13 @@ export class PopupPage {
     await expect(this.page.getByLabel('Access token')).toHaveCount(0);
   }
 
+  /** The count in the selection's heading, "(N transactions)". */
+  async selectedCount(): Promise<number> {
+    const heading = this.page.getByRole('heading', { name: /Selection/ });
+    await expect(heading).toContainText(/\(\d[\d,]* transactions?\)/);
+    return Number((/\(([\d,]+) transactions?\)/.exec(await heading.innerText())?.[1] ?? '0').replace(/,/g, ''));
+  }
+
   statusCount(label: string): Locator {
     return this.page.getByRole('list', { name: 'Selected by status' }).getByText(new RegExp(`^${label}: \\d+$`));
   }
