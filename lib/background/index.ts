@@ -36,6 +36,8 @@ export function createBackground(deps: BackgroundDeps) {
 
   return {
     core,
+    /** What it was built from: a test builds a second background on the same storage (a restart). */
+    deps,
     handleMessage,
     onAlarm: (alarm: AlarmLike) => core.runner.onAlarm(alarm),
     /** On every worker start: resume jobs from the journal and show the badge. */

@@ -5,6 +5,7 @@
  * senders a browser would report (popup, content script, web page, another extension).
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { BadgeApi } from '../../lib/background/badge';
 import { createBackground } from '../../lib/background/index';
 import { COMPANY_COOKIE } from '../../lib/background/page-company';
 import { createManualClock, type ManualClock } from '../../lib/clock';
@@ -75,7 +76,7 @@ export interface SecurityHarness {
 }
 
 export async function createSecurityHarness(
-  options: { notify?: (title: string, message: string) => Promise<void> } = {},
+  options: { notify?: (title: string, message: string) => Promise<void>; badge?: BadgeApi } = {},
 ): Promise<SecurityHarness> {
   fakeBrowser.reset();
   const clock = createManualClock();
@@ -94,6 +95,7 @@ export async function createSecurityHarness(
       },
     },
     notify: options.notify,
+    badge: options.badge,
     extensionId: EXTENSION_ID,
     extensionOrigin: EXTENSION_ORIGIN,
     clock,
