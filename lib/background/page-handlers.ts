@@ -7,6 +7,9 @@ import type { BackgroundDeps } from './deps';
 import { readPageCompany } from './page-company';
 import { startJob } from './start-job';
 
+/** service-facts: an access token lives 3600 s. */
+export const ACCESS_TOKEN_LIFETIME_SEC = 3600;
+
 export async function handlePageMessage(
   core: BackgroundCore,
   deps: BackgroundDeps,
@@ -26,7 +29,9 @@ export async function handlePageMessage(
         environment: msg.environment,
         token: msg.token,
         remember: msg.remember,
-        tokenExpiresAt: msg.expiresInSec ? now() + msg.expiresInSec * 1000 : undefined,
+        // Intuit access tokens live one hour from issue and their expiry cannot be read (they are
+        // encrypted): a pasted token is gone at the latest one hour from now, an upper bound.
+        tokenExpiresAt: now() + (msg.expiresInSec ?? ACCESS_TOKEN_LIFETIME_SEC) * 1000,
       });
       core.setNotice(undefined);
       await core.runner.tokenAvailable(msg.realmId);

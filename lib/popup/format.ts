@@ -119,8 +119,8 @@ export function tokenTimeLeft(expiresAt: number, now: number): string {
   if (ms <= 0) return 'Token expired';
   const minutes = Math.floor(ms / 60_000);
   if (minutes < 1) return 'Token expires in less than a minute';
-  if (minutes < 120) return `Token expires in ${minutes} min`;
-  return `Token expires in ${Math.floor(minutes / 60)} h`;
+  if (minutes < 120) return `Token expires within ${minutes} min`;
+  return `Token expires within ${Math.floor(minutes / 60)} h`;
 }
 
 export const ENVIRONMENT_LABEL: Record<Environment, string> = { production: 'Production', sandbox: 'Sandbox' };

@@ -53,7 +53,7 @@ describe('popup connection', () => {
     ]);
     expect(screen.queryByLabelText('Access token')).toBeNull();
     expect(screen.getByText(/token saved on this device/)).toBeTruthy();
-    expect(screen.getByText(/Token expires in 42 min/)).toBeTruthy();
+    expect(screen.getByText(/Token expires within 42 min/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Change' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Forget' })).toBeTruthy();
   });

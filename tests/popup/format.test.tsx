@@ -36,7 +36,7 @@ describe('popup formatting', () => {
     expect(waitText({ kind: 'rateLimit', until: 500 }, 1_000)).toBe("Waiting 0 s for the service's rate limit");
     expect(waitText({ kind: 'pacing' }, 0)).toBe("Pacing requests to stay under the service's limit");
     expect(waitText(undefined, 0)).toBeUndefined();
-    expect(tokenTimeLeft(42 * 60_000 + 5, 0)).toBe('Token expires in 42 min');
+    expect(tokenTimeLeft(42 * 60_000 + 5, 0)).toBe('Token expires within 42 min');
     expect(tokenTimeLeft(0, 1)).toBe('Token expired');
   });
 

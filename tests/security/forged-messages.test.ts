@@ -43,6 +43,7 @@ describe('forged messages are refused and delete nothing', () => {
   let h: SecurityHarness;
   let company: SeededCompany;
   let selectedBefore: string[];
+  let connectedExpiry: number | undefined;
   const scope = () => ({ realmId: company.realmId, environment: 'production' as const });
 
   beforeEach(async () => {
@@ -50,6 +51,8 @@ describe('forged messages are refused and delete nothing', () => {
     company = await connectedWithSelection(h);
     selectedBefore = Object.keys(await h.background.core.selection.read(scope())).sort();
     expect(selectedBefore).toHaveLength(40);
+    connectedExpiry = (await h.background.core.tokens.getConnection())?.tokenExpiresAt;
+    expect(connectedExpiry).toBe(h.clock.now() + 3_600_000); // an hour at most: the token's lifetime
     const stored = await h.background.core.preflightStore.read(scope());
     expect(Object.values(stored?.rows ?? {}).every((r) => r.status === 'ready')).toBe(true); // a job COULD start
   });
@@ -65,6 +68,7 @@ describe('forged messages are refused and delete nothing', () => {
       realmId: company.realmId,
       environment: 'production',
       remember: false,
+      tokenExpiresAt: connectedExpiry,
     });
     expect(Object.keys(await h.background.core.selection.read(scope())).sort()).toEqual(selectedBefore);
     expect(await h.background.core.runner.listJobs()).toEqual([]);
