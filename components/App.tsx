@@ -2,6 +2,7 @@ import type { PopupModel } from '../lib/popup/model';
 import { AuditExport } from './AuditExport';
 import { ConnectionPanel } from './ConnectionPanel';
 import { DeletePanel } from './DeletePanel';
+import { HostAccess } from './HostAccess';
 import { JobProgress } from './JobProgress';
 import { JobResult } from './JobResult';
 import { SelectionPanel } from './SelectionPanel';
@@ -15,6 +16,7 @@ export function App({ model }: { model: PopupModel }) {
     <main class="popup">
       <h1>Safe Delete</h1>
       <StatusRegion model={model} />
+      {model.hostAccess.value === 'missing' && <HostAccess onGrant={() => void model.grantHostAccess()} />}
       {!loaded ? (
         <p class="hint">Loading…</p>
       ) : (

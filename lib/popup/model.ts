@@ -37,6 +37,17 @@ export interface PopupModelDeps {
   pollMs?: number;
   /** Hands an exported audit file to the user (the entry wires a Blob download). */
   download?: (file: AuditFile) => void;
+  /**
+   * The manifest's host permissions. Firefox lets the user withdraw them (about:addons); without
+   * them every call to the service fails. Absent: assumed granted (Chrome grants them at install).
+   */
+  hostAccess?: HostAccessApi;
+}
+
+export interface HostAccessApi {
+  granted(): Promise<boolean>;
+  /** Must run inside the click that asks (browsers require a user gesture). */
+  request(): Promise<boolean>;
 }
 
 export const RECONNECT_AFTER_FAILURES = 3;
@@ -49,6 +60,10 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
   const actionError = signal<string | undefined>(undefined);
   const pending = signal<PageMessage['type'] | undefined>(undefined);
   const includeReconciled = signal(false);
+  const hostAccess = signal<'granted' | 'missing'>('granted');
+  const checkHostAccess = async () => {
+    if (deps.hostAccess) hostAccess.value = (await deps.hostAccess.granted().catch(() => true)) ? 'granted' : 'missing';
+  };
 
   // Every request gets a number; an answer older than the last applied one is dropped, so a slow
   // poll can never overwrite the state an action just returned.
@@ -122,6 +137,13 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     actionError,
     pending,
     includeReconciled,
+    hostAccess,
+    /** Asks the browser for the host permissions again (Firefox, after the user withdrew them). */
+    async grantHostAccess(): Promise<void> {
+      if (!deps.hostAccess) return;
+      const ok = await deps.hostAccess.request().catch(() => false);
+      hostAccess.value = ok ? 'granted' : 'missing';
+    },
     reconnecting: computed(() => failures.value >= RECONNECT_AFTER_FAILURES),
     connection: computed(() => state.value?.connection),
     job: computed(() => state.value?.job),
@@ -138,6 +160,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     /** Starts polling (and the one-second clock) until stop(). */
     start(): void {
       if (timer) return;
+      void checkHostAccess();
       void tick();
       timer = setInterval(() => void tick(), deps.pollMs ?? 1000);
     },
