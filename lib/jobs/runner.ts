@@ -41,6 +41,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const rerun = new Set<string>();
   const reviewedCache = new Map<string, { reviewed: ReviewedRecord[]; byKey: Map<string, ReviewedRecord> }>();
   let dead = false;
+  const readLead = { ms: 0 };
 
   const snapshot = (job: JobMeta): JobSnapshot => ({
     ...job,
@@ -87,6 +88,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       maxInWorkerSleepMs,
       retryDelayMs: options.retryDelayMs ?? 60_000,
       singleDeleteGapMs: options.singleDeleteGapMs ?? 150,
+      readLead,
       checkpoint: async (step, jobId, chunk) => {
         if (dead) throw new WorkerKilled(step);
         await hooks?.beforeStep?.(step, { jobId, chunk });

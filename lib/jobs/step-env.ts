@@ -17,6 +17,11 @@ export interface StepEnv {
   maxInWorkerSleepMs: number;
   retryDelayMs: number;
   singleDeleteGapMs: number;
+  /**
+   * How long the last pre-delete re-read took: the next one starts that much before its throttle
+   * slot, so the reads overlap the wait instead of adding to every gap (kept in memory only).
+   */
+  readLead: { ms: number };
   /** Throws WorkerKilled (from a test hook, or because the runner is already dead). */
   checkpoint(step: StepName, jobId: string, chunk: number): Promise<void>;
   /** A transient wait to show (in-worker pacing sleep): not persisted. */

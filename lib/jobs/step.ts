@@ -57,21 +57,28 @@ export async function runJobStep(env: StepEnv, job: JobMeta): Promise<StepResult
 async function batchStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal, remaining: ReviewedRecord[]) {
   const now = env.clock.now();
   const slot = nextBatchSlot(await env.journal.readThrottle(job.realmId), now, env.throttle);
-  if (slot > now) {
-    if (slot - now <= env.maxInWorkerSleepMs) {
+  // Start the re-read as long before the slot as the last one took: the send then leaves at the slot
+  // and the reads never widen the gap between two batch calls (R1's re-read stays just before it).
+  const readFrom = slot - Math.min(env.readLead.ms, env.maxInWorkerSleepMs);
+  if (readFrom > now) {
+    if (readFrom - now <= env.maxInWorkerSleepMs) {
       env.showWait({ ...job, wait: { kind: 'pacing', until: slot } });
-      await env.clock.sleep(slot - now);
+      await env.clock.sleep(readFrom - now);
       return 'continue';
     }
-    await env.journal.commit({ jobId: job.id, update: waitFor({ kind: 'pacing', until: slot }) });
+    await env.journal.commit({ jobId: job.id, update: waitFor({ kind: 'pacing', until: readFrom }) });
     return 'stop';
   }
+  const readStart = env.clock.now();
   const checked = await recheckChunk(env.client, remaining, job.includeReconciled);
+  env.readLead.ms = env.clock.now() - readStart;
   if (checked.kind !== 'ok') {
     const at = env.clock.now();
     await env.journal.commit({ jobId: job.id, update: failurePatch(checked, at, env.retryDelayMs, 'retry') });
     return 'stop';
   }
+  const untilSlot = slot - env.clock.now();
+  if (untilSlot > 0) await env.clock.sleep(untilSlot); // at most the lead: the throttle still rules
   const at = env.clock.now();
   const outcomes = { ...chunk.outcomes };
   for (const [key, outcome] of checked.skips) outcomes[key] = storedAt(outcome, at, checked.intuitTid);

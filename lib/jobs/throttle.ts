@@ -2,25 +2,19 @@
  * The per-company batch throttle, as pure arithmetic over the persisted call times (service-facts:
  * 40 batch calls per minute per company and app; the document saw a 429 at ~51).
  *
- * Two rules. The rolling-window count is the real limit: never more than `batchLimit` calls in any
- * window, with a margin of 1/60 of the window (1 s of 60) because the service counts arrival times
- * and our stamps are taken before the send. Calls are also spaced at least half the even spacing
- * apart (750 ms of 1,500): even spacing alone made every gap "spacing + the chunk's re-read time"
- * and lost 15-25 % of the ceiling; half spacing absorbs the re-reads while never bunching 40 calls
- * into a burst.
+ * Two rules. Calls are spaced evenly (window / limit apart, 1,500 ms), so a sequential run never
+ * bunches 40 calls and then waits out a window through a 30 s alarm. And the rolling-window count is
+ * checked too, with a margin of 1/60 of the window (1 s of 60) because the service counts arrival
+ * times and our stamps are taken before the send: never more than `batchLimit` in any window.
+ * (The runner starts each chunk's re-read ahead of its slot, so reads do not widen the gaps.)
  */
 import type { ThrottleConfig } from './types';
 
 export const DEFAULT_THROTTLE: ThrottleConfig = { batchLimit: 40, windowMs: 60_000 };
 
-/** The even spacing (window / limit): the ETA's rate. */
+/** The even spacing between batch calls (window / limit). */
 export function spacingMs(cfg: ThrottleConfig): number {
   return Math.ceil(cfg.windowMs / cfg.batchLimit);
-}
-
-/** The least gap between two batch calls. */
-export function minGapMs(cfg: ThrottleConfig): number {
-  return Math.ceil(spacingMs(cfg) / 2);
 }
 
 export function windowMarginMs(cfg: ThrottleConfig): number {
@@ -33,7 +27,7 @@ export function nextBatchSlot(stamps: readonly number[], now: number, cfg: Throt
   const recent = stamps.filter((t) => t >= now - span).sort((a, b) => a - b);
   let slot = now;
   const last = recent.at(-1);
-  if (last !== undefined) slot = Math.max(slot, last + minGapMs(cfg));
+  if (last !== undefined) slot = Math.max(slot, last + spacingMs(cfg));
   if (recent.length >= cfg.batchLimit) {
     // The call that must leave the window before one more fits.
     const blocking = recent[recent.length - cfg.batchLimit]!;
