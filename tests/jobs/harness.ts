@@ -15,6 +15,8 @@ import { startSimulator } from '../simulator/index';
 
 export interface Harness {
   clock: ManualClock;
+  /** The real client on the simulator, as the runner gets it (tests may wrap it). */
+  clientFor: JobRunnerOptions['clientFor'];
   sim: Simulator;
   company: SeededCompany;
   realmId: string;
@@ -48,6 +50,7 @@ export async function createHarness(
   return {
     clock,
     sim,
+    clientFor,
     company,
     realmId,
     setToken: (t) => {

@@ -140,4 +140,36 @@ describe('throttle and progress', () => {
     const etas = events.filter((e) => e.job.status === 'running').map((e) => e.job.etaMs ?? -1);
     expect(etas[0]).toBeGreaterThan(etas[etas.length - 1] ?? Number.POSITIVE_INFINITY);
   }, 60_000);
+
+  it('slow pre-delete reads do not widen the gaps: the re-read starts ahead of the slot, the send leaves at it', async () => {
+    h = await createHarness({ count: 300, entities: { Invoice: 1 } });
+    const harness = h;
+    const runner = h.runner({
+      // Every read takes 400 ms of service time (the manual clock moves while it is "in flight").
+      clientFor: (realm, environment) => {
+        const real = harness.clientFor(realm, environment);
+        const slow =
+          <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+          async (...a: A) => {
+            const r = await f(...a);
+            harness.clock.advance(400);
+            return r;
+          };
+        return { ...real, readByIds: slow(real.readByIds), readReconciled: slow(real.readReconciled) };
+      },
+    });
+    const records = await h.review(h.company.keys.all);
+    const job = await runner.createJob({ realmId: h.realmId, environment: 'sandbox', records });
+    await runner.start(job.id);
+    const { job: end } = await h.settle(runner, job.id);
+    expect(end.counts.deleted).toBe(300);
+    const times = h.sim
+      .requestLog(h.realmId)
+      .filter((e) => e.endpoint === 'batch')
+      .map((e) => e.at);
+    expect(times).toHaveLength(10);
+    const gaps = times.slice(1).map((t, i) => t - (times[i] ?? 0));
+    // The first gap pays for one read (no lead learnt yet); from then on every gap is the spacing.
+    expect(gaps.slice(1)).toEqual(Array(8).fill(1500));
+  }, 60_000);
 });
