@@ -24,6 +24,17 @@ export function hostResolverRules(port: number): string {
   return [...maps, 'MAP * ~NOTFOUND', 'EXCLUDE localhost'].join(', ');
 }
 
+/** Flags that keep Chromium quiet and offline on this machine (spike NOTES). */
+export const QUIET_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export interface LaunchOptions {
   port: number;
   headless?: boolean;
@@ -46,13 +57,7 @@ export async function launchWithExtension(options: LaunchOptions): Promise<Brows
       // The extension's service worker fetches the simulator's self-signed certificate;
       // Playwright's ignoreHTTPSErrors does not reach extension workers.
       '--ignore-certificate-errors',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...QUIET_FLAGS,
     ],
   });
 }

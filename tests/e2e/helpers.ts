@@ -57,15 +57,25 @@ export async function connectPopup(openPopup: () => Promise<import('@playwright/
   return popup;
 }
 
-/** Ticks rows on an invoices list page: `n` plain ones, returning their keys. */
-export async function tickPlainInvoices(context: BrowserContext, company: SeededCompany, n: number): Promise<string[]> {
-  const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
-  const ids = await pick(ledger, company, 'Invoice', { plain: n });
-  for (const id of ids) await ledger.tick(id);
-  await ledger.page.waitForTimeout(400); // the content script reports after 150 ms of quiet
-  return ids.map((id) => `Invoice:${id}`);
-}
-
 export function batchCalls(sim: Simulator, realmId: string) {
   return sim.requestLog(realmId).filter((e) => e.endpoint === 'batch');
+}
+
+/** Opens a list page, ticks invoices of the wanted categories, connects the popup and waits for the check. */
+export async function tickAndCheck(
+  fixtures: {
+    context: BrowserContext;
+    company: SeededCompany;
+    openPopup: () => Promise<import('@playwright/test').Page>;
+  },
+  want: Partial<Record<Category, number>>,
+) {
+  const ledger = await new LedgerPage(await fixtures.context.newPage()).open('/app/invoices');
+  const ids = await pick(ledger, fixtures.company, 'Invoice', want);
+  for (const id of ids) await ledger.tick(id);
+  await ledger.page.waitForTimeout(400); // the content script reports after 150 ms of quiet
+  const keys = ids.map((id) => `Invoice:${id}`);
+  const popup = await connectPopup(fixtures.openPopup, fixtures.company);
+  const counts = await popup.waitForPreflight(keys.length);
+  return { ledger, keys, popup, counts };
 }

@@ -5,18 +5,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { batchCalls, connectPopup, pick } from './helpers';
-import { LedgerPage } from './pages/ledger';
+import { batchCalls, tickAndCheck } from './helpers';
 
 test.use({ seed: { count: 400, seed: 5, reconciledShare: 0.15, closedShare: 0.1 } });
 test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));
-
-async function tickInvoices(page: LedgerPage, company: Parameters<typeof pick>[1], want: Parameters<typeof pick>[3]) {
-  const ids = await pick(page, company, 'Invoice', want);
-  for (const id of ids) await page.tick(id);
-  await page.page.waitForTimeout(400);
-  return ids.map((id) => `Invoice:${id}`);
-}
 
 test('R1: a record edited after the preview survives; the rest are deleted', async ({
   context,
@@ -24,10 +16,8 @@ test('R1: a record edited after the preview survives; the rest are deleted', asy
   company,
   openPopup,
 }) => {
-  const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
-  const keys = await tickInvoices(ledger, company, { plain: 4 });
-  const popup = await connectPopup(openPopup, company);
-  expect(await popup.waitForPreflight(4)).toEqual({ Ready: 4 });
+  const { keys, popup, counts } = await tickAndCheck({ context, company, openPopup }, { plain: 4 });
+  expect(counts).toEqual({ Ready: 4 });
   const edited = keys[1] as string;
   sim.editRecord(company.realmId, edited); // another user edits it after the bookkeeper reviewed it
   await popup.deleteButton().click();
@@ -46,12 +36,10 @@ test('R2: reconciled records survive by default, and go only with the opt-in', a
   company,
   openPopup,
 }) => {
-  const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
-  const keys = await tickInvoices(ledger, company, { plain: 2, reconciled: 2 });
+  const { keys, popup, counts } = await tickAndCheck({ context, company, openPopup }, { plain: 2, reconciled: 2 });
   const reconciled = keys.filter((k) => company.keys.reconciled.includes(k));
   expect(reconciled).toHaveLength(2);
-  const popup = await connectPopup(openPopup, company);
-  expect(await popup.waitForPreflight(4)).toEqual({ Ready: 2, Reconciled: 2 });
+  expect(counts).toEqual({ Ready: 2, Reconciled: 2 });
   await popup.deleteButton().click();
   expect(await popup.resultCounts()).toMatchObject({ Deleted: 2 });
   for (const key of reconciled) expect(sim.truth(company.realmId).exists(key)).toBe(true);
@@ -74,10 +62,8 @@ test('R3: records the service refuses for a closed period are reported; the rest
   company,
   openPopup,
 }) => {
-  const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
-  const keys = await tickInvoices(ledger, company, { plain: 5 });
-  const popup = await connectPopup(openPopup, company);
-  expect(await popup.waitForPreflight(5)).toEqual({ Ready: 5 });
+  const { keys, popup, counts } = await tickAndCheck({ context, company, openPopup }, { plain: 5 });
+  expect(counts).toEqual({ Ready: 5 });
   // The books are closed after the preview: the service itself must refuse (6200 / 6210) per record.
   const dates = keys.map((k) => String(sim.record(company.realmId, k)?.TxnDate)).sort();
   sim.setBookCloseDate(company.realmId, dates[1]); // closes the two oldest
@@ -97,10 +83,7 @@ test('a company mismatch is refused: the page now shows another company than the
   company,
   openPopup,
 }) => {
-  const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
-  await tickInvoices(ledger, company, { plain: 3 });
-  const popup = await connectPopup(openPopup, company);
-  await popup.waitForPreflight(3);
+  const { ledger, popup } = await tickAndCheck({ context, company, openPopup }, { plain: 3 });
   const other = sim.seedCompany({ count: 30, seed: 99 });
   sim.setPageCompany(other.realmId); // the accountant switched to another client's books
   await ledger.page.reload();

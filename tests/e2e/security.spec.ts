@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { SLUG_TO_ENTITY } from '../../lib/qbo/entities';
 import { expect, test } from './fixtures';
-import { connectPopup, tickPlainInvoices } from './helpers';
+import { connectPopup, tickAndCheck } from './helpers';
 import { LedgerPage } from './pages/ledger';
 
 test.use({ seed: { count: 200, seed: 31, reconciledShare: 0.1 } });
@@ -57,9 +57,7 @@ test('a web page cannot message the extension, start a delete, or read the token
   openPopup,
   extensionId,
 }) => {
-  await tickPlainInvoices(context, company, 2);
-  const popup = await connectPopup(openPopup, company);
-  await popup.waitForPreflight(2);
+  await tickAndCheck({ context, company, openPopup }, { plain: 2 });
   const page = await context.newPage();
   await page.goto('https://app.qbo.intuit.com/app/sales');
   const attempt = await page.evaluate(async (id) => {
@@ -96,9 +94,7 @@ test('the popup has no serious axe-core violations in its states', async ({ cont
   await expect(first.getByLabel('Company ID')).toBeVisible();
   await check(first, 'not connected');
   await first.screenshot({ path: 'test-results/screenshots/not-connected.png', fullPage: true });
-  await tickPlainInvoices(context, company, 3);
-  const popup = await connectPopup(openPopup, company);
-  await popup.waitForPreflight(3);
+  const { popup } = await tickAndCheck({ context, company, openPopup }, { plain: 3 });
   await check(popup.page, 'preflight');
   await popup.deleteButton().click();
   await popup.resultCounts();

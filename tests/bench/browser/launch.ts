@@ -1,19 +1,13 @@
 /** Debian's Chromium, headless, no extension: the page-side figures need only a real engine. */
 import { type Browser, chromium } from '@playwright/test';
-import { CHROMIUM } from '../../e2e/chromium';
+import { CHROMIUM, QUIET_FLAGS } from '../../e2e/chromium';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...QUIET_FLAGS,
       // Nothing leaves the machine: pages are served with page.route.
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
     ],
