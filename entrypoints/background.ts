@@ -2,6 +2,7 @@
  * Service worker: wiring only. Every listener is registered synchronously at start (MV3 wakes the
  * worker for an event only if its listener exists after the first run); the logic is in lib/background.
  */
+import '../lib/zod-setup';
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createBackground } from '../lib/background/index';

@@ -1,3 +1,4 @@
+import '../../lib/zod-setup';
 import { render } from 'preact';
 import { App } from '../../components/App';
 import { downloadFile } from '../../lib/popup/download';
