@@ -58,6 +58,20 @@ describe('popup delete button', () => {
     expect(screen.getByRole('alert').textContent).toContain('Refused: the page shows company 456.');
   });
 
+  it('a refused start shows its reason once, though it comes back as the reply and as the notice', async () => {
+    const text =
+      'Refused: the QuickBooks page shows company 456 (production) but Safe Delete is connected to company 123.';
+    const p = await renderPopup(popupState({ selection: [row(1, 'ready')] }));
+    p.bg.reply = (m) => {
+      if (m.type !== 'job/start') return { ok: true, data: p.bg.state };
+      p.bg.state = { ...p.bg.state, version: p.bg.state.version + 1, notice: { level: 'error', text } };
+      return { ok: false, error: text };
+    };
+    await settle(() => fireEvent.click(deleteButton()));
+    await settle(() => p.model.tick());
+    expect(screen.getByRole('alert').textContent).toBe(text);
+  });
+
   it('warns with the count when reconciled transactions are included, and sends includeReconciled', async () => {
     const p = await renderPopup(
       popupState({ selection: [row(1, 'ready'), row(2, 'reconciled'), row(3, 'reconciled'), row(4, 'reconciled')] }),
