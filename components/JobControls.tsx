@@ -21,7 +21,8 @@ export function JobControls({ state, remaining, onPause, onResume, onCancel }: P
         <button type="button" disabled={!running} onClick={onPause}>
           Pause
         </button>
-        <button type="button" disabled={running} onClick={onResume}>
+        {/* A job waiting for a token resumes by itself when one is saved: Resume would only 401 again. */}
+        <button type="button" disabled={state !== 'paused'} onClick={onResume}>
           Resume
         </button>
         <button

@@ -47,6 +47,8 @@ describe('popup while a job runs', () => {
     expect(screen.getByText('Paused: the access token expired. Paste a new token to resume.')).toBeTruthy();
     expect(screen.getByLabelText('Access token')).toBeTruthy();
     expect(screen.getByText(/Token expired/)).toBeTruthy();
+    // It resumes by itself when a token is saved; Resume without one would only meet another 401.
+    expect((screen.getByRole('button', { name: 'Resume' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('Pause, Resume, and Cancel after an inline confirmation send the job id', async () => {
