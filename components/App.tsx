@@ -28,7 +28,11 @@ export function App({ model }: { model: PopupModel }) {
           {!job && <DeletePanel model={model} />}
           {!job && (
             <footer>
-              <AuditExport onExport={(f) => void model.exportAudit(f)} busy={model.pending.value === 'audit/export'} />
+              <AuditExport
+                onExport={(f) => void model.exportAudit(f)}
+                onClear={() => void model.clearAudit()}
+                busy={model.pending.value === 'audit/export'}
+              />
             </footer>
           )}
         </>

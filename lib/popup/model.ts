@@ -184,6 +184,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     resumeJob: () => act({ type: 'job/resume', jobId: jobId() }),
     cancelJob: () => act({ type: 'job/cancel', jobId: jobId() }),
     dismissJob: () => act({ type: 'job/dismiss', jobId: jobId() }),
+    clearAudit: () => act({ type: 'audit/clear' }),
 
     /** Asks the background for the audit log and hands it to `download`. */
     async exportAudit(format: 'csv' | 'json'): Promise<boolean> {

@@ -86,4 +86,13 @@ describe('popup delete button', () => {
     await settle(() => fireEvent.click(deleteButton()));
     expect(p.bg.sentOfType('job/start')).toEqual([{ type: 'job/start', includeReconciled: true }]);
   });
+
+  it('clears the audit log only after a confirmation that says it is the only copy', async () => {
+    const p = await renderPopup(popupState({ selection: [row(1, 'ready')] }));
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Clear audit log' })));
+    expect(screen.getByText(/only copy of deleted records/)).toBeTruthy();
+    expect(p.bg.sentOfType('audit/clear')).toEqual([]);
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Yes, clear it' })));
+    expect(p.bg.sentOfType('audit/clear')).toEqual([{ type: 'audit/clear' }]);
+  });
 });
