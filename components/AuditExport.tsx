@@ -29,7 +29,7 @@ export function AuditExport({ onExport, onClear, busy }: Props) {
         </button>
       )}
       {onClear && confirming.value && (
-        <p role="group" aria-label="Confirm clearing the audit log" class="warning">
+        <p class="warning">
           The audit log is your only copy of deleted records. Export it first.{' '}
           <button
             type="button"
