@@ -4,7 +4,6 @@ import { fail, ok, type PageMessage, type Reply } from '../messaging/protocol';
 import type { BackgroundCore } from './app';
 import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
-import { readPageCompany } from './page-company';
 import { startJob } from './start-job';
 
 /** service-facts: an access token lives 3600 s. */
@@ -112,5 +111,3 @@ async function maybeAutoPreflight(core: BackgroundCore, force = false): Promise<
   const unchecked = selected.some((k) => !stored?.rows[k]);
   if (force || (unchecked && !stored?.error)) void core.preflight.start(scope);
 }
-
-export { readPageCompany };
