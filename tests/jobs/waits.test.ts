@@ -36,83 +36,86 @@ async function startJob(harness: Harness, count?: number, extra?: Parameters<Har
   return { runner, job };
 }
 
-describe('429: rate limited', () => {
-  it('persists resumeAt = now + Retry-After, points the alarm at it, and resumes when it fires', async () => {
-    h = await createHarness({ count: 60, entities: { Invoice: 1 } });
-    await spendBatchQuota(h, 40);
-    const before = h.clock.now();
-    const { runner, job } = await startJob(h);
-    const waiting = await runner.getJob(job.id);
-    expect(waiting?.status).toBe('waiting');
-    expect(waiting?.wait).toEqual({ kind: 'rateLimit', until: before + 60_000 });
-    expect((await fakeBrowser.alarms.get(DEFAULT_ALARM_NAME))?.scheduledTime).toBe(before + 60_000);
-    const { job: end, alarmWhens } = await h.settle(runner, job.id);
-    expect(alarmWhens[0]).toBe(before + 60_000);
-    expect(end.status).toBe('done');
-    expect(end.counts.deleted).toBe(60);
-    expect(h.sim.requestLog(h.realmId).filter((e) => e.status === 429)).toHaveLength(1);
-    expect(await fakeBrowser.alarms.get(DEFAULT_ALARM_NAME)).toBeUndefined();
-  });
-
-  it('clamps the alarm to now + minAlarmDelayMs when Retry-After is shorter (packed MV3: 30 s)', async () => {
-    // timeScale 60: the service's window and its Retry-After shrink to 1 s.
-    h = await createHarness({ count: 30, entities: { Invoice: 1 } }, { timeScale: 60 });
-    await spendBatchQuota(h, 40);
-    const before = h.clock.now();
-    // maxInWorkerSleepMs 0: the wait must go through the alarm (waits up to it sleep in the worker).
-    const { runner, job } = await startJob(h, undefined, { maxInWorkerSleepMs: 0 });
-    const waiting = await runner.getJob(job.id);
-    expect(waiting?.wait).toEqual({ kind: 'rateLimit', until: before + 1_000 });
-    expect((await fakeBrowser.alarms.get(DEFAULT_ALARM_NAME))?.scheduledTime).toBe(before + MIN_ALARM_MS);
-    const { job: end } = await h.settle(runner, job.id);
-    expect(end.status).toBe('done');
-  });
-});
-
-describe('short waits', () => {
-  it('a Retry-After shorter than maxInWorkerSleepMs sleeps in the worker instead of a 30 s alarm, and never retries early', async () => {
-    h = await createHarness({ count: 30, entities: { Invoice: 1 } }, { timeScale: 60 });
-    await spendBatchQuota(h, 40);
-    const before = h.clock.now();
-    const { runner, job } = await startJob(h);
-    const end = await runner.getJob(job.id);
-    expect(end?.status).toBe('done');
-    expect(h.clock.now() - before).toBeLessThan(MIN_ALARM_MS);
-    const log = h.sim.requestLog(h.realmId).filter((e) => e.endpoint === 'batch');
-    const limited = log.filter((e) => e.status === 429);
-    expect(limited).toHaveLength(1);
-    const retried = log.find((e) => e.at > (limited[0]?.at ?? 0) && e.status === 200);
-    expect((retried?.at ?? 0) - (limited[0]?.at ?? 0)).toBeGreaterThanOrEqual(1_000);
-  });
-});
-
-describe('401: token needed', () => {
-  it('pauses as tokenNeeded (no alarm), and resumes when a token arrives', async () => {
-    h = await createHarness({ count: 90, entities: { Invoice: 1 } });
-    const harness = h;
-    const runner = h.runner({
-      hooks: {
-        beforeStep: (step, at) => {
-          if (step === 'after-outcomes-written' && at.chunk === 0) harness.sim.expireToken(harness.company.token);
-        },
-      },
+// Both fidelity modes: the real service's 429 arrives as XML and its 401 as a lowercase gateway body.
+describe.each(['document', 'real'] as const)('%s mode', (mode) => {
+  describe('429: rate limited', () => {
+    it('persists resumeAt = now + Retry-After, points the alarm at it, and resumes when it fires', async () => {
+      h = await createHarness({ count: 60, entities: { Invoice: 1 } }, { mode });
+      await spendBatchQuota(h, 40);
+      const before = h.clock.now();
+      const { runner, job } = await startJob(h);
+      const waiting = await runner.getJob(job.id);
+      expect(waiting?.status).toBe('waiting');
+      expect(waiting?.wait).toEqual({ kind: 'rateLimit', until: before + 60_000 });
+      expect((await fakeBrowser.alarms.get(DEFAULT_ALARM_NAME))?.scheduledTime).toBe(before + 60_000);
+      const { job: end, alarmWhens } = await h.settle(runner, job.id);
+      expect(alarmWhens[0]).toBe(before + 60_000);
+      expect(end.status).toBe('done');
+      expect(end.counts.deleted).toBe(60);
+      expect(h.sim.requestLog(h.realmId).filter((e) => e.status === 429)).toHaveLength(1);
+      expect(await fakeBrowser.alarms.get(DEFAULT_ALARM_NAME)).toBeUndefined();
     });
-    const records = await h.review(h.company.keys.all);
-    const job = await runner.createJob({ realmId: h.realmId, environment: 'sandbox', records });
-    await runner.start(job.id);
-    await runner.whenIdle();
-    const paused = await runner.getJob(job.id);
-    expect(paused?.status).toBe('tokenNeeded');
-    expect(paused?.wait).toEqual({ kind: 'tokenNeeded' });
-    expect(paused?.etaMs).toBeUndefined();
-    expect(paused?.done).toBe(30);
-    expect(await fakeBrowser.alarms.get(DEFAULT_ALARM_NAME)).toBeUndefined();
-    h.setToken(h.sim.issueToken(h.realmId));
-    await runner.tokenAvailable(h.realmId);
-    const { job: end } = await h.settle(runner, job.id);
-    expect(end.status).toBe('done');
-    expect(end.counts.deleted).toBe(90);
-    for (const key of h.company.keys.all) expect(h.sim.truth(h.realmId).appliedDeletes(key)).toBe(1);
+
+    it('clamps the alarm to now + minAlarmDelayMs when Retry-After is shorter (packed MV3: 30 s)', async () => {
+      // timeScale 60: the service's window and its Retry-After shrink to 1 s.
+      h = await createHarness({ count: 30, entities: { Invoice: 1 } }, { timeScale: 60, mode });
+      await spendBatchQuota(h, 40);
+      const before = h.clock.now();
+      // maxInWorkerSleepMs 0: the wait must go through the alarm (waits up to it sleep in the worker).
+      const { runner, job } = await startJob(h, undefined, { maxInWorkerSleepMs: 0 });
+      const waiting = await runner.getJob(job.id);
+      expect(waiting?.wait).toEqual({ kind: 'rateLimit', until: before + 1_000 });
+      expect((await fakeBrowser.alarms.get(DEFAULT_ALARM_NAME))?.scheduledTime).toBe(before + MIN_ALARM_MS);
+      const { job: end } = await h.settle(runner, job.id);
+      expect(end.status).toBe('done');
+    });
+  });
+
+  describe('short waits', () => {
+    it('a Retry-After shorter than maxInWorkerSleepMs sleeps in the worker instead of a 30 s alarm, and never retries early', async () => {
+      h = await createHarness({ count: 30, entities: { Invoice: 1 } }, { timeScale: 60, mode });
+      await spendBatchQuota(h, 40);
+      const before = h.clock.now();
+      const { runner, job } = await startJob(h);
+      const end = await runner.getJob(job.id);
+      expect(end?.status).toBe('done');
+      expect(h.clock.now() - before).toBeLessThan(MIN_ALARM_MS);
+      const log = h.sim.requestLog(h.realmId).filter((e) => e.endpoint === 'batch');
+      const limited = log.filter((e) => e.status === 429);
+      expect(limited).toHaveLength(1);
+      const retried = log.find((e) => e.at > (limited[0]?.at ?? 0) && e.status === 200);
+      expect((retried?.at ?? 0) - (limited[0]?.at ?? 0)).toBeGreaterThanOrEqual(1_000);
+    });
+  });
+
+  describe('401: token needed', () => {
+    it('pauses as tokenNeeded (no alarm), and resumes when a token arrives', async () => {
+      h = await createHarness({ count: 90, entities: { Invoice: 1 } }, { mode });
+      const harness = h;
+      const runner = h.runner({
+        hooks: {
+          beforeStep: (step, at) => {
+            if (step === 'after-outcomes-written' && at.chunk === 0) harness.sim.expireToken(harness.company.token);
+          },
+        },
+      });
+      const records = await h.review(h.company.keys.all);
+      const job = await runner.createJob({ realmId: h.realmId, environment: 'sandbox', records });
+      await runner.start(job.id);
+      await runner.whenIdle();
+      const paused = await runner.getJob(job.id);
+      expect(paused?.status).toBe('tokenNeeded');
+      expect(paused?.wait).toEqual({ kind: 'tokenNeeded' });
+      expect(paused?.etaMs).toBeUndefined();
+      expect(paused?.done).toBe(30);
+      expect(await fakeBrowser.alarms.get(DEFAULT_ALARM_NAME)).toBeUndefined();
+      h.setToken(h.sim.issueToken(h.realmId));
+      await runner.tokenAvailable(h.realmId);
+      const { job: end } = await h.settle(runner, job.id);
+      expect(end.status).toBe('done');
+      expect(end.counts.deleted).toBe(90);
+      for (const key of h.company.keys.all) expect(h.sim.truth(h.realmId).appliedDeletes(key)).toBe(1);
+    });
   });
 });
 
