@@ -11,7 +11,8 @@ import { batchCalls, tickAndCheck } from './helpers';
 
 test.use({
   seed: { count: 400, seed: 21 },
-  simulatorOptions: { batchLimit: 1, timeScale: 20 },
+  // Real-payload mode: the 429s arrive as XML and the 401 as the lowercase gateway body.
+  simulatorOptions: { batchLimit: 1, timeScale: 20, mode: 'real' },
 });
 test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));
 

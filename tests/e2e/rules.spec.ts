@@ -7,7 +7,11 @@ import { mkdirSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { batchCalls, tickAndCheck } from './helpers';
 
-test.use({ seed: { count: 400, seed: 5, reconciledShare: 0.15, closedShare: 0.1 } });
+// Real-payload mode here (6210, XML 429, `QueryResponse: {}`, lowercase 401); the other specs use the document's.
+test.use({
+  seed: { count: 400, seed: 5, reconciledShare: 0.15, closedShare: 0.1 },
+  simulatorOptions: { mode: 'real' },
+});
 test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));
 
 test('R1: a record edited after the preview survives; the rest are deleted', async ({
@@ -73,6 +77,7 @@ test('R3: records the service refuses for a closed period are reported; the rest
   expect(batchCalls(sim, company.realmId)).toHaveLength(1); // one batch: the refusals did not stop it
   await popup.page.getByRole('button', { name: /Refused 2$/ }).click();
   await expect(popup.page.getByText(/Refused: closed period/).first()).toBeVisible();
+  await expect(popup.page.getByText(/code 6210/).first()).toBeVisible(); // the real service's code
   await popup.screenshot('r3-closed-period');
   expect(sim.truth(company.realmId).deletedKeys()).toHaveLength(3);
 });
