@@ -40,6 +40,13 @@ export interface Collector {
 const OWN_EVENTS = ['click', 'change', 'input', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'dblclick'];
 
 const PAGE_INPUT_EVENTS = ['click', 'change', 'keyup'];
+const TICK_TARGET = 'input[type="checkbox"], [role="checkbox"], label';
+
+/** Only clicks and keys on something that can tick a row trigger an immediate scan (not typing in a search box). */
+function isTickTarget(target: EventTarget | null): boolean {
+  const el = target as Element | null;
+  return typeof el?.closest === 'function' && el.closest(TICK_TARGET) !== null;
+}
 
 export function startCollector(options: CollectorOptions): Collector {
   const { document: doc, signal, send } = options;
@@ -151,7 +158,7 @@ export function startCollector(options: CollectorOptions): Collector {
   // single-page app swaps the rows out (native .checked changes are invisible to a MutationObserver).
   let inputScan: unknown;
   const onPageInput = (event: Event) => {
-    if (isOwnCheckbox(event.target) || inputScan !== undefined) return;
+    if (isOwnCheckbox(event.target) || inputScan !== undefined || !isTickTarget(event.target)) return;
     inputScan = timers.setTimeout(() => {
       inputScan = undefined;
       scan();

@@ -170,6 +170,24 @@ describe('collector on list pages and client-side navigation', () => {
     }
   });
 
+  it('keeps a tick made just before the single-page app swaps the rows out (no 150 ms of quiet)', async () => {
+    mountPage('sim-sales-table.html');
+    const { clock, sent, tick, goTo } = start(SALES);
+    await tick();
+    const box = rowBoxes()[2];
+    const key = box
+      ?.closest('tr')
+      ?.querySelector('a')
+      ?.getAttribute('href')
+      ?.match(/txnId=(\d+)/)?.[1];
+    box?.click();
+    clock.advance(0); // the click's own task ends; the app's fetch for the next page is still in flight
+    mountPage('sim-expenses-table.html'); // the app swaps the rows, long before 150 ms of quiet
+    goTo(`${SALES}?page=2`);
+    await tick();
+    expect(sent().flatMap((r) => r.added.map((a) => a.id))).toContain(key);
+  });
+
   it('sees aria-checked custom checkboxes and the select-all that sets .checked silently', async () => {
     mountPage('sim-invoices-aria.html');
     const { sent, tick } = start('https://app.qbo.intuit.com/app/invoices');
