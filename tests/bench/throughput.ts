@@ -8,12 +8,11 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { systemClock } from '../../lib/clock';
 import { createJobRunner } from '../../lib/jobs/runner';
-import type { JobRunner, ReviewedRecord } from '../../lib/jobs/types';
-import type { AlarmsArea } from '../../lib/journal/storage-api';
+import type { JobRunner } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
-import { type Entity, isEntity } from '../../lib/qbo/entities';
 import type { RequestLogEntry } from '../simulator/api';
 import { startSimulator } from '../simulator/index';
+import { readReviewed, timerAlarms } from '../tools/engine-helpers';
 
 /** 60 s window → 3 s here; override with BENCH_SCALE. */
 export const SCALE = Number(process.env.BENCH_SCALE ?? 20);
@@ -51,42 +50,8 @@ async function reviewedRecords(sim: Awaited<ReturnType<typeof startSimulator>>, 
     baseUrl: sim.url,
     getToken: () => company.token,
   });
-  const byEntity = new Map<Entity, string[]>();
-  for (const key of company.keys.all) {
-    const [entity, id] = key.split(':');
-    if (isEntity(entity) && id) byEntity.set(entity, [...(byEntity.get(entity) ?? []), id]);
-  }
-  const reviewed: ReviewedRecord[] = [];
-  for (const [entity, ids] of byEntity) {
-    const res = await client.readByIds(entity, ids);
-    if (res.kind !== 'ok') throw new Error(`review read failed: ${res.kind}`);
-    for (const record of res.records) reviewed.push({ record, reconciled: false });
-  }
+  const reviewed = await readReviewed(client, company.keys.all);
   return { company, reviewed };
-}
-
-/** Alarms as setTimeout (fakeBrowser's never fire by themselves). */
-function timerAlarms(runner: () => JobRunner | undefined) {
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  const alarms: AlarmsArea = {
-    create(name, { when }) {
-      clearTimeout(timers.get(name));
-      timers.set(
-        name,
-        setTimeout(() => void runner()?.onAlarm({ name, scheduledTime: when }), Math.max(0, when - Date.now())),
-      );
-    },
-    async clear(name) {
-      clearTimeout(timers.get(name));
-      return timers.delete(name);
-    },
-  };
-  return {
-    alarms,
-    stop: () => {
-      for (const t of timers.values()) clearTimeout(t);
-    },
-  };
 }
 
 /** Real ms each chunk spent between its first pre-delete read and its batch call (same chunk order). */

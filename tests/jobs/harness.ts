@@ -9,9 +9,9 @@ import { createManualClock, type ManualClock } from '../../lib/clock';
 import { createJobRunner, DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions, JobSnapshot, ReviewedRecord } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
-import { type Entity, isEntity } from '../../lib/qbo/entities';
 import type { SeededCompany, SeedOptions, Simulator, SimulatorOptions } from '../simulator/api';
 import { startSimulator } from '../simulator/index';
+import { readReviewed } from '../tools/engine-helpers';
 
 export interface Harness {
   clock: ManualClock;
@@ -56,23 +56,7 @@ export async function createHarness(
     setToken: (t) => {
       token = t;
     },
-    async review(keys) {
-      const client = clientFor(realmId, 'sandbox');
-      const byEntity = new Map<Entity, string[]>();
-      for (const key of keys) {
-        const [entity, id] = key.split(':');
-        if (!isEntity(entity) || !id) throw new Error(`bad key ${key}`);
-        byEntity.set(entity, [...(byEntity.get(entity) ?? []), id]);
-      }
-      const reconciled = new Set(company.keys.reconciled);
-      const out: ReviewedRecord[] = [];
-      for (const [entity, ids] of byEntity) {
-        const res = await client.readByIds(entity, ids);
-        if (res.kind !== 'ok') throw new Error(`review read failed: ${res.kind}`);
-        for (const record of res.records) out.push({ record, reconciled: reconciled.has(`${entity}:${record.id}`) });
-      }
-      return out;
-    },
+    review: (keys) => readReviewed(clientFor(realmId, 'sandbox'), keys, new Set(company.keys.reconciled)),
     runner(extra) {
       current = createJobRunner({
         storage: fakeBrowser.storage.local,

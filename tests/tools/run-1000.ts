@@ -13,11 +13,10 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { systemClock } from '../../lib/clock';
 import { createJobRunner } from '../../lib/jobs/runner';
-import type { JobRunner, ReviewedRecord } from '../../lib/jobs/types';
-import type { AlarmsArea } from '../../lib/journal/storage-api';
+import type { JobRunner } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
-import { type Entity, isEntity } from '../../lib/qbo/entities';
 import { startSimulator } from '../simulator/index';
+import { readReviewed, timerAlarms } from './engine-helpers';
 
 const SCALE = 60;
 const COUNT = 1000;
@@ -31,17 +30,7 @@ async function main() {
 
   // The reviewed versions, read now (what the preflight hands over), reconciled ones flagged.
   const reconciled = new Set(company.keys.reconciled);
-  const byEntity = new Map<Entity, string[]>();
-  for (const key of company.keys.all) {
-    const [entity, id] = key.split(':');
-    if (isEntity(entity) && id) byEntity.set(entity, [...(byEntity.get(entity) ?? []), id]);
-  }
-  const reviewed: ReviewedRecord[] = [];
-  for (const [entity, ids] of byEntity) {
-    const res = await clientFor(realmId, 'sandbox').readByIds(entity, ids);
-    if (res.kind !== 'ok') throw new Error(`review read failed: ${res.kind}`);
-    for (const record of res.records) reviewed.push({ record, reconciled: reconciled.has(`${entity}:${record.id}`) });
-  }
+  const reviewed = await readReviewed(clientFor(realmId, 'sandbox'), company.keys.all, reconciled);
 
   // 10% edited after the preview (every 10th record).
   const edited = company.keys.all.filter((_, i) => i % 10 === 5);
@@ -56,20 +45,7 @@ async function main() {
   }
 
   let runner: JobRunner | undefined;
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  const alarms: AlarmsArea = {
-    create(name, { when }) {
-      clearTimeout(timers.get(name));
-      timers.set(
-        name,
-        setTimeout(() => void runner?.onAlarm({ name, scheduledTime: when }), when - Date.now()),
-      );
-    },
-    async clear(name) {
-      clearTimeout(timers.get(name));
-      return timers.delete(name);
-    },
-  };
+  const { alarms, stop } = timerAlarms(() => runner);
   runner = createJobRunner({
     storage: fakeBrowser.storage.local,
     alarms,
@@ -101,7 +77,7 @@ async function main() {
   await Promise.race([finished, new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 120_000))]);
   await runner.whenIdle();
   const elapsed = Date.now() - started;
-  for (const t of timers.values()) clearTimeout(t);
+  stop();
 
   const end = await runner.getJob(job.id);
   const rows = await runner.getRecords(job.id);
