@@ -1,6 +1,9 @@
 /**
- * Content script on the web app's pages: wiring only. The logic (rows, checkboxes, deltas) lives in
- * lib/collect; this file hands it the page, the clock, WXT's context and the messaging channel.
+ * Content script on the web app's pages: wiring only. The logic (rows, checkboxes, provenance, deltas)
+ * lives in lib/collect; this file hands it the page, the clock, WXT's context and the messaging
+ * channel. It runs at document_start so its gesture listeners precede the page's own scripts and the
+ * person's first click; the collector waits for the DOM before its first scan. It leaves no marker in
+ * the page.
  */
 import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
@@ -10,14 +13,15 @@ import { startCollector } from '../lib/collect/collector';
 export default defineContentScript({
   // Production and sandbox web-app hosts (service-facts.md): qbo.intuit.com, app./cNN./sandbox. ...
   matches: ['https://qbo.intuit.com/app/*', 'https://*.qbo.intuit.com/app/*'],
-  runAt: 'document_idle',
+  runAt: 'document_start',
+  // No window.postMessage announcing the script to the page (WXT's old start-up signal).
+  noScriptStartedPostMessage: true,
   main(ctx: ContentScriptContext) {
-    document.documentElement.dataset.safeDelete = 'ready';
     startCollector({
       document,
       location: () => window.location.href,
       now: () => Date.now(),
-      send: (report) => browser.runtime.sendMessage(report),
+      send: (message) => browser.runtime.sendMessage(message),
       signal: ctx.signal,
       onLocationChange: (listener) => ctx.addEventListener(window, 'wxt:locationchange', listener),
     });

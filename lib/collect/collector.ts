@@ -1,26 +1,38 @@
 /**
  * The content script's logic, with every browser dependency passed in (so happy-dom tests drive it):
- * scan the page, give registers our checkbox, track ticks, and send `selection/report` changes.
- * A full snapshot is sent on start and after every client-side navigation; otherwise deltas only,
- * after the DOM has been quiet for `debounceMs`. Reads nothing secret, starts nothing destructive.
+ * scan the page, give registers our checkbox, judge who ticked each row, and send `selection/report`
+ * changes bound to the page's company (report-queue.ts). Gesture listeners start at once (the content
+ * script runs at document_start, before the page's scripts and the person's first click); the first
+ * scan waits for the DOM (DOMContentLoaded). A full snapshot is sent on start, after every client-side
+ * navigation and when the person comes back to the tab (so refusals reach our boxes); otherwise
+ * deltas only, after the DOM has been quiet for `debounceMs`. Reads nothing secret, starts nothing
+ * destructive.
  */
-import { injectOwnCheckbox, isOwnCheckbox, OWN_CHECKBOX_SELECTOR } from './checkbox';
-import { MAX_REPORT_ITEMS } from './limits';
+import { defaultIsTrusted, watchGestures } from './gestures';
 import { type DomWatch, type Timers, watchDom } from './observer';
+import { createOwnCheckboxes } from './own-checkboxes';
+import { createCounterReader } from './page-counter';
+import { findUnreadable } from './page-structure';
+import { createProvenanceJudge } from './provenance';
 import { createRangeSelection } from './range-select';
+import { createReportQueue } from './report-queue';
 import { type PageScan, scanRows } from './rows';
-import type { AddedItem, RemovedItem, SelectionReport } from './selection-message';
+import type { ContentMessage, PageInfo } from './selection-message';
 import { createSelectionTracker } from './selection-tracker';
+import { createShownReader } from './shown';
 
 export interface CollectorOptions {
   document: Document;
   /** The page's current URL. */
   location(): string;
   now(): number;
-  send(report: SelectionReport): Promise<unknown>;
+  /** Sends `page/hello` and `selection/report`; resolves with the background's reply. */
+  send(message: ContentMessage): Promise<unknown>;
   signal: AbortSignal;
   /** Registers a listener for client-side navigation (WXT: `wxt:locationchange`). */
   onLocationChange(listener: () => void): void;
+  /** Whether an event came from the person. Default `e.isTrusted === true` (tests inject their own). */
+  isTrusted?: (event: Event) => boolean;
   /** Default 150 ms. */
   debounceMs?: number;
   /** Wait before re-sending after a failed send. Default 2000 ms. */
@@ -31,9 +43,11 @@ export interface CollectorOptions {
 export interface Collector {
   /** Scans now (tests, or after a known change). */
   scan(): void;
-  /** Resolves when every queued message has been handed to `send`. */
+  /** Resolves when every queued message has been handed to `send` and answered. */
   idle(): Promise<void>;
   lastScan(): PageScan | undefined;
+  /** The company the page was loaded under (from `page/hello`), or null while unknown. */
+  pageCompany(): string | null;
 }
 
 // Events on our own checkbox stop at the window: the register's row must not open the transaction.
@@ -48,151 +62,155 @@ function isTickTarget(target: EventTarget | null): boolean {
   return typeof el?.closest === 'function' && el.closest(TICK_TARGET) !== null;
 }
 
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
 export function startCollector(options: CollectorOptions): Collector {
-  const { document: doc, signal, send } = options;
+  const { document: doc, signal, now } = options;
   const timers = options.timers ?? {
     setTimeout: (fn: () => void, ms: number) => globalThis.setTimeout(fn, ms),
     clearTimeout: (h: unknown) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
   };
-  const tracker = createSelectionTracker({ now: options.now });
+  const isTrusted = options.isTrusted ?? defaultIsTrusted;
+  const win: EventTarget = doc.defaultView ?? doc;
+  const listen = { capture: true, signal };
+  const own = createOwnCheckboxes();
+  const tracker = createSelectionTracker({ now });
   const range = createRangeSelection();
-  const pendingAdd = new Map<string, AddedItem>();
-  const pendingRemove = new Map<string, RemovedItem>();
+  const judge = createProvenanceJudge(watchGestures({ target: win, now, isTrusted, signal }));
+  const queue = createReportQueue({
+    send: options.send,
+    signal,
+    timers,
+    retryMs: options.retryMs ?? 2000,
+    onRefused(key, sentTickedAt) {
+      // The next scan writes the record back into our boxes: a refused row's box unticks.
+      if (tracker.refuse(key, sentTickedAt)) own.drop(key, sentTickedAt);
+      trigger();
+    },
+  });
+  const readCounter = createCounterReader();
+  let claimed: number | undefined;
   let snapshotNext = true;
-  let snapshotPending = false;
   let last: PageScan | undefined;
-  let page = { url: options.location(), host: '' };
-  let chain: Promise<void> = Promise.resolve();
-  let retry: unknown;
+  let watch: DomWatch | undefined;
 
   const scan = () => {
     if (signal.aborted) return;
     const url = options.location();
-    let host: string;
-    try {
-      host = new URL(url).hostname;
-    } catch {
-      return;
-    }
+    const host = hostOf(url);
+    if (host === undefined) return;
     const result = scanRows(doc, url);
+    let seenSelected = 0;
     for (const row of result.rows) {
+      let ownBox = false;
       for (const cell of row.cells) {
-        if (cell.checkbox) continue;
-        const box = injectOwnCheckbox(cell.element, tracker.isReported(row.key));
-        cell.checkbox = box;
-        cell.selected = box.checked;
-        row.selected ||= box.checked;
+        if (!cell.checkbox) cell.checkbox = own.inject(cell.element, row.key);
+        if (!own.isOwn(cell.checkbox)) continue;
+        ownBox = true;
+        cell.selected = own.sync(cell.checkbox, row.key);
       }
+      if (ownBox) row.selected = row.cells.some((cell) => cell.selected);
+      if (row.selected) seenSelected++;
     }
     last = result;
+    const at = now();
+    judge.begin(result, at);
     const snapshot = snapshotNext;
     snapshotNext = false;
-    const { added, removed } = tracker.update(result.rows, snapshot);
-    for (const item of added) {
-      pendingRemove.delete(`${item.entity}:${item.id}`);
-      pendingAdd.set(`${item.entity}:${item.id}`, item);
-    }
-    for (const item of removed) {
-      pendingAdd.delete(`${item.entity}:${item.id}`);
-      pendingRemove.set(`${item.entity}:${item.id}`, item);
-    }
-    page = { url, host };
-    if (snapshot && (added.length || removed.length)) snapshotPending = true;
-    if (pendingAdd.size || pendingRemove.size) chain = chain.then(flush);
+    const ownTick = (row: { key: string }) => own.tickedAt(row.key);
+    const changes = tracker.update(result.rows, snapshot, {
+      ownTick,
+      personTick(row) {
+        const ownAt = ownTick(row);
+        return ownAt !== undefined ? { at: ownAt, via: 'own' } : judge.personTick(row);
+      },
+      shown: createShownReader(),
+    });
+    const page: PageInfo = { seenSelected };
+    const unreadable = seenSelected === 0 ? findUnreadable(doc, result, own.isOwn) : undefined;
+    if (unreadable) page.unreadable = unreadable;
+    // A page with nothing ticked has nothing to count: a 10,000-row page is not searched for a counter.
+    claimed = seenSelected > 0 || unreadable || claimed !== undefined ? readCounter(doc) : undefined;
+    if (claimed !== undefined) page.claimedSelected = claimed;
+    queue.setPage(url, host);
+    queue.push(changes, snapshot, page);
   };
-
-  // While a failed send waits for its retry, new changes join the queue and go with it.
-  const flush = async () => {
-    if (signal.aborted || retry !== undefined || (!pendingAdd.size && !pendingRemove.size)) return;
-    const added = [...pendingAdd.values()];
-    const removed = [...pendingRemove.values()];
-    const snapshot = snapshotPending;
-    pendingAdd.clear();
-    pendingRemove.clear();
-    snapshotPending = false;
-    for (let i = 0; i < Math.max(added.length, removed.length); i += MAX_REPORT_ITEMS) {
-      const chunk = { added: added.slice(i, i + MAX_REPORT_ITEMS), removed: removed.slice(i, i + MAX_REPORT_ITEMS) };
-      try {
-        await send({
-          type: 'selection/report',
-          data: { pageUrl: page.url, host: page.host, replace: false, snapshot, ...chunk },
-        });
-      } catch {
-        // Background unreachable: queue what was not sent (unless a newer change replaced it) and retry.
-        for (const item of added.slice(i)) requeue(pendingAdd, pendingRemove, item);
-        for (const item of removed.slice(i)) requeue(pendingRemove, pendingAdd, item);
-        snapshotPending ||= snapshot;
-        if (retry === undefined && !signal.aborted) {
-          retry = timers.setTimeout(() => {
-            retry = undefined;
-            chain = chain.then(flush);
-          }, options.retryMs ?? 2000);
-        }
-        return;
-      }
-    }
-  };
-
-  const watch: DomWatch = watchDom({
-    root: doc,
-    signal,
-    onChange: scan,
-    debounceMs: options.debounceMs ?? 150,
-    ignoreNode: isOwnCheckbox,
-    timers,
-    now: options.now,
-  });
+  const trigger = () => watch?.trigger();
 
   const onOwnEvent = (event: Event) => {
-    if (!isOwnCheckbox(event.target)) return;
+    const box = event.target;
+    if (!own.isOwn(box)) return;
     event.stopPropagation();
     if (event.type !== 'click') return;
+    // A script's click() or a forged event must not tick our box (nor anchor a shift-click range).
+    if (!isTrusted(event)) {
+      event.preventDefault();
+      return;
+    }
+    const at = now();
+    own.record(box, at);
     const shiftKey = (event as MouseEvent).shiftKey === true;
-    range.clicked(event.target, shiftKey, () => [...doc.querySelectorAll<HTMLInputElement>(OWN_CHECKBOX_SELECTOR)]);
-    watch.trigger();
+    for (const other of range.clicked(box, shiftKey, () => own.inDocument(doc))) own.record(other, at);
+    trigger();
   };
-  const win: EventTarget = doc.defaultView ?? doc;
-  for (const type of OWN_EVENTS) win.addEventListener(type, onOwnEvent, true);
+  for (const type of OWN_EVENTS) win.addEventListener(type, onOwnEvent, listen);
   // A tick on the page's own checkbox is recorded right after the event, not after the DOM has been
   // quiet: a bookkeeper who ticks and pages on at once would otherwise lose the tick when the
   // single-page app swaps the rows out (native .checked changes are invisible to a MutationObserver).
   let inputScan: unknown;
   const onPageInput = (event: Event) => {
-    if (isOwnCheckbox(event.target) || inputScan !== undefined || !isTickTarget(event.target)) return;
+    if (!watch || own.isOwn(event.target) || inputScan !== undefined || !isTickTarget(event.target)) return;
     inputScan = timers.setTimeout(() => {
       inputScan = undefined;
       scan();
     }, 0);
   };
-  for (const type of PAGE_INPUT_EVENTS) win.addEventListener(type, onPageInput, true);
-  signal.addEventListener(
-    'abort',
-    () => {
-      for (const type of OWN_EVENTS) win.removeEventListener(type, onOwnEvent, true);
-      for (const type of PAGE_INPUT_EVENTS) win.removeEventListener(type, onPageInput, true);
-      if (retry !== undefined) timers.clearTimeout(retry);
-    },
-    { once: true },
-  );
+  for (const type of PAGE_INPUT_EVENTS) win.addEventListener(type, onPageInput, listen);
+  // Back on the tab: a snapshot, whose answer unticks our boxes for rows removed in the popup meanwhile.
+  const resync = () => {
+    snapshotNext = true;
+    trigger();
+  };
+  // (focus does not bubble: a listener on the window hears the window's own focus only)
+  win.addEventListener('focus', resync, { signal });
+  doc.addEventListener('visibilitychange', () => doc.visibilityState === 'visible' && resync(), { signal });
+  signal.addEventListener('abort', () => inputScan !== undefined && timers.clearTimeout(inputScan), { once: true });
 
   options.onLocationChange(() => {
     snapshotNext = true;
-    watch.trigger();
+    queue.setPage(options.location(), hostOf(options.location()) ?? '');
+    queue.hello();
+    trigger();
   });
-  scan();
+
+  queue.setPage(options.location(), hostOf(options.location()) ?? '');
+  queue.hello();
+  const begin = () => {
+    if (signal.aborted || watch) return;
+    watch = watchDom({
+      root: doc,
+      signal,
+      onChange: scan,
+      debounceMs: options.debounceMs ?? 150,
+      ignoreNode: own.isOwn,
+      timers,
+      now,
+    });
+    scan();
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', begin, { once: true, signal });
+  else begin();
 
   return {
     scan,
-    idle: () => chain,
+    idle: () => queue.idle(),
     lastScan: () => last,
+    pageCompany: () => queue.company(),
   };
-}
-
-function requeue<T extends { entity: string; id: string }>(
-  into: Map<string, T>,
-  other: Map<string, unknown>,
-  item: T,
-): void {
-  const key = `${item.entity}:${item.id}`;
-  if (!into.has(key) && !other.has(key)) into.set(key, item);
 }

@@ -35,6 +35,8 @@ export interface PageRow {
 export interface PageScan {
   rows: PageRow[];
   ignored: Partial<Record<IgnoredReason, number>>;
+  /** Each transaction row element of the page → its row (built anyway; lets a gesture find its row). */
+  byElement: Map<Element, PageRow>;
 }
 
 const DGRID_ROW_SELECTOR = '.dgrid-row';
@@ -103,7 +105,7 @@ export function scanRows(root: ParentNode, location: URL | string): PageScan {
     rowByKey.set(parsed.key, row);
     rowByElement.set(element, row);
   }
-  return { rows: [...rowByKey.values()], ignored };
+  return { rows: [...rowByKey.values()], ignored, byElement: rowByElement };
 }
 
 export interface CollectedRow {

@@ -1,47 +1,107 @@
 /**
- * The one message a content script may send: `selection/report`, the CHANGES to what the bookkeeper
- * ticked on a web-app page. The background validates every arrival with SelectionReportSchema.
+ * The messages a content script may send, and nothing else (the background validates every arrival
+ * with ContentMessageSchema and checks the sender first):
  *
- * Carries no company and no environment: the background takes the company from the
- * `qbo.currentcompanyid` cookie and the environment from the sender's URL, so a page cannot steer
- * them. Selections accumulate across pages: `replace` is always false (a page can never wipe the
- * selection), `removed` lists only rows the bookkeeper unticked. `snapshot` is true when the message
- * lists every ticked row of the page (first scan, after navigation); otherwise it is a delta.
- * `shownAt` (ms since epoch) is when the content script first saw the row: the changed-since-viewed
- * check compares it with the record's LastUpdatedTime.
+ * - `page/hello`: sent when the page loads and after every client-side navigation. The background
+ *   answers with the company (realmId) QuickBooks has open for this tab right now (the cookie
+ *   `qbo.currentcompanyid` of the tab's cookie store). The content script keeps it as the page's
+ *   company: the company whose rows this page shows.
+ * - `selection/report`: the CHANGES to what the bookkeeper ticked, bound to `pageCompany`, the
+ *   company the page was loaded (or last navigated) under. The background refuses a report whose
+ *   page company differs from the company QuickBooks has open now (a stale tab after a company switch
+ *   in another tab) or from the connected company. Never trust a cookie read at report time alone.
+ *
+ * Provenance: `added` lists only rows the PERSON ticked (a trusted click, key or pointer event on the
+ * row, or on the page's own select-all, right before the tick); `tickedAt` is that gesture's time.
+ * `pageTicked` lists rows ticked with no gesture (by page script, or already ticked when the page
+ * loaded): the popup shows them apart ("Ticked by the page, not by you"), they are never deleted
+ * unless the person adds them. A removed row comes back only with a gesture newer than its removal
+ * (`tickedAt` > the removal time the background keeps as a tombstone).
+ *
+ * `shown` is what the list displayed for the row (raw text, bounded): the preflight compares it with
+ * the service's record ("Doesn't match the page"). `shownAt` (ms since epoch) is when the content
+ * script first saw the row: the changed-since-viewed check compares it with LastUpdatedTime.
+ * `replace` is always false (a page can never wipe the selection); `snapshot` is true when the
+ * message lists every ticked row of the page (first scan, after navigation), otherwise a delta.
+ * `page` describes the page itself: its own "N selected" counter when it shows one, how many ticked
+ * rows the collector saw, and, when ticked checkboxes sit in rows it cannot read, a structure
+ * skeleton (tags, classes with digits masked, roles, attribute NAMES only: never text or values).
  */
 import { z } from 'zod';
 import { ENTITIES, environmentFromHost, isValidId } from '../qbo/entities';
-import { MAX_REPORT_ITEMS } from './limits';
+import { MAX_REPORT_ITEMS, MAX_SHOWN_TEXT, MAX_SKELETON_CHARS } from './limits';
 
-export { MAX_REPORT_ITEMS };
+export { MAX_REPORT_ITEMS, MAX_SHOWN_TEXT, MAX_SKELETON_CHARS };
 
+const MAX_TIME = 8_640_000_000_000_000;
 const IdSchema = z.string().max(20).refine(isValidId, 'Id must be 1-20 ASCII digits');
+const RealmSchema = z.string().regex(/^[0-9]{1,20}$/, 'realmId must be 1-20 ASCII digits');
+const TimeSchema = z.number().int().min(0).max(MAX_TIME);
+const ShownTextSchema = z.string().max(MAX_SHOWN_TEXT);
+
+/** What the list showed for the row; each field only where the list has such a column. */
+export const ShownSchema = z.strictObject({
+  amount: ShownTextSchema.optional(),
+  number: ShownTextSchema.optional(),
+  date: ShownTextSchema.optional(),
+});
+export type Shown = z.infer<typeof ShownSchema>;
+
 const ItemSchema = z.strictObject({ entity: z.enum(ENTITIES), id: IdSchema });
 const AddedSchema = z.strictObject({
   entity: z.enum(ENTITIES),
   id: IdSchema,
-  shownAt: z.number().int().min(0).max(8_640_000_000_000_000),
+  shownAt: TimeSchema,
+  /** When the trusted gesture that ticked it happened (for pageTicked: when the tick was seen). */
+  tickedAt: TimeSchema,
+  shown: ShownSchema.optional(),
 });
+
+const PageInfoSchema = z.strictObject({
+  /** The page's own "N selected" counter, where it shows one. */
+  claimedSelected: z.number().int().min(0).max(10_000_000).optional(),
+  /** Ticked transaction rows the collector saw on the page (person's and page's). */
+  seenSelected: z.number().int().min(0).max(10_000_000),
+  /** Ticked checkboxes the collector could not tie to a transaction row, with the rows' skeleton. */
+  unreadable: z
+    .strictObject({
+      tickedBoxes: z.number().int().min(1).max(10_000_000),
+      skeleton: z.string().max(MAX_SKELETON_CHARS),
+    })
+    .optional(),
+});
+export type PageInfo = z.infer<typeof PageInfoSchema>;
+
+const PageUrlFields = {
+  pageUrl: z.string().max(4096),
+  host: z.string().max(253),
+};
+
+function checkPageUrl(data: { pageUrl: string; host: string }, ctx: z.RefinementCtx): void {
+  const url = URL.canParse(data.pageUrl) ? new URL(data.pageUrl) : undefined;
+  if (url?.protocol !== 'https:' || !url.pathname.startsWith('/app/')) {
+    ctx.addIssue({ code: 'custom', path: ['pageUrl'], message: 'not a web-app page URL' });
+  } else if (url.hostname !== data.host || environmentFromHost(data.host) === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['host'], message: 'host is not the page URL’s web-app host' });
+  }
+}
 
 const DataSchema = z
   .strictObject({
-    pageUrl: z.string().max(4096),
-    host: z.string().max(253),
+    ...PageUrlFields,
+    /** The company the page was loaded (or last navigated) under, from `page/hello`; null if unknown. */
+    pageCompany: RealmSchema.nullable(),
     replace: z.literal(false),
     snapshot: z.boolean(),
     added: z.array(AddedSchema).max(MAX_REPORT_ITEMS),
+    pageTicked: z.array(AddedSchema).max(MAX_REPORT_ITEMS),
     removed: z.array(ItemSchema).max(MAX_REPORT_ITEMS),
+    page: PageInfoSchema.optional(),
   })
   .superRefine((data, ctx) => {
-    const url = URL.canParse(data.pageUrl) ? new URL(data.pageUrl) : undefined;
-    if (url?.protocol !== 'https:' || !url.pathname.startsWith('/app/')) {
-      ctx.addIssue({ code: 'custom', path: ['pageUrl'], message: 'not a web-app page URL' });
-    } else if (url.hostname !== data.host || environmentFromHost(data.host) === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['host'], message: 'host is not the page URL’s web-app host' });
-    }
+    checkPageUrl(data, ctx);
     const seen = new Set<string>();
-    for (const item of [...data.added, ...data.removed]) {
+    for (const item of [...data.added, ...data.pageTicked, ...data.removed]) {
       const key = `${item.entity}:${item.id}`;
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['added'], message: `${key} listed twice` });
       seen.add(key);
@@ -53,7 +113,35 @@ export const SelectionReportSchema = z.strictObject({
   data: DataSchema,
 });
 
+export const PageHelloSchema = z.strictObject({
+  type: z.literal('page/hello'),
+  data: z.strictObject(PageUrlFields).superRefine(checkPageUrl),
+});
+
+/** Everything a content script may send. */
+export const ContentMessageSchema = z.discriminatedUnion('type', [SelectionReportSchema, PageHelloSchema]);
+export type ContentMessage = z.infer<typeof ContentMessageSchema>;
+
 export type SelectionReport = z.infer<typeof SelectionReportSchema>;
 export type SelectionReportData = SelectionReport['data'];
 export type AddedItem = SelectionReportData['added'][number];
 export type RemovedItem = SelectionReportData['removed'][number];
+export type PageHello = z.infer<typeof PageHelloSchema>;
+
+/** The background's answer to `page/hello` (inside `{ ok: true, data }`). */
+export interface PageHelloReply {
+  /** The company QuickBooks has open for this tab now; undefined when no company cookie is set. */
+  realmId?: string;
+}
+
+/**
+ * The background's answer to an accepted `selection/report` (inside `{ ok: true, data }`).
+ * `refused` lists added keys it did not take because the person removed them in Safe Delete after
+ * that tick (tombstones): the content script unticks its own checkboxes for them and forgets that it
+ * reported them, so a new tick by the person reports them again. A refused report (stale tab, other
+ * company) is `{ ok: false, error }`.
+ */
+export interface SelectionReportReply {
+  selected: number;
+  refused: string[];
+}

@@ -1,55 +1,124 @@
 /**
  * Turns successive page scans into selection changes. Kept in the content script:
  * - `shownAt`: when each transaction was first seen on a page (first-seen per key, never updated);
- * - `reported`: keys the background was told are selected (to send deltas only, and to restore our
- *   own checkboxes when a register re-renders).
- * A removal is sent only when a row element we saw ticked is now unticked: a page re-rendered with
- * fresh, unticked rows (navigation, paging back) does not undo what was selected before.
+ * - `reported`: keys the background was told are ticked, and by whom (the person with the gesture's
+ *   time, or the page). A row reported as the person's stays the person's when the page re-renders
+ *   it ticked; a row reported as the page's becomes the person's only through a select-all the
+ *   person turned on after it was seen;
+ * - `refused`: keys the background refused (removed in Safe Delete after that tick). While the row
+ *   stays ticked on the page it is not reported again; a new gesture of the person, newer than the
+ *   refusal, reports it afresh.
+ * A removal is sent only when a row element we saw ticked is now unticked (whoever unticked it): a
+ * page re-rendered with fresh, unticked rows (navigation, paging back) does not undo what was
+ * selected before.
  */
+import type { PersonTick } from './provenance';
 import type { PageRow } from './rows';
-import type { AddedItem, RemovedItem } from './selection-message';
+import type { AddedItem, RemovedItem, Shown } from './selection-message';
 
 export interface SelectionChanges {
+  /** Ticked by the person. */
   added: AddedItem[];
+  /** Ticked with no gesture of the person (page script, or already ticked when seen). */
+  pageTicked: AddedItem[];
   removed: RemovedItem[];
 }
 
+export interface ScanJudgement {
+  /** The person's tick behind this ticked row, if any. */
+  personTick(row: PageRow): PersonTick | { at: number; via: 'own' } | undefined;
+  /** When the person last ticked our own box on this row (undefined: not ours, or not ticked). */
+  ownTick(row: PageRow): number | undefined;
+  /** What the list shows for the row (only called for rows being reported). */
+  shown(row: PageRow): Shown | undefined;
+}
+
 export interface SelectionTracker {
-  /** `snapshot`: list every ticked row of the page in `added`, even if reported before. */
-  update(rows: PageRow[], snapshot: boolean): SelectionChanges;
-  isReported(key: string): boolean;
+  /** `snapshot`: list every ticked row of the page, even if reported before. */
+  update(rows: PageRow[], snapshot: boolean, judge: ScanJudgement): SelectionChanges;
+  /** The background refused `key` as reported with `sentTickedAt`: forget it, unless ticked again since. */
+  refuse(key: string, sentTickedAt: number): boolean;
   shownAt(key: string): number | undefined;
+}
+
+interface Reported {
+  by: 'person' | 'page';
+  tickedAt: number;
 }
 
 export function createSelectionTracker({ now }: { now: () => number }): SelectionTracker {
   const firstSeen = new Map<string, number>();
-  const reported = new Set<string>();
+  const reported = new Map<string, Reported>();
+  const refused = new Map<string, number>();
   const lastTicked = new WeakMap<Element, boolean>();
 
   return {
-    isReported: (key) => reported.has(key),
     shownAt: (key) => firstSeen.get(key),
-    update(rows, snapshot) {
+    refuse(key, sentTickedAt) {
+      const current = reported.get(key);
+      if (current !== undefined && current.tickedAt > sentTickedAt) return false;
+      reported.delete(key);
+      refused.set(key, now());
+      return true;
+    },
+    update(rows, snapshot, judge) {
       const at = now();
-      const added: AddedItem[] = [];
-      const removed: RemovedItem[] = [];
+      const changes: SelectionChanges = { added: [], pageTicked: [], removed: [] };
+      const item = (row: PageRow, shownAt: number, tickedAt: number): AddedItem => {
+        const shown = judge.shown(row);
+        const base = { entity: row.entity, id: row.id, shownAt, tickedAt };
+        return shown === undefined ? base : { ...base, shown };
+      };
       for (const row of rows) {
-        let shownAt = firstSeen.get(row.key);
+        const { key } = row;
+        let shownAt = firstSeen.get(key);
         if (shownAt === undefined) {
           shownAt = at;
-          firstSeen.set(row.key, at);
+          firstSeen.set(key, at);
         }
         const wasTicked = row.cells.some((cell) => lastTicked.get(cell.element) === true);
         for (const cell of row.cells) lastTicked.set(cell.element, cell.selected);
-        if (row.selected) {
-          if (snapshot || !reported.has(row.key)) added.push({ entity: row.entity, id: row.id, shownAt });
-          reported.add(row.key);
-        } else if (wasTicked && reported.has(row.key)) {
-          removed.push({ entity: row.entity, id: row.id });
-          reported.delete(row.key);
+        const prev = reported.get(key);
+        if (!row.selected) {
+          refused.delete(key);
+          if (wasTicked && prev) {
+            changes.removed.push({ entity: row.entity, id: row.id });
+            reported.delete(key);
+          }
+          continue;
         }
+        if (prev?.by === 'person') {
+          // Our box unticked and ticked again between two scans: the newer tick is what counts.
+          const ownAt = judge.ownTick(row);
+          if (ownAt !== undefined && ownAt > prev.tickedAt) {
+            prev.tickedAt = ownAt;
+            changes.added.push(item(row, shownAt, ownAt));
+          } else if (snapshot) {
+            changes.added.push(item(row, shownAt, prev.tickedAt));
+          }
+          continue;
+        }
+        const person = judge.personTick(row);
+        const refusedAt = refused.get(key);
+        if (refusedAt !== undefined) {
+          if (person === undefined || person.at <= refusedAt) continue;
+          refused.delete(key);
+        }
+        if (prev?.by === 'page') {
+          // A page's tick becomes the person's only through a select-all turned on after it was seen.
+          if (person !== undefined && person.via !== 'row' && person.at > prev.tickedAt) {
+            reported.set(key, { by: 'person', tickedAt: person.at });
+            changes.added.push(item(row, shownAt, person.at));
+          } else if (snapshot) {
+            changes.pageTicked.push(item(row, shownAt, prev.tickedAt));
+          }
+          continue;
+        }
+        const tick: Reported = person ? { by: 'person', tickedAt: person.at } : { by: 'page', tickedAt: at };
+        reported.set(key, tick);
+        (tick.by === 'person' ? changes.added : changes.pageTicked).push(item(row, shownAt, tick.tickedAt));
       }
-      return { added, removed };
+      return changes;
     },
   };
 }

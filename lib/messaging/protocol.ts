@@ -21,6 +21,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connection/forget') }),
   z.object({ type: z.literal('selection/remove'), key: z.string().max(64) }),
   z.object({ type: z.literal('selection/clear') }),
+  /** Adds rows from "Ticked by the page, not by you" to the selection (the person's explicit choice). */
+  z.object({ type: z.literal('selection/adopt'), keys: z.array(z.string().max(64)).min(1).max(5000) }),
   z.object({ type: z.literal('preflight/run') }),
   z.object({ type: z.literal('job/start'), includeReconciled: z.boolean() }),
   z.object({ type: z.literal('job/pause'), jobId: z.string() }),

@@ -3,6 +3,7 @@
  * The popup renders these and nothing else; it never sees the token.
  */
 import { z } from 'zod';
+import { ShownSchema } from '../collect/selection-message';
 import { ENTITIES } from '../qbo/entities';
 
 export const EnvironmentSchema = z.enum(['production', 'sandbox']);
@@ -18,6 +19,7 @@ export const PREFLIGHT_STATUSES = [
   'unsupported',
   'duplicate',
   'unverifiable',
+  'pageMismatch',
 ] as const;
 export type PreflightStatus = (typeof PREFLIGHT_STATUSES)[number];
 
@@ -33,6 +35,7 @@ export const STATUS_LABEL: Record<PreflightStatus, string> = {
   unsupported: 'Unsupported type',
   duplicate: 'Duplicate',
   unverifiable: 'Cannot verify',
+  pageMismatch: "Doesn't match the page",
 };
 
 export const ConnectionViewSchema = z.object({
@@ -43,6 +46,10 @@ export const ConnectionViewSchema = z.object({
   tokenExpiresAt: z.number().optional(),
   /** The company open in the service's page the selection came from (cookie qbo.currentcompanyid). */
   pageRealmId: z.string().optional(),
+  /** CompanyInfo.CompanyName of the connected company (read once from the service, cached). */
+  companyName: z.string().optional(),
+  /** CompanyInfo.CompanyName of the page's company, when known. */
+  pageCompanyName: z.string().optional(),
 });
 export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
 
@@ -59,6 +66,10 @@ export const SelectionRowSchema = z.object({
   party: z.string().optional(),
   amount: z.number().optional(),
   currency: z.string().optional(),
+  /** What the QuickBooks list showed for the row (raw text): identity before the check, and the cross-check. */
+  shown: ShownSchema.optional(),
+  /** When the person's tick happened (epoch ms). */
+  tickedAt: z.number().optional(),
 });
 export type SelectionRow = z.infer<typeof SelectionRowSchema>;
 
@@ -113,5 +124,23 @@ export const PopupStateSchema = z.object({
   job: JobViewSchema.optional(),
   /** A message for the user (e.g. a refused start because of a company mismatch). */
   notice: z.object({ level: z.enum(['info', 'error']), text: z.string() }).optional(),
+  /**
+   * Rows ticked on a page with no gesture of the person (page script, or ticked when the page
+   * loaded): shown apart as "Ticked by the page, not by you", never deleted unless added.
+   */
+  pageTicked: z.array(SelectionRowSchema).default([]),
+  /** What the QuickBooks pages told us that the person must act on. */
+  pageIssues: z
+    .object({
+      /** A tab still shows another company than QuickBooks has open now (or than the connected one). */
+      staleTab: z
+        .object({ url: z.string(), title: z.string().optional(), text: z.string(), at: z.number() })
+        .optional(),
+      /** The page's own counter claims more selected rows than the collector saw (virtualized lists). */
+      counter: z.object({ url: z.string(), claimed: z.number(), seen: z.number(), at: z.number() }).optional(),
+      /** Ticked checkboxes in rows the collector cannot read; `skeleton` is the text "Copy page structure" copies. */
+      unreadable: z.object({ url: z.string(), tickedBoxes: z.number(), skeleton: z.string(), at: z.number() }).optional(),
+    })
+    .optional(),
 });
 export type PopupState = z.infer<typeof PopupStateSchema>;

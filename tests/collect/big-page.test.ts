@@ -55,7 +55,7 @@ describe('10,000-row pages', () => {
     const ms = performance.now() - started;
     console.info(`first scan with injection: ${ROWS} rows in ${ms.toFixed(0)} ms (happy-dom)`);
     expect(collector.lastScan()?.rows).toHaveLength(ROWS);
-    expect(document.querySelectorAll('input[data-safe-delete-checkbox]')).toHaveLength(ROWS);
+    expect(document.querySelectorAll('input[aria-label="Select for deletion"]')).toHaveLength(ROWS);
     expect(ms).toBeLessThan(10_000);
     controller.abort();
   });

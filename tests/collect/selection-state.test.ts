@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { OWN_CHECKBOX_ATTR } from '../../lib/collect/checkbox';
 import { collectRows } from '../../lib/collect/rows';
 
 const URL_SALES = 'https://app.qbo.intuit.com/app/sales';
@@ -20,10 +19,10 @@ describe('selection state', () => {
       <div role="row"><span role="checkbox" id="c" aria-checked="false"></span><a href="/app/bill?txnId=4">4</a></div>
       <div role="row"><span role="checkbox" aria-checked="true"></span><a href="/app/bill?txnId=5">5</a></div>
       <div role="row"><span role="checkbox" aria-checked="TRUE"></span><a href="/app/bill?txnId=6">6</a></div>
-      <div role="row"><input type="checkbox" ${OWN_CHECKBOX_ATTR} checked><a href="/app/deposit?txnId=7">7</a></div>`;
+      <div role="row"><input type="checkbox" checked><a href="/app/deposit?txnId=7">7</a></div>`;
   });
 
-  it('reads native checked state, aria-checked="true" exactly, and our own checkbox', () => {
+  it('reads native checked state and aria-checked="true" exactly', () => {
     expect(selected()).toEqual(['Invoice:2', 'Bill:5', 'Deposit:7']);
   });
 

@@ -6,11 +6,12 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startCollector } from '../../lib/collect/collector';
-import type { SelectionReport } from '../../lib/collect/selection-message';
+import type { ContentMessage, SelectionReportData } from '../../lib/collect/selection-message';
 import type { Entity } from '../../lib/qbo/entities';
 import { CLIENT_SCRIPT } from '../simulator/pages/client-script';
 import { mountPages } from '../simulator/pages/index';
 import { settle } from './fake-timers';
+import { createPerson } from './person';
 
 function simulatorApp() {
   const entities: Entity[] = ['Invoice', 'SalesReceipt', 'Estimate'];
@@ -41,18 +42,28 @@ describe('look-alike pages in a DOM, with the collector', () => {
     document.body.innerHTML = new DOMParser().parseFromString(full, 'text/html').body.innerHTML;
     new Function(CLIENT_SCRIPT)();
 
-    const send = vi.fn(async (_: SelectionReport) => undefined);
+    const send = vi.fn(
+      async (m: ContentMessage): Promise<unknown> =>
+        m.type === 'page/hello'
+          ? { ok: true, data: { realmId: '42' } }
+          : { ok: true, data: { selected: 0, refused: [] } },
+    );
+    const reports = () =>
+      send.mock.calls.flatMap(([m]) => (m.type === 'selection/report' ? [m.data as SelectionReportData] : []));
+    const person = createPerson();
+    let clock = 1_760_000_000_000;
     const controller = new AbortController();
     let navigated: () => void = () => {};
     startCollector({
       document,
       location: () => window.location.href,
-      now: () => 1,
+      now: () => clock,
       send,
       signal: controller.signal,
       onLocationChange: (fn) => {
         navigated = fn;
       },
+      isTrusted: person.isTrusted,
       debounceMs: 10,
     });
     const wait = async () => {
@@ -60,9 +71,13 @@ describe('look-alike pages in a DOM, with the collector', () => {
       await new Promise((r) => setTimeout(r, 30));
     };
 
-    document.querySelector<HTMLInputElement>('tr.txn-row input[type=checkbox]')?.click();
+    person.click(document.querySelector('tr.txn-row input[type=checkbox]'));
     await wait();
-    expect(send.mock.calls.flatMap(([m]) => m.data.added)).toHaveLength(1);
+    expect(reports().flatMap((r) => r.added)).toHaveLength(1);
+    expect(reports()[0]?.pageCompany).toBe('42');
+    // The page's own counter follows the tick, and the report carries it.
+    expect(document.querySelector('.selected-count')?.textContent).toBe('1 selected');
+    expect(reports().at(-1)?.page).toEqual({ claimedSelected: 1, seenSelected: 1 });
 
     // Client-side navigation: the URL changes, the fragment replaces #app-main, no reload.
     const main = document.getElementById('app-main');
@@ -75,14 +90,23 @@ describe('look-alike pages in a DOM, with the collector', () => {
     expect(document.title).toBe('Invoices');
     expect(document.querySelectorAll('[role=row].grid-row')).toHaveLength(40);
 
-    // A custom checkbox: the page's script flips aria-checked; the collector sees it.
+    // A custom checkbox ticked from the keyboard: the page's keydown handler calls click() (an
+    // untrusted click), which flips aria-checked; the person's trusted keydown makes it their tick.
     const box = document.querySelector<HTMLElement>('[role=row].grid-row [role=checkbox]');
-    box?.click();
+    person.key(box, ' ');
     expect(box?.getAttribute('aria-checked')).toBe('true');
     await wait();
-    const added = send.mock.calls.flatMap(([m]) => m.data.added);
-    expect(added).toHaveLength(2);
-    expect(send.mock.calls.flatMap(([m]) => m.data.removed)).toHaveLength(0);
+    expect(reports().flatMap((r) => r.added)).toHaveLength(2);
+    expect(reports().flatMap((r) => r.pageTicked)).toHaveLength(0);
+    expect(reports().flatMap((r) => r.removed)).toHaveLength(0);
+    // Later, the same box clicked by a script: unticked (always honoured); ticked again: the page's.
+    clock += 5000;
+    box?.click();
+    await wait();
+    expect(reports().flatMap((r) => r.removed)).toHaveLength(1);
+    box?.click();
+    await wait();
+    expect(reports().flatMap((r) => r.pageTicked)).toHaveLength(1);
 
     // Paging with next: 40 invoices fit one page, so use the sales list (120 / 50 → 3 pages).
     document.querySelector<HTMLAnchorElement>('nav a[href="/app/sales"]')?.click();

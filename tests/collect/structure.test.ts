@@ -17,6 +17,12 @@ describe('lib/collect structure', () => {
     );
   });
 
+  it('our checkboxes are known by a WeakSet, not by a marker in the page', () => {
+    const text = readFileSync(join(DIR, 'own-checkboxes.ts'), 'utf8');
+    expect(text).toContain('new WeakSet');
+    for (const file of files) expect(readFileSync(join(DIR, file), 'utf8')).not.toMatch(/data-safe-delete/);
+  });
+
   it.each(files)('%s stays small', (file) => {
     expect(readFileSync(join(DIR, file), 'utf8').split('\n').length).toBeLessThan(300);
   });
@@ -24,7 +30,10 @@ describe('lib/collect structure', () => {
   it('the content script entrypoint is wiring only', () => {
     const text = readFileSync(join(process.cwd(), 'entrypoints/content.ts'), 'utf8');
     expect(text.split('\n').length).toBeLessThan(40);
-    expect(text).toContain("dataset.safeDelete = 'ready'");
     expect(text).not.toMatch(/cookie|realmId|querySelector/);
+    // No page-visible marker (a page could read it, or forge it to fool a check).
+    expect(text).not.toMatch(/dataset|setAttribute|data-safe-delete/);
+    // Gesture listeners must exist before the page's scripts and the person's first click.
+    expect(text).toContain("runAt: 'document_start'");
   });
 });

@@ -13,9 +13,11 @@ test('a page on a mapped real host name is served by the simulator and gets the 
   company,
 }) => {
   const page = await context.newPage();
-  const response = await page.goto('https://app.qbo.intuit.com/app/sales');
+  const response = await page.goto('https://app.qbo.intuit.com/app/register?accountId=35');
   expect(response?.status()).toBe(200);
-  await expect(page.locator('html')).toHaveAttribute('data-safe-delete', 'ready');
+  // The content script's own checkbox on a register row proves it runs there.
+  await expect(page.getByRole('checkbox', { name: 'Select for deletion' }).first()).toBeVisible();
+  expect(await page.locator('html').getAttribute('data-safe-delete')).toBeNull();
   const cookies = await context.cookies('https://app.qbo.intuit.com');
   expect(cookies.find((c) => c.name === 'qbo.currentcompanyid')?.value).toBe(company.realmId);
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { Entity } from '../../lib/qbo/entities';
 import { mountPages } from './pages/index';
+import { VIRTUAL_MAX_ROWS, VIRTUAL_ROW_HEIGHT } from './pages/virtual-list';
 
 type Rec = { entity: Entity; json: Record<string, unknown> };
 
@@ -174,5 +175,45 @@ describe('look-alike web pages', () => {
     expect((await app.request('/app/invoice?txnId=2')).status).toBe(404);
     expect((await app.request("/app/invoice?txnId=1' OR 1=1")).status).toBe(404);
     expect((await app.request('/app/nosuch?txnId=1')).status).toBe(404);
+  });
+
+  it('shows the app\'s own "N selected" counter on list pages with checkboxes, hidden while nothing is ticked', async () => {
+    const app = makeApp(makeRecords(20));
+    for (const path of ['/app/sales', '/app/invoices']) {
+      const html = await (await app.request(path)).text();
+      expect(html, path).toContain(
+        '<div class="bulk-actions" role="status" aria-live="polite"><span class="selected-count" hidden></span></div>',
+      );
+    }
+    const register = await (await app.request('/app/register?accountId=35&fragment=1')).text();
+    expect(register).not.toContain('selected-count');
+  });
+
+  it('serves /app/banking: a virtualized list of every transaction (up to 300) with rows only from the script', async () => {
+    const records = makeRecords(350);
+    const html = await (await makeApp(records).request('/app/banking')).text();
+    expect(html).toContain('class="ids-table__virtualized-container"');
+    expect(html).toContain(`aria-rowcount="${VIRTUAL_MAX_ROWS + 1}"`);
+    expect(html).toContain(`height:${VIRTUAL_MAX_ROWS * VIRTUAL_ROW_HEIGHT}px`);
+    expect(html).toContain('<input type="checkbox" data-select-all aria-label="Select all rows">');
+    expect(html).toContain('role="status"');
+    expect(count(html, /<a href=/g)).toBe(0); // no row in the markup: the script renders those in view
+    const json = html.match(/<script type="application\/json" class="ids-table__data">(.*?)<\/script>/)?.[1] ?? '';
+    const rows = JSON.parse(json) as { href: string }[];
+    expect(rows).toHaveLength(VIRTUAL_MAX_ROWS);
+    expect(rows[0]?.href).toMatch(/^\/app\/[a-z]+\?txnId=\d+$/);
+    expect(await (await makeApp([], null).request('/app/banking')).text()).toContain('No company is open.');
+  });
+
+  it("keeps the virtualized list's data inert: no markup survives into its JSON", async () => {
+    const records: Rec[] = [
+      {
+        entity: 'Deposit',
+        json: { Id: '1', TxnDate: '2025-01-01', DocNumber: '</script><script>alert(1)</script>', TotalAmt: 5 },
+      },
+    ];
+    const html = await (await makeApp(records).request('/app/banking')).text();
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('\\u003c/script\\u003e');
   });
 });

@@ -6,9 +6,14 @@ export const APP = 'https://app.qbo.intuit.com';
 export class LedgerPage {
   constructor(readonly page: Page) {}
 
+  /**
+   * Opens a page and waits for its load event. The content script runs from document_start, so its
+   * gesture listeners are in place before the page's own scripts and before the first click; it
+   * leaves no page-visible marker to wait for (a page could read or forge one).
+   */
   async open(path: string): Promise<this> {
-    await this.page.goto(`${APP}${path}`);
-    await expect(this.page.locator('html')).toHaveAttribute('data-safe-delete', 'ready');
+    await this.page.goto(`${APP}${path}`, { waitUntil: 'load' });
+    await expect(this.page.locator('a[href*="txnId="]').first()).toBeVisible();
     return this;
   }
 

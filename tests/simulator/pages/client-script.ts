@@ -2,11 +2,27 @@
  * The inline script of the look-alike pages: single-page-app behaviour like the real web app.
  * Clicks on `a[data-nav]` fetch `?fragment=1`, swap `#app-main` and `history.pushState` (no reload).
  * The URL changes first and the content arrives later, as in the real app, so a collector must
- * follow DOM changes, not only location changes. Custom checkboxes flip `aria-checked`; the header's
- * select-all sets `.checked` on every row box (no attribute change, no change event: like the real app).
+ * follow DOM changes, not only location changes. Custom checkboxes flip `aria-checked` (a keydown of
+ * Space or Enter calls `click()` on them); the header's select-all sets `.checked` on every row box
+ * (no attribute change, no change event: like the real app). The "N selected" counter follows every
+ * tick. Virtualized lists (`/app/banking`) render their rows as they scroll (virtual-list.ts).
  */
+import { VIRTUAL_LIST_CLIENT } from './virtual-list';
+
 export const CLIENT_SCRIPT = `(() => {
   const main = () => document.getElementById('app-main');
+  ${VIRTUAL_LIST_CLIENT}
+  function updateCounter() {
+    const counter = main().querySelector('.selected-count');
+    if (!counter) return;
+    let n = vCount(main());
+    if (n === undefined) {
+      n = main().querySelectorAll('.grid-row [role="checkbox"][aria-checked="true"]').length;
+      for (const box of main().querySelectorAll('tbody input[type="checkbox"]')) if (box.checked) n++;
+    }
+    counter.textContent = n > 0 ? n.toLocaleString('en-US') + ' selected' : '';
+    counter.hidden = n === 0;
+  }
   let seq = 0;
   async function go(href, push) {
     const url = new URL(href, location.href);
@@ -19,20 +35,31 @@ export const CLIENT_SCRIPT = `(() => {
     const html = await res.text();
     if (mine !== seq) return;
     main().innerHTML = html;
+    vInit(main());
     const page = main().querySelector('[data-title]');
     if (page) document.title = page.getAttribute('data-title');
     window.scrollTo(0, 0);
   }
   document.addEventListener('click', (e) => {
     const t = e.target instanceof Element ? e.target : null;
+    if (t && vClick(t)) {
+      updateCounter();
+      return;
+    }
     const box = t && t.closest('[role="checkbox"]');
     if (box) {
       box.setAttribute('aria-checked', box.getAttribute('aria-checked') === 'true' ? 'false' : 'true');
+      updateCounter();
       return;
     }
     if (t && t.matches('input[data-select-all]')) {
       const table = t.closest('table');
       for (const box of table ? table.querySelectorAll('tbody input[type="checkbox"]') : []) box.checked = t.checked;
+      updateCounter();
+      return;
+    }
+    if (t && t.matches('input[type="checkbox"]')) {
+      updateCounter();
       return;
     }
     const a = t && t.closest('a[data-nav]');
@@ -48,5 +75,7 @@ export const CLIENT_SCRIPT = `(() => {
       t.click();
     }
   });
+  document.addEventListener('scroll', vScroll, true);
   window.addEventListener('popstate', () => go(location.href, false));
+  vInit(document);
 })();`;

@@ -27,6 +27,7 @@ const NAV: [string, string][] = [
   ['/app/bills', 'Bills'],
   ['/app/purchaseorders', 'Purchase orders'],
   ['/app/register?accountId=35', 'Checking register'],
+  ['/app/banking', 'Banking'],
 ];
 
 /** The whole document: a static left nav plus `#app-main`, which client navigation swaps. */

@@ -2,8 +2,8 @@
  * Look-alike pages of the web app (`/app/*`), served by the simulator so the content script can be
  * tested against realistic markup: list pages (table rows or role=row divs, with checkboxes, 50 rows
  * a page), account registers (`.dgrid-row`, no checkboxes, "1-300 of N"), a hostile test page
- * (`/app/sales?hostile=1`), a big page (`/app/sales?rows=10000`) and a transaction page
- * (`/app/<slug>?txnId=`). `?fragment=1` answers only the main content, for client-side navigation.
+ * (`/app/sales?hostile=1`), a big page (`/app/sales?rows=10000`), a virtualized bank-feed list
+ * (`/app/banking`, virtual-list.ts) and a transaction page (`/app/<slug>?txnId=`). `?fragment=1` answers only the main content, for client-side navigation.
  * Every page sets the cookie `qbo.currentcompanyid` from `deps.pageRealmId()`.
  */
 import type { Context, Hono } from 'hono';
@@ -13,6 +13,7 @@ import { renderHostileRows } from './hostile';
 import { esc, fragment, shell } from './html';
 import { type RowOptions, renderPager, renderRows, type Variant } from './markup';
 import { accountIdsOf, type PageRecord, partyOf, sortForPage, toPageRow } from './view-rows';
+import { renderVirtualList } from './virtual-list';
 
 export interface PagesDeps {
   pageRealmId(): string | undefined;
@@ -159,6 +160,14 @@ export function mountPages(app: Hono, deps: PagesDeps): void {
   for (const page of LIST_PAGES) {
     app.get(page.path, (c) => respond(c, deps, page.title, renderList(page, deps, new URL(c.req.url))));
   }
+  app.get('/app/banking', (c) => {
+    const realmId = deps.pageRealmId();
+    const body =
+      realmId === undefined
+        ? '<p class="empty">No company is open.</p>'
+        : renderVirtualList(sortForPage(deps.records(realmId).map(toPageRow)));
+    return respond(c, deps, 'Banking', body);
+  });
   app.get('/app/:slug', (c) => {
     const body = renderTransaction(deps, c.req.param('slug'), new URL(c.req.url));
     return body === undefined

@@ -4,6 +4,8 @@
  * - `aria`: `role="row"` divs with `role="checkbox" aria-checked` custom checkboxes;
  * - `dgrid`: the account register's older grid, `.dgrid-row` divs wrapping a presentation table,
  *   WITHOUT checkboxes.
+ * List pages with checkboxes show the app's own "N selected" counter (SELECTED_COUNTER), which the
+ * client script keeps up to date; hidden while nothing is ticked.
  * Every interpolated value is escaped with `esc`.
  */
 import { esc } from './html';
@@ -33,13 +35,17 @@ function dgridRow(row: PageRow, href: string, index: number): string {
   return `<div role="row" class="dgrid-row ${parity} ui-state-default"><table class="dgrid-row-table" role="presentation"><tr><td class="dgrid-cell field-date">${esc(row.date)}</td><td class="dgrid-cell field-refno"><a href="${esc(href)}">${esc(row.no || row.id)}</a></td><td class="dgrid-cell field-type">${esc(row.type)}</td><td class="dgrid-cell field-payee">${esc(row.party)}</td><td class="dgrid-cell field-memo">${esc(row.memo)}</td><td class="dgrid-cell field-amount">${esc(row.amount)}</td></tr></table></div>`;
 }
 
+/** The bulk-action bar's counter ("3 selected"), empty and hidden while nothing is ticked. */
+export const SELECTED_COUNTER =
+  '<div class="bulk-actions" role="status" aria-live="polite"><span class="selected-count" hidden></span></div>';
+
 export function renderRows(variant: Variant, rows: PageRow[], options: RowOptions = {}): string {
   const hrefs = rows.map((r) => txnHref(r, options));
   switch (variant) {
     case 'table':
-      return `<table class="txn-table" aria-label="Transactions"><thead><tr><th><input type="checkbox" data-select-all aria-label="Select all rows"></th><th>Date</th><th>Type</th><th>No.</th><th>Customer/Payee</th><th>Amount</th></tr></thead><tbody>${rows.map((r, i) => tableRow(r, hrefs[i] ?? '')).join('')}</tbody></table>`;
+      return `${SELECTED_COUNTER}<table class="txn-table" aria-label="Transactions"><thead><tr><th><input type="checkbox" data-select-all aria-label="Select all rows"></th><th>Date</th><th>Type</th><th>No.</th><th>Customer/Payee</th><th>Amount</th></tr></thead><tbody>${rows.map((r, i) => tableRow(r, hrefs[i] ?? '')).join('')}</tbody></table>`;
     case 'aria':
-      return `<div role="grid" class="grid" aria-label="Transactions"><div role="rowgroup"><div role="row" class="grid-header"><span role="columnheader"></span><span role="columnheader">Date</span><span role="columnheader">Type</span><span role="columnheader">No.</span><span role="columnheader">Customer/Payee</span><span role="columnheader">Amount</span><span role="columnheader">Action</span></div></div><div role="rowgroup">${rows.map((r, i) => ariaRow(r, hrefs[i] ?? '')).join('')}</div></div>`;
+      return `${SELECTED_COUNTER}<div role="grid" class="grid" aria-label="Transactions"><div role="rowgroup"><div role="row" class="grid-header"><span role="columnheader"></span><span role="columnheader">Date</span><span role="columnheader">Type</span><span role="columnheader">No.</span><span role="columnheader">Customer/Payee</span><span role="columnheader">Amount</span><span role="columnheader">Action</span></div></div><div role="rowgroup">${rows.map((r, i) => ariaRow(r, hrefs[i] ?? '')).join('')}</div></div>`;
     case 'dgrid':
       return `<div class="dgrid dgrid-grid ui-widget" role="grid" aria-label="Register"><div class="dgrid-header dgrid-header-row" role="row"><table class="dgrid-row-table" role="presentation"><tr><th class="dgrid-cell">Date</th><th class="dgrid-cell">Ref No.</th><th class="dgrid-cell">Type</th><th class="dgrid-cell">Payee</th><th class="dgrid-cell">Memo</th><th class="dgrid-cell">Amount</th></tr></table></div><div class="dgrid-scroller"><div class="dgrid-content">${rows.map((r, i) => dgridRow(r, hrefs[i] ?? '', i)).join('')}</div></div></div>`;
   }
