@@ -11,7 +11,9 @@ import { createQboClient } from '../qbo/client';
 import type { Environment } from '../qbo/entities';
 import { createSelectionStore, type Scope } from '../selection/store';
 import { badgeText, showBadge } from './badge';
+import { createCompanyNames } from './company-names';
 import type { BackgroundDeps } from './deps';
+import { createPageIssues } from './page-issues';
 import { buildPopupState } from './popup-state';
 import { createPreflightService } from './preflight-service';
 import { createPreflightStore } from './preflight-store';
@@ -21,7 +23,10 @@ export const isActiveJob = (job: JobSnapshot) => ACTIVE.has(job.status);
 
 export function createBackgroundCore(deps: BackgroundDeps) {
   const tokens = createTokenStore(deps.storage);
-  const selection = createSelectionStore(deps.storage.local);
+  const selection = createSelectionStore(deps.storage.local, deps.clock.now);
+  const pageIssues = createPageIssues(deps.storage.session);
+  /** The last token handed to a call, per company: a 401 drops that token and no newer one. */
+  const tokenUsed = new Map<string, string>();
   const preflightStore = createPreflightStore(deps.storage.local);
   // Unique per worker life, so a popup's sinceVersion from before a restart never matches by chance.
   let version = deps.clock.now();
@@ -38,7 +43,9 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       // The token belongs to one company: a call for any other company goes out without one.
       getToken: async () => {
         const c = await tokens.getConnection();
-        return c && c.realmId === realmId && c.environment === environment ? tokens.getToken() : undefined;
+        const token = c && c.realmId === realmId && c.environment === environment ? await tokens.getToken() : undefined;
+        if (token !== undefined) tokenUsed.set(`${environment}.${realmId}`, token);
+        return token;
       },
     });
 
@@ -81,7 +88,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
   runner.subscribe((event) => {
     changed();
     const job = event.job;
-    if (job.status === 'tokenNeeded') void tokens.dropToken();
+    if (job.status === 'tokenNeeded') void tokens.dropToken(tokenUsed.get(`${job.environment}.${job.realmId}`));
     if ((job.status === 'done' || job.status === 'cancelled') && deps.clock.now() - lastPollAt > 3_000) {
       const c = job.counts;
       const deleted = c.deleted + c.deletedVerified;
@@ -103,6 +110,19 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     return jobs.sort((a, b) => b.createdAt - a.createdAt)[0];
   }
 
+  const companyNames = createCompanyNames({
+    local: deps.storage.local,
+    clientFor,
+    hasToken: async (scope) => {
+      const c = await tokens.getConnection();
+      return (
+        c?.realmId === scope.realmId && c.environment === scope.environment && (await tokens.getToken()) !== undefined
+      );
+    },
+    onChange: () => changed(),
+    now: deps.clock.now,
+  });
+
   async function state(): Promise<PopupState> {
     const scope = await currentScope();
     const connection = await tokens.getConnection();
@@ -115,6 +135,10 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       environment: scope?.environment ?? lastPage?.environment ?? 'production',
       lastPage: lastPage && (!scope || lastPage.environment === scope.environment) ? lastPage : undefined,
       selection: scope ? await selection.read(scope) : {},
+      pageTicked: scope ? await selection.readPageTicked(scope) : {},
+      pageIssues: await pageIssues.view(),
+      companyName: connection ? await companyNames.get(connection) : undefined,
+      pageCompanyName: lastPage ? await companyNames.get(lastPage, false) : undefined,
       preflight: scope ? await preflightStore.read(scope) : undefined,
       preflightRunning: scope ? preflight.isRunning(scope) : false,
       job: job ? { snapshot: job, rows: await runner.getRecords(job.id) } : undefined,
@@ -125,6 +149,8 @@ export function createBackgroundCore(deps: BackgroundDeps) {
   return {
     tokens,
     selection,
+    pageIssues,
+    companyNames,
     preflightStore,
     preflight,
     runner,

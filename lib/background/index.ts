@@ -1,16 +1,17 @@
 /**
  * The background's message router: checks the sender first, then the message's shape, then
  * dispatches. Content scripts may only report selections; only extension pages may save tokens or
- * start, pause, resume and cancel jobs. Errors are returned as values (they do not cross contexts).
+ * start, pause, resume and cancel jobs. A content script may say hello (and learn its page's company)
+ * and report its selection, nothing else. Errors are returned as values (they do not cross contexts).
  */
-import { SelectionReportSchema } from '../collect/selection-message';
+import { ContentMessageSchema } from '../collect/selection-message';
 import type { AlarmLike } from '../journal/storage-api';
 import { fail, PageMessageSchema, type Reply } from '../messaging/protocol';
 import { classifySender, type SenderLike } from '../messaging/sender';
 import { createBackgroundCore } from './app';
 import type { BackgroundDeps } from './deps';
 import { handlePageMessage } from './page-handlers';
-import { handleSelectionReport } from './selection-report';
+import { handlePageHello, handleSelectionReport } from './selection-report';
 
 export type { BackgroundDeps };
 
@@ -22,9 +23,11 @@ export function createBackground(deps: BackgroundDeps) {
     if (who.kind === 'untrusted') return fail(`Refused: ${who.reason}.`);
     try {
       if (who.kind === 'contentScript') {
-        const report = SelectionReportSchema.safeParse(message);
-        if (!report.success) return fail('Refused: a page may only report its selection.');
-        return await handleSelectionReport(core, deps, report.data, who.pageUrl, who.tab);
+        const parsed = ContentMessageSchema.safeParse(message);
+        if (!parsed.success) return fail('Refused: a page may only say hello and report its selection.');
+        if (parsed.data.type === 'page/hello')
+          return await handlePageHello(core, deps, parsed.data, who.pageUrl, who.tab);
+        return await handleSelectionReport(core, deps, parsed.data, who.pageUrl, who.tab);
       }
       const parsed = PageMessageSchema.safeParse(message);
       if (!parsed.success) return fail(`Refused: malformed message (${parsed.error.issues[0]?.message ?? 'shape'}).`);

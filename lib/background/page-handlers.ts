@@ -23,17 +23,24 @@ export async function handlePageMessage(
       return ok(await core.state());
     }
     case 'connection/save': {
+      const before = await core.tokens.getConnection();
+      const sameCompany = before?.realmId === msg.realmId && before.environment === msg.environment;
       await core.tokens.save({
         realmId: msg.realmId,
         environment: msg.environment,
         token: msg.token,
         remember: msg.remember,
         // Intuit access tokens live one hour from issue and their expiry cannot be read (they are
-        // encrypted): a pasted token is gone at the latest one hour from now, an upper bound.
-        tokenExpiresAt: now() + (msg.expiresInSec ?? ACCESS_TOKEN_LIFETIME_SEC) * 1000,
+        // encrypted): a pasted token is gone at the latest one hour from now, an upper bound. A save
+        // without a token keeps the stored token, and its expiry, for the same company only.
+        tokenExpiresAt: msg.token
+          ? now() + (msg.expiresInSec ?? ACCESS_TOKEN_LIFETIME_SEC) * 1000
+          : sameCompany
+            ? before?.tokenExpiresAt
+            : undefined,
       });
       core.setNotice(undefined);
-      await core.runner.tokenAvailable(msg.realmId);
+      if ((await core.tokens.getToken()) !== undefined) await core.runner.tokenAvailable(msg.realmId);
       await maybeAutoPreflight(core, true);
       return ok(await core.state());
     }
@@ -45,9 +52,34 @@ export async function handlePageMessage(
     case 'selection/clear': {
       const scope = await core.currentScope();
       if (!scope) return fail('There is no selection.');
+      // Tombstoned: a tick still showing on a page cannot bring these rows back, only a new tick.
+      const keys =
+        msg.type === 'selection/clear'
+          ? [
+              ...Object.keys(await core.selection.read(scope)),
+              ...Object.keys(await core.selection.readPageTicked(scope)),
+            ]
+          : [msg.key];
       if (msg.type === 'selection/clear') await core.selection.clear(scope);
-      else await core.selection.remove(scope, [msg.key]);
+      else await core.selection.remove(scope, keys);
+      // Their statuses go too: a row that comes back is checked afresh, never "Ready" from before.
+      await core.preflightStore.forget(scope, keys);
+      if (msg.type === 'selection/clear') {
+        await core.pageIssues.clearCounters();
+        core.setNotice(undefined);
+      }
       core.changed();
+      return ok(await core.state());
+    }
+    case 'selection/adopt': {
+      const scope = await core.currentScope();
+      if (!scope) return fail('There is no selection.');
+      const adopted = await core.selection.adopt(scope, msg.keys);
+      await core.preflightStore.forget(scope, adopted.entered);
+      if (adopted.overCap > 0)
+        core.setNotice({ level: 'error', text: `The selection is full: ${adopted.overCap} rows were not added.` });
+      core.changed();
+      await maybeAutoPreflight(core);
       return ok(await core.state());
     }
     case 'preflight/run': {
@@ -80,7 +112,7 @@ export async function handlePageMessage(
         )
         .map((r) => r.key);
       const scope = { realmId: job.realmId, environment: job.environment };
-      await core.selection.remove(scope, gone);
+      await core.selection.forgetDone(scope, gone);
       await core.preflightStore.forget(scope, gone);
       await core.runner.removeJob(job.id);
       core.changed();

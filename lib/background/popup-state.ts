@@ -13,6 +13,10 @@ export interface StateInputs {
   environment: 'production' | 'sandbox';
   lastPage?: LastPage;
   selection: Record<string, SelectedItem>;
+  pageTicked?: Record<string, SelectedItem>;
+  pageIssues?: PopupState['pageIssues'];
+  companyName?: string;
+  pageCompanyName?: string;
   preflight?: StoredPreflight;
   preflightRunning: boolean;
   job?: { snapshot: JobSnapshot; rows: JobRecordRow[] };
@@ -32,6 +36,8 @@ export function selectionRows(
         entity: item.entity,
         id: item.id,
         shownAt: item.shownAt,
+        tickedAt: item.tickedAt,
+        shown: item.shown,
         status: row?.status,
         warnings: row?.warnings ?? [],
         reason: row?.reason,
@@ -55,8 +61,13 @@ export function buildPopupState(input: StateInputs): PopupState {
       remember: input.connection?.remember ?? false,
       tokenExpiresAt: input.connection?.tokenExpiresAt,
       pageRealmId: input.lastPage?.realmId,
+      companyName: input.companyName,
+      pageCompanyName: input.pageCompanyName,
     },
     selection: selectionRows(input.selection, input.preflight),
+    // Never checked, never deleted: shown apart with what the page showed, until the person adds them.
+    pageTicked: selectionRows(input.pageTicked ?? {}, undefined),
+    pageIssues: input.pageIssues,
     preflight: input.preflight
       ? { at: input.preflight.at, running: input.preflightRunning, error: input.preflight.error }
       : input.preflightRunning

@@ -1,28 +1,94 @@
 /**
- * A content script's selection report. The company comes from the page's cookie (read by us with
- * chrome.cookies, not told by the page) and the environment from the sender's host, so a page cannot
- * steer where its Ids land.
+ * A content script's messages: `page/hello` and `selection/report`.
+ *
+ * The company a report's rows belong to is the company the PAGE was loaded under (`pageCompany`,
+ * from the hello the page sent when it loaded), never only the cookie read now: the cookie is one
+ * per browser (per cookie store), so a tab left open on client A after client B was opened in
+ * another tab would otherwise file A's rows under B. A report is refused, and the popup names the
+ * tab, when its page company differs from the company QuickBooks has open now (the cookie of the
+ * sender tab's store) or from the connected company. The environment comes from the sender's host.
  */
-import type { SelectionReport } from '../collect/selection-message';
+import type { PageHello, PageHelloReply, SelectionReport, SelectionReportReply } from '../collect/selection-message';
 import { fail, ok, type Reply } from '../messaging/protocol';
+import { MAX_PAGE_TICKED, MAX_SELECTION } from '../selection/store';
 import type { BackgroundCore } from './app';
 import type { BackgroundDeps } from './deps';
 import { readPageCompany, storeIdOfTab } from './page-company';
+import { STALE_TAB_TEXT } from './page-issues';
+
+export interface ContentSenderTab {
+  id?: number;
+  cookieStoreId?: string;
+  title?: string;
+}
+
+export async function handlePageHello(
+  core: BackgroundCore,
+  deps: BackgroundDeps,
+  hello: PageHello,
+  senderUrl: URL,
+  senderTab?: ContentSenderTab,
+): Promise<Reply<PageHelloReply>> {
+  if (hello.data.host !== senderUrl.hostname) return fail('Refused: the hello names another host than its page.');
+  const storeId = await storeIdOfTab(deps.cookies, senderTab);
+  const page = await readPageCompany(deps.cookies, senderUrl.href, storeId);
+  if (page?.realmId && (await core.pageIssues.tabFine(senderTab?.id, senderUrl.href))) core.changed();
+  return ok(page?.realmId ? { realmId: page.realmId } : {});
+}
 
 export async function handleSelectionReport(
   core: BackgroundCore,
   deps: BackgroundDeps,
   report: SelectionReport,
   senderUrl: URL,
-  senderTab?: { id?: number; cookieStoreId?: string },
-): Promise<Reply<unknown>> {
-  if (report.data.host !== senderUrl.hostname) return fail('Refused: the report names another host than its page.');
+  senderTab?: ContentSenderTab,
+): Promise<Reply<SelectionReportReply>> {
+  const data = report.data;
+  if (data.host !== senderUrl.hostname) return fail('Refused: the report names another host than its page.');
+  const now = deps.clock.now();
   const storeId = await storeIdOfTab(deps.cookies, senderTab);
   const page = await readPageCompany(deps.cookies, senderUrl.href, storeId);
   if (!page?.realmId) return fail('No company cookie on this page: open a company in QuickBooks first.');
+  const stale = async (reason: string) => {
+    await core.pageIssues.staleTab({
+      tabId: senderTab?.id,
+      url: senderUrl.href,
+      title: senderTab?.title,
+      text: STALE_TAB_TEXT,
+      at: now,
+    });
+    core.changed();
+    return fail(`${STALE_TAB_TEXT} ${reason}`);
+  };
+  if (data.pageCompany === null) return stale('The company this page was loaded under is not known.');
+  if (data.pageCompany !== page.realmId) {
+    return stale(`It was loaded under company ${data.pageCompany}; QuickBooks now has company ${page.realmId} open.`);
+  }
+  const connection = await core.tokens.getConnection();
+  if (connection && (connection.realmId !== page.realmId || connection.environment !== page.environment)) {
+    return stale(
+      `It shows company ${page.realmId} (${page.environment}); Safe Delete is connected to company ${connection.realmId} (${connection.environment}).`,
+    );
+  }
+
   const scope = { realmId: page.realmId, environment: page.environment };
-  await core.selection.setLastPage({ ...scope, url: senderUrl.href, storeId, at: deps.clock.now() });
-  const next = await core.selection.report(scope, report.data.added, report.data.removed);
-  core.changed();
-  return ok({ selected: Object.keys(next).length });
+  await core.selection.setLastPage({ ...scope, url: senderUrl.href, storeId, at: now });
+  const outcome = await core.selection.report(scope, {
+    added: data.added,
+    pageTicked: data.pageTicked,
+    removed: data.removed,
+  });
+  // A row that (re-)entered the selection never keeps an older check's status: it is checked afresh.
+  if (outcome.entered.length > 0) await core.preflightStore.forget(scope, outcome.entered);
+  await core.pageIssues.tabFine(senderTab?.id, senderUrl.href);
+  await core.pageIssues.pageInfo(senderUrl.href, data.page, now);
+  if (outcome.overCap > 0) {
+    core.setNotice({
+      level: 'error',
+      text: `The selection is full: Safe Delete holds at most ${MAX_SELECTION.toLocaleString('en-US')} selected rows (and ${MAX_PAGE_TICKED.toLocaleString('en-US')} rows ticked by the page). ${outcome.overCap} more were not added. Delete or clear some first.`,
+    });
+  } else {
+    core.changed();
+  }
+  return ok({ selected: Object.keys(outcome.selection).length, refused: outcome.refused });
 }

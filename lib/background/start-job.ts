@@ -10,6 +10,9 @@ import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
 import { readPageCompany } from './page-company';
 
+/** A preflight older than this is re-run before the click deletes anything. */
+export const PREFLIGHT_MAX_AGE_MS = 15 * 60 * 1000;
+
 export async function startJob(
   core: BackgroundCore,
   deps: BackgroundDeps,
@@ -27,8 +30,14 @@ export async function startJob(
   const lastPage = await core.selection.lastPage();
   if (lastPage) {
     const page = await readPageCompany(deps.cookies, lastPage.url, lastPage.storeId);
-    const pageRealm = page?.realmId ?? lastPage.realmId;
-    const pageEnv = page?.environment ?? lastPage.environment;
+    // An unreadable cookie is a refusal, never a fall-back to the company stored with the last page.
+    if (!page?.realmId) {
+      return refuse(
+        'Refused: Safe Delete cannot tell which company QuickBooks has open. Open the company in QuickBooks, then try again.',
+      );
+    }
+    const pageRealm = page.realmId;
+    const pageEnv = page.environment;
     if (pageRealm !== scope.realmId || pageEnv !== scope.environment) {
       return refuse(
         `Refused: the QuickBooks page shows company ${pageRealm} (${pageEnv}) but Safe Delete is connected to company ${scope.realmId} (${scope.environment}). Switch one of them so they match.`,
@@ -39,12 +48,24 @@ export async function startJob(
   if (existing && isActiveJob(existing)) return refuse('A deletion job is already running for this company.');
 
   const selected = await core.selection.read(scope);
-  const stored = await core.preflightStore.read(scope);
+  let stored = await core.preflightStore.read(scope);
   const keys = Object.keys(selected);
   if (keys.length === 0) return refuse('Nothing is selected.');
-  if (!stored || stored.error || keys.some((k) => !stored.rows[k])) {
+  if (!stored || stored.error || keys.some((k) => !stored?.rows[k])) {
     void core.preflight.start(scope);
     return refuse('The selection changed since it was checked. Review the new statuses, then try again.');
+  }
+  if (deps.clock.now() - stored.at > PREFLIGHT_MAX_AGE_MS) {
+    // An old check is re-run before anything is deleted; if any status moved, the person looks again.
+    const before = stored;
+    await core.preflight.start(scope);
+    stored = await core.preflightStore.read(scope);
+    const moved = !stored || stored.error || keys.some((k) => stored?.rows[k]?.status !== before.rows[k]?.status);
+    if (moved || !stored) {
+      return refuse(
+        'The check was more than 15 minutes old and, checked again, some statuses changed. Review them, then try again.',
+      );
+    }
   }
   const records: ReviewedRecord[] = [];
   for (const key of keys) {

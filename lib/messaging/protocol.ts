@@ -14,7 +14,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('connection/save'),
     realmId: z.string().regex(/^[0-9]{1,20}$/, 'Company ID is a number'),
     environment: EnvironmentSchema,
-    token: z.string().min(20).max(8192),
+    /** Omitted: keep the stored token (same company and environment only). */
+    token: z.string().min(20).max(8192).optional(),
     remember: z.boolean(),
     expiresInSec: z.number().int().positive().max(86_400).optional(),
   }),

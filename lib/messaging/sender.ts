@@ -10,13 +10,13 @@ export interface SenderLike {
   id?: string;
   url?: string;
   origin?: string;
-  tab?: { id?: number; url?: string; cookieStoreId?: string };
+  tab?: { id?: number; url?: string; cookieStoreId?: string; title?: string };
   frameId?: number;
 }
 
 export type SenderKind =
   | { kind: 'extensionPage' }
-  | { kind: 'contentScript'; pageUrl: URL; tab?: { id?: number; cookieStoreId?: string } }
+  | { kind: 'contentScript'; pageUrl: URL; tab?: { id?: number; cookieStoreId?: string; title?: string } }
   | { kind: 'untrusted'; reason: string };
 
 export function classifySender(sender: SenderLike, extensionId: string, extensionOrigin: string): SenderKind {

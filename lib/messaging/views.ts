@@ -139,7 +139,9 @@ export const PopupStateSchema = z.object({
       /** The page's own counter claims more selected rows than the collector saw (virtualized lists). */
       counter: z.object({ url: z.string(), claimed: z.number(), seen: z.number(), at: z.number() }).optional(),
       /** Ticked checkboxes in rows the collector cannot read; `skeleton` is the text "Copy page structure" copies. */
-      unreadable: z.object({ url: z.string(), tickedBoxes: z.number(), skeleton: z.string(), at: z.number() }).optional(),
+      unreadable: z
+        .object({ url: z.string(), tickedBoxes: z.number(), skeleton: z.string(), at: z.number() })
+        .optional(),
     })
     .optional(),
 });

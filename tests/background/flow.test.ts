@@ -74,7 +74,7 @@ describe('the background end to end (Node)', () => {
     h = await createSecurityHarness();
     const company = await connectedWithSelection(h, { count: 10, entities: { Invoice: 1 } });
     const extra = h.sim.seedCompany({ realmId: company.realmId, count: 12, entities: { Invoice: 1 }, seed: 3 });
-    await h.send(selectionReport(extra.keys.all.slice(10), h.clock.now()), SENDERS.contentScript);
+    await h.send(selectionReport(extra.keys.all.slice(10), h.clock.now(), company.realmId), SENDERS.contentScript);
     const refused = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(refused).toEqual({ ok: false, error: expect.stringMatching(/changed since it was checked/) });
     expect(h.callsTo(company.realmId, 'batch', 'delete')).toBe(0);

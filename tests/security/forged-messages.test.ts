@@ -77,7 +77,10 @@ describe('forged messages are refused and delete nothing', () => {
 
   it('refuses every message from a sender that is not this extension’s page or content script', async () => {
     for (const [who, sender] of Object.entries(HOSTILE_SENDERS)) {
-      for (const message of [...everyPageMessage(company.realmId), selectionReport(['Invoice:1'], 0)]) {
+      for (const message of [
+        ...everyPageMessage(company.realmId),
+        selectionReport(['Invoice:1'], 0, company.realmId),
+      ]) {
         const reply = await h.send(message, sender);
         expect(reply.ok, `${who}: ${message.type}`).toBe(false);
         expect(JSON.stringify(reply)).not.toContain(company.token);
@@ -87,10 +90,13 @@ describe('forged messages are refused and delete nothing', () => {
     await expectUntouched();
   });
 
-  it('a content script on the web app may only report a selection: job/start, connection/save, state/get, audit/export… are refused', async () => {
+  it('a content script on the web app may only say hello and report a selection: job/start, connection/save, state/get, audit/export… are refused', async () => {
     for (const message of everyPageMessage(company.realmId)) {
       const reply = await h.send(message, SENDERS.contentScript);
-      expect(reply, message.type).toEqual({ ok: false, error: 'Refused: a page may only report its selection.' });
+      expect(reply, message.type).toEqual({
+        ok: false,
+        error: 'Refused: a page may only say hello and report its selection.',
+      });
     }
     await expectUntouched();
   });
@@ -146,7 +152,7 @@ describe('forged messages are refused and delete nothing', () => {
   });
 
   it('refuses forged selection reports from the content script (other host, hostile Ids, extra keys, wipes)', async () => {
-    const good = selectionReport(['Invoice:1'], 0);
+    const good = selectionReport(['Invoice:1'], 0, company.realmId);
     const forged: unknown[] = [
       { ...good, data: { ...good.data, host: 'evil.example' } },
       {
@@ -174,14 +180,13 @@ describe('forged messages are refused and delete nothing', () => {
       const reply = await h.send(message, SENDERS.contentScript);
       expect(reply.ok, JSON.stringify(message).slice(0, 160)).toBe(false);
     }
-    // A report from the sandbox web app lands in the sandbox scope, never in the connected company's.
+    // A report from the sandbox web app is another company than the connected production one:
+    // refused (stale-tab warning), and it lands in neither scope.
     const sandboxUrl = 'https://app.sandbox.qbo.intuit.com/app/sales';
     const sandboxSender = { ...SENDERS.contentScript, url: sandboxUrl, tab: { id: 1, url: sandboxUrl } };
     const sandboxReport = { ...good, data: { ...good.data, pageUrl: sandboxUrl, host: 'app.sandbox.qbo.intuit.com' } };
-    expect((await h.send(sandboxReport, sandboxSender)).ok).toBe(true);
-    expect(await h.background.core.selection.read({ realmId: company.realmId, environment: 'sandbox' })).toHaveProperty(
-      'Invoice:1',
-    );
+    expect((await h.send(sandboxReport, sandboxSender)).ok).toBe(false);
+    expect(await h.background.core.selection.read({ realmId: company.realmId, environment: 'sandbox' })).toEqual({});
     await expectUntouched();
   });
 

@@ -146,7 +146,7 @@ export async function connectedWithSelection(
 ) {
   const company = h.sim.seedCompany(seed);
   h.setPageCompany(company.realmId);
-  const report = selectionReport(company.keys.all, h.clock.now());
+  const report = selectionReport(company.keys.all, h.clock.now(), company.realmId);
   const reported = await h.send(report, SENDERS.contentScript);
   if (!reported.ok) throw new Error(`selection refused: ${reported.error}`);
   const saved = await h.send(saveConnection(company.realmId, company.token, remember), SENDERS.popup);
@@ -159,22 +159,44 @@ export function saveConnection(realmId: string, token: string, remember = false)
   return { type: 'connection/save', realmId, environment: 'production', token, remember } as const;
 }
 
-/** A well-formed `selection/report` for `Entity:Id` keys, as the content script on PAGE_URL sends it. */
-export function selectionReport(keys: readonly string[], shownAt: number) {
+const toItems = (keys: readonly string[], shownAt: number, tickedAt: number) =>
+  keys.map((key) => {
+    const [entity, id] = key.split(':');
+    return { entity, id, shownAt, tickedAt };
+  });
+
+/**
+ * A well-formed `selection/report` for `Entity:Id` keys, as the content script on PAGE_URL sends it:
+ * bound to `pageCompany` (the company the page was loaded under), ticked by the person at `tickedAt`
+ * (default: `shownAt`); `pageTicked` keys were ticked with no gesture of the person.
+ */
+export function selectionReport(
+  keys: readonly string[],
+  shownAt: number,
+  pageCompany: string | null,
+  options: { tickedAt?: number; pageTicked?: readonly string[]; removed?: readonly string[] } = {},
+) {
   return {
     type: 'selection/report',
     data: {
       pageUrl: PAGE_URL,
       host: new URL(PAGE_URL).hostname,
+      pageCompany,
       replace: false,
       snapshot: true,
-      added: keys.map((key) => {
+      added: toItems(keys, shownAt, options.tickedAt ?? shownAt),
+      pageTicked: toItems(options.pageTicked ?? [], shownAt, options.tickedAt ?? shownAt),
+      removed: (options.removed ?? []).map((key) => {
         const [entity, id] = key.split(':');
-        return { entity, id, shownAt };
+        return { entity, id };
       }),
-      removed: [],
     },
   };
+}
+
+/** `page/hello` as the content script on PAGE_URL sends it when the page loads. */
+export function pageHello() {
+  return { type: 'page/hello', data: { pageUrl: PAGE_URL, host: new URL(PAGE_URL).hostname } };
 }
 
 /** Every query statement a request carried: `?query=`, a POSTed statement, batch `Query` items. */

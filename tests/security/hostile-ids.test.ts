@@ -12,7 +12,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startCollector } from '../../lib/collect/collector';
 import { collectRows } from '../../lib/collect/rows';
-import type { SelectionReport } from '../../lib/collect/selection-message';
+import type { PageHello, SelectionReport } from '../../lib/collect/selection-message';
 import { ID_PATTERN } from '../../lib/qbo/entities';
 import { createFakeTimers, settle } from '../collect/fake-timers';
 import { loadPage } from '../collect/load-page';
@@ -106,11 +106,14 @@ describe('hostile Ids on a page never reach a query', () => {
     const company = h.sim.seedCompany({ count: 30, entities: { Invoice: 1 } });
     h.setPageCompany(company.realmId);
 
-    // The real content-script logic on the mounted hostile page, every row ticked.
+    // The real content-script logic on the mounted hostile page, every row ticked when it loads
+    // (so: ticked by the page, not by the person). The background answers the page's hello.
     document.body.innerHTML = loadPage(PAGE).body.innerHTML;
     tickAll(document);
     const timers = createFakeTimers();
-    const send = vi.fn(async (_: SelectionReport) => undefined);
+    const send = vi.fn(async (message: SelectionReport | PageHello) =>
+      message.type === 'page/hello' ? h.send(message, SENDERS.contentScript) : undefined,
+    );
     const controller = new AbortController();
     const collector = startCollector({
       document,
@@ -125,23 +128,28 @@ describe('hostile Ids on a page never reach a query', () => {
     timers.advance(150);
     await collector.idle();
     controller.abort();
-    const reports = send.mock.calls.map(([m]) => m);
+    const reports = send.mock.calls.map(([m]) => m).filter((m) => m.type === 'selection/report');
     expect(reports.length).toBeGreaterThan(0);
     for (const report of reports) {
       expect(JSON.stringify(report)).not.toMatch(/OR|١|１|abc|-5"|0012|1234567890123456789/);
       const reply = await h.send(report, SENDERS.contentScript);
-      expect(reply).toEqual({ ok: true, data: { selected: expect.any(Number) } });
+      expect(reply).toEqual({ ok: true, data: { selected: expect.any(Number), refused: [] } });
     }
+    // Ticked before any gesture: held apart until the person adds them from the popup.
+    const scope = { realmId: company.realmId, environment: 'production' as const };
+    expect(await h.background.core.selection.read(scope)).toEqual({});
+    const held = Object.keys(await h.background.core.selection.readPageTicked(scope)).sort();
+    expect(held).toEqual(VALID_KEYS);
+    expect((await h.send({ type: 'selection/adopt', keys: held }, SENDERS.popup)).ok).toBe(true);
 
     // A compromised content script skipping the collector: the router's schema refuses the lot.
     for (const id of HOSTILE_IDS) {
-      const forged = selectionReport([`Invoice:${id}`], h.clock.now());
+      const forged = selectionReport([`Invoice:${id}`], h.clock.now(), company.realmId);
       expect((await h.send(forged, SENDERS.contentScript)).ok, id).toBe(false);
     }
-    const doubled = selectionReport(['Invoice:101', 'Invoice:101'], h.clock.now());
+    const doubled = selectionReport(['Invoice:101', 'Invoice:101'], h.clock.now(), company.realmId);
     expect((await h.send(doubled, SENDERS.contentScript)).ok).toBe(false);
 
-    const scope = { realmId: company.realmId, environment: 'production' as const };
     expect(Object.keys(await h.background.core.selection.read(scope)).sort()).toEqual(VALID_KEYS);
 
     // Connect (this starts a preflight by itself), then ask for one explicitly, and wait for both.

@@ -4,14 +4,22 @@
  * ticks made in B's books must never join A's selection, and A's token must never go out for B.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PopupState } from '../../lib/messaging/views';
+import type { Entity } from '../../lib/qbo/entities';
 import type { SeededCompany } from '../simulator/api';
 import {
   connectedWithSelection,
   createSecurityHarness,
+  pageHello,
   SENDERS,
   type SecurityHarness,
   selectionReport,
 } from './harness';
+
+const asItem = (at: number) => (key: string) => {
+  const [entity, id] = key.split(':');
+  return { entity: entity as Entity, id: id ?? '', shownAt: at, tickedAt: at };
+};
 
 describe('a company switch in the web app', () => {
   let h: SecurityHarness;
@@ -43,30 +51,80 @@ describe('a company switch in the web app', () => {
     expect((await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup)).ok).toBe(true);
   });
 
-  it('ticks made in B’s books land in B’s selection, never in the connected company’s', async () => {
+  it('ticks made in B’s books while connected to A are refused: they land in neither selection, the tab is named', async () => {
     const before = Object.keys(await h.background.core.selection.read(scopeOf(a))).sort();
     h.setPageCompany(b.realmId);
-    const reply = await h.send(selectionReport(b.keys.all.slice(0, 3), h.clock.now()), SENDERS.contentScript);
-    expect(reply.ok).toBe(true);
-    expect(Object.keys(await h.background.core.selection.read(scopeOf(a))).sort()).toEqual(before);
-    expect(Object.keys(await h.background.core.selection.read(scopeOf(b))).sort()).toEqual(
-      b.keys.all.slice(0, 3).sort(),
+    const reply = await h.send(
+      selectionReport(b.keys.all.slice(0, 3), h.clock.now(), b.realmId),
+      SENDERS.contentScript,
     );
-    // The page shows B: a delete for the connected company A is refused.
-    expect((await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup)).ok).toBe(false);
+    expect(reply.ok).toBe(false);
+    if (!reply.ok) {
+      expect(reply.error).toContain('This tab still shows another company. Reload it.');
+      expect(reply.error).toContain(a.realmId);
+    }
+    expect(Object.keys(await h.background.core.selection.read(scopeOf(a))).sort()).toEqual(before);
+    expect(await h.background.core.selection.read(scopeOf(b))).toEqual({});
+    const state = await h.send({ type: 'state/get' }, SENDERS.popup);
+    expect(state.ok && (state.data as PopupState).pageIssues?.staleTab).toMatchObject({
+      url: SENDERS.contentScript.url,
+      text: 'This tab still shows another company. Reload it.',
+    });
+  });
+
+  it('a stale tab: loaded under A, B opened in another tab since — its report is refused, in both companies', async () => {
+    await h.send({ type: 'connection/forget' }, SENDERS.popup); // not connected: only the page binding protects
+    const beforeA = Object.keys(await h.background.core.selection.read(scopeOf(a))).sort();
+    h.setPageCompany(a.realmId);
+    const hello = await h.send(pageHello(), SENDERS.contentScript);
+    expect(hello).toEqual({ ok: true, data: { realmId: a.realmId } }); // the page learns it shows A
+    h.setPageCompany(b.realmId); // client B opened in another tab: one cookie per browser
+    // B has invoices with the same small Ids: filed under B by the cookie alone, they would be deleted there.
+    const reply = await h.send(
+      selectionReport(a.keys.all.slice(0, 5), h.clock.now(), a.realmId),
+      SENDERS.contentScript,
+    );
+    expect(reply.ok).toBe(false);
+    expect(await h.background.core.selection.read(scopeOf(b))).toEqual({});
+    expect(Object.keys(await h.background.core.selection.read(scopeOf(a))).sort()).toEqual(beforeA);
+    let state = await h.send({ type: 'state/get' }, SENDERS.popup);
+    expect(state.ok && (state.data as PopupState).pageIssues?.staleTab?.text).toBe(
+      'This tab still shows another company. Reload it.',
+    );
+    // The person reloads the tab: its hello now learns B, the warning goes, and its reports count for B.
+    expect(await h.send(pageHello(), SENDERS.contentScript)).toEqual({ ok: true, data: { realmId: b.realmId } });
+    state = await h.send({ type: 'state/get' }, SENDERS.popup);
+    expect(state.ok && (state.data as PopupState).pageIssues?.staleTab).toBeUndefined();
+    const fresh = await h.send(
+      selectionReport(b.keys.all.slice(0, 2), h.clock.now(), b.realmId),
+      SENDERS.contentScript,
+    );
+    expect(fresh.ok).toBe(true);
+    expect(Object.keys(await h.background.core.selection.read(scopeOf(b))).sort()).toEqual(
+      b.keys.all.slice(0, 2).sort(),
+    );
+  });
+
+  it('a report with no page company (the page could not learn it) is refused', async () => {
+    const reply = await h.send(selectionReport([a.keys.all[0] ?? ''], h.clock.now(), null), SENDERS.contentScript);
+    expect(reply.ok).toBe(false);
   });
 
   it('a page without the company cookie cannot report a selection at all', async () => {
     h.setPageCompany(undefined);
-    const reply = await h.send(selectionReport(['Invoice:1'], 0), SENDERS.contentScript);
+    const reply = await h.send(selectionReport(['Invoice:1'], 0, a.realmId), SENDERS.contentScript);
     expect(reply.ok).toBe(false);
   });
 
   it('the connected token is never sent for another company', async () => {
     const client = h.background.core.clientFor(b.realmId, 'production');
     expect((await client.readPreferences()).kind).toBe('unauthorized');
-    h.setPageCompany(b.realmId);
-    expect((await h.send(selectionReport(b.keys.all.slice(0, 3), 0), SENDERS.contentScript)).ok).toBe(true);
+    // B's selection, made while B was connected earlier (the store, as a report would have filled it).
+    await h.background.core.selection.report(scopeOf(b), {
+      added: b.keys.all.slice(0, 3).map(asItem(h.clock.now())),
+      removed: [],
+    });
+    expect(Object.keys(await h.background.core.selection.read(scopeOf(b)))).toHaveLength(3);
     await h.background.core.preflight.start(scopeOf(b));
     expect((await h.background.core.preflightStore.read(scopeOf(b)))?.error).toMatch(/token/i);
     expect(h.log(b.realmId)).toEqual([]); // no request left for B: no token, no call
@@ -101,7 +159,7 @@ describe('a company open in another cookie store (Firefox container, incognito)'
     const before = Object.keys(await h.background.core.selection.read(scopeOf(a))).sort();
     const containerTab = { id: 7, url: SENDERS.contentScript.url, cookieStoreId: container };
     const sender = { ...SENDERS.contentScript, tab: containerTab };
-    const reply = await h.send(selectionReport(b.keys.all.slice(0, 2), h.clock.now()), sender);
+    const reply = await h.send(selectionReport(b.keys.all.slice(0, 2), h.clock.now(), b.realmId), sender);
     // Acceptable: refused, or filed under B. Not acceptable: B's Ids in A's selection.
     if (reply.ok) {
       expect(Object.keys(await h.background.core.selection.read(scopeOf(b)))).toHaveLength(2);

@@ -1,0 +1,144 @@
+/**
+ * Issue 8's background half, in Node against the real simulator: removals stick (tombstones win
+ * over ticks still showing on a page, a returning row is checked afresh), page-ticked rows are held
+ * apart until adopted, the start-time company check refuses an unreadable cookie, an old preflight is
+ * re-run before the click, and a 401 drops only the token it was sent with.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PopupState } from '../../lib/messaging/views';
+import {
+  connectedWithSelection,
+  createSecurityHarness,
+  SENDERS,
+  type SecurityHarness,
+  saveConnection,
+  selectionReport,
+} from '../security/harness';
+
+describe('selection integrity in the background', () => {
+  let h: SecurityHarness;
+  afterEach(async () => h.close());
+
+  async function state(): Promise<PopupState> {
+    const reply = await h.send({ type: 'state/get' }, SENDERS.popup);
+    if (!reply.ok) throw new Error(reply.error);
+    return reply.data as PopupState;
+  }
+  const scopeOf = (realmId: string) => ({ realmId, environment: 'production' as const });
+
+  it('"Clear selection" wins over ticks still on the page; only new ticks come back, checked afresh', async () => {
+    h = await createSecurityHarness();
+    const company = await connectedWithSelection(h, { count: 12, entities: { Invoice: 1 } });
+    const tickedAt = h.clock.now();
+    expect((await state()).selection.every((r) => r.status === 'ready' || r.status === 'linked')).toBe(true);
+    h.clock.advance(1_000);
+    expect((await h.send({ type: 'selection/clear' }, SENDERS.popup)).ok).toBe(true);
+    expect((await state()).selection).toEqual([]);
+
+    // A URL change without re-render: the content script re-reports every ticked row, old ticks.
+    h.clock.advance(1_000);
+    const replay = await h.send(selectionReport(company.keys.all, tickedAt, company.realmId), SENDERS.contentScript);
+    expect(replay).toEqual({ ok: true, data: { selected: 0, refused: expect.arrayContaining(company.keys.all) } });
+    expect((await state()).selection).toEqual([]);
+
+    // Two new ticks by the person: exactly those two, with no status until a fresh check.
+    const two = company.keys.all.slice(0, 2);
+    const newer = await h.send(
+      selectionReport(two, tickedAt, company.realmId, { tickedAt: h.clock.now() }),
+      SENDERS.contentScript,
+    );
+    expect(newer).toEqual({ ok: true, data: { selected: 2, refused: [] } });
+    const stored = await h.background.core.preflightStore.read(scopeOf(company.realmId));
+    for (const key of two) expect(stored?.rows[key]).toBeUndefined(); // never a stale "Ready"
+    const started = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    expect(started).toEqual({ ok: false, error: expect.stringMatching(/changed since it was checked/) });
+    await h.background.core.preflight.start(scopeOf(company.realmId));
+    const go = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    expect(go.ok).toBe(true);
+    const job = await h.settle((go.ok ? (go.data as PopupState).job?.id : undefined) ?? '');
+    expect(job.status).toBe('done');
+    expect(h.sim.truth(company.realmId).deletedKeys().sort()).toEqual([...two].sort());
+  });
+
+  it('"Remove" on one row: a replayed old tick is refused, the other rows stay', async () => {
+    h = await createSecurityHarness();
+    const company = await connectedWithSelection(h, { count: 5, entities: { Invoice: 1 } });
+    const [gone, ...kept] = company.keys.all as [string, ...string[]];
+    h.clock.advance(10);
+    expect((await h.send({ type: 'selection/remove', key: gone }, SENDERS.popup)).ok).toBe(true);
+    const replay = await h.send(
+      selectionReport([gone, ...kept], 0, company.realmId, { tickedAt: h.clock.now() - 10 }),
+      SENDERS.contentScript,
+    );
+    expect(replay).toEqual({ ok: true, data: { selected: kept.length, refused: [gone] } });
+    expect((await state()).selection.map((r) => r.key).sort()).toEqual([...kept].sort());
+  });
+
+  it('rows ticked by the page are shown apart, never deleted, until "Add these to the selection"', async () => {
+    h = await createSecurityHarness();
+    const company = h.sim.seedCompany({ count: 8, entities: { Invoice: 1 } });
+    h.setPageCompany(company.realmId);
+    const [mine, ...theirs] = company.keys.all as [string, ...string[]];
+    const now = h.clock.now();
+    expect(
+      (await h.send(selectionReport([mine], now, company.realmId, { pageTicked: theirs }), SENDERS.contentScript)).ok,
+    ).toBe(true);
+    expect((await h.send(saveConnection(company.realmId, company.token), SENDERS.popup)).ok).toBe(true);
+    await h.background.core.preflight.start(scopeOf(company.realmId));
+    const before = await state();
+    expect(before.selection.map((r) => r.key)).toEqual([mine]);
+    expect(before.pageTicked.map((r) => r.key).sort()).toEqual([...theirs].sort());
+    expect(before.pageTicked.every((r) => r.status === undefined)).toBe(true);
+
+    const go = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const job = await h.settle((go.ok ? (go.data as PopupState).job?.id : undefined) ?? '');
+    expect(job.status).toBe('done');
+    expect(h.sim.truth(company.realmId).deletedKeys()).toEqual([mine]);
+
+    const adopt = await h.send({ type: 'selection/adopt', keys: theirs.slice(0, 2) }, SENDERS.popup);
+    expect(adopt.ok).toBe(true);
+    const after = adopt.ok ? (adopt.data as PopupState) : undefined;
+    expect(after?.selection.map((r) => r.key)).toEqual(expect.arrayContaining(theirs.slice(0, 2)));
+    expect(after?.pageTicked.map((r) => r.key).sort()).toEqual(theirs.slice(2).sort());
+  });
+
+  it('the start-time company check refuses when the cookie cannot be read (no fall-back to the stored page)', async () => {
+    h = await createSecurityHarness();
+    const company = await connectedWithSelection(h, { count: 5, entities: { Invoice: 1 } });
+    h.setPageCompany(undefined);
+    const reply = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    expect(reply).toEqual({ ok: false, error: expect.stringMatching(/cannot tell which company/) });
+    expect(await h.background.core.runner.listJobs()).toEqual([]);
+    expect(h.callsTo(company.realmId, 'batch', 'delete')).toBe(0);
+  });
+
+  it('a check older than 15 minutes is re-run before the click; a moved status stops the click', async () => {
+    h = await createSecurityHarness();
+    const company = await connectedWithSelection(h, { count: 6, entities: { Invoice: 1 } });
+    const prefs = () => h.log(company.realmId).filter((e) => e.path.includes('/preferences')).length;
+    const before = prefs();
+    h.clock.advance(16 * 60_000);
+    h.sim.editRecord(company.realmId, company.keys.all[0] ?? ''); // someone edited one meanwhile
+    const refused = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    expect(refused).toEqual({ ok: false, error: expect.stringMatching(/more than 15 minutes old/) });
+    expect(prefs()).toBe(before + 1); // it was checked again
+    expect((await state()).selection.find((r) => r.key === company.keys.all[0])?.status).toBe('changed');
+    expect(h.callsTo(company.realmId, 'batch', 'delete')).toBe(0);
+
+    h.clock.advance(16 * 60_000); // old again, nothing moved this time: the click goes through
+    const go = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    expect(go.ok).toBe(true);
+    expect(prefs()).toBe(before + 2);
+  });
+
+  it('a save without a token keeps the stored token for the same company', async () => {
+    h = await createSecurityHarness();
+    const company = await connectedWithSelection(h, { count: 2, entities: { Invoice: 1 } });
+    const reply = await h.send(
+      { type: 'connection/save', realmId: company.realmId, environment: 'production', remember: true },
+      SENDERS.popup,
+    );
+    expect(reply.ok && (reply.data as PopupState).connection.hasToken).toBe(true);
+    expect(await h.background.core.tokens.getToken()).toBe(company.token);
+  });
+});
