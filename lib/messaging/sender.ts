@@ -10,13 +10,17 @@ export interface SenderLike {
   id?: string;
   url?: string;
   origin?: string;
-  tab?: { id?: number; url?: string; cookieStoreId?: string; title?: string };
+  tab?: { id?: number; url?: string; cookieStoreId?: string; title?: string; incognito?: boolean };
   frameId?: number;
 }
 
 export type SenderKind =
   | { kind: 'extensionPage' }
-  | { kind: 'contentScript'; pageUrl: URL; tab?: { id?: number; cookieStoreId?: string; title?: string } }
+  | {
+      kind: 'contentScript';
+      pageUrl: URL;
+      tab?: { id?: number; cookieStoreId?: string; title?: string; incognito?: boolean };
+    }
   | { kind: 'untrusted'; reason: string };
 
 export function classifySender(sender: SenderLike, extensionId: string, extensionOrigin: string): SenderKind {
@@ -30,6 +34,9 @@ export function classifySender(sender: SenderLike, extensionId: string, extensio
   // Compare scheme + host: URL.origin is 'null' for non-special schemes outside browsers.
   if (`${url.protocol}//${url.host}` === extensionOrigin) return { kind: 'extensionPage' };
   if (url.protocol === 'https:' && environmentFromHost(url.hostname) && url.pathname.startsWith('/app/')) {
+    // The manifest keeps the extension out of private windows (`incognito: "not_allowed"`): nothing
+    // of a private session may be written to disk. Second lock, should a browser run it there anyway.
+    if (sender.tab?.incognito) return { kind: 'untrusted', reason: 'a private window' };
     return { kind: 'contentScript', pageUrl: url, tab: sender.tab };
   }
   return { kind: 'untrusted', reason: `unexpected origin ${url.origin}` };

@@ -33,4 +33,13 @@ describe('classifySender', () => {
         .kind,
     ).toBe('untrusted');
   });
+
+  it('refuses a content script in a private window: nothing of a private session is written to disk', () => {
+    const url = 'https://app.qbo.intuit.com/app/sales';
+    expect(classifySender({ id: ID, url, tab: { id: 3, incognito: true } }, ID, ORIGIN)).toEqual({
+      kind: 'untrusted',
+      reason: 'a private window',
+    });
+    expect(classifySender({ id: ID, url, tab: { id: 3, incognito: false } }, ID, ORIGIN).kind).toBe('contentScript');
+  });
 });
