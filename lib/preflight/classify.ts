@@ -51,6 +51,7 @@ export function summarize(records: readonly PreflightRecord[]): PreflightSummary
     duplicate: 0,
     unsupported: 0,
     notFound: 0,
+    pageMismatch: 0,
     changed: 0,
     closedPeriod: 0,
     deposited: 0,

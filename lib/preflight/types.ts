@@ -3,6 +3,7 @@
  * most important blocking finding (see STATUS_ORDER). Every blocking finding is kept in `blockers`,
  * and non-blocking findings (today only 'linked') in `warnings`: a record can be 'ready' with warnings.
  */
+import type { Shown } from '../collect/selection-message';
 import type { Entity, Environment } from '../qbo/entities';
 import type { CallFailure, TxnRecord } from '../qbo/outcomes';
 
@@ -12,12 +13,20 @@ export interface PreflightItem {
   entity: string;
   id: string;
   shownAt: number;
+  /**
+   * What the QuickBooks list displayed for the row (raw text, at most 64 characters per field):
+   * the page-mismatch check compares it with the record the service returns.
+   */
+  shown?: Shown;
+  /** When the person's tick happened (epoch ms). */
+  tickedAt?: number;
 }
 
 export type BlockingStatus =
   | 'duplicate' // the same entity:id twice in the selection (the later ones)
   | 'unsupported' // not an entity we delete, or an Id that is not a decimal id
   | 'notFound' // not returned by the complete read: already deleted
+  | 'pageMismatch' // the service's record disagrees with what the page showed (wrong company or wrong Id)
   | 'changed' // MetaData.LastUpdatedTime after the page showed the row
   | 'closedPeriod' // R3: TxnDate on or before BookCloseDate
   | 'deposited' // a Payment/SalesReceipt on a Deposit: would be refused with 6540
@@ -26,16 +35,21 @@ export type BlockingStatus =
 
 export type PreflightStatus = 'ready' | BlockingStatus;
 
-/** Most important first: the record's status is its first blocker in this order. */
+/**
+ * Most important first: the record's status is its first blocker in this order. 'unverifiable'
+ * outranks 'reconciled': "Include reconciled transactions" opts in to deleting reconciled records,
+ * never to deleting one that could not be verified.
+ */
 export const STATUS_ORDER: readonly BlockingStatus[] = [
   'duplicate',
   'unsupported',
   'notFound',
+  'pageMismatch',
   'changed',
   'closedPeriod',
   'deposited',
-  'reconciled',
   'unverifiable',
+  'reconciled',
 ];
 
 export interface Blocker {

@@ -97,4 +97,18 @@ describe('classification', () => {
     expect(blocked.blockers.map((b) => b.status)).toEqual(['changed', 'reconciled']);
     expect(summarize([ready, blocked])).toMatchObject({ ready: 1, changed: 1, total: 2, withWarnings: 1 });
   });
+
+  it("'Cannot verify' outranks 'Reconciled': the reconciled opt-in never reaches an unverified record", () => {
+    const item = { entity: 'Invoice', id: '33', shownAt: SHOWN_AT };
+    const both = toPreflightRecord(
+      item,
+      [
+        { kind: 'blocker', check: 'reconciled', status: 'reconciled', reason: 'r' },
+        { kind: 'blocker', check: 'changed-since-viewed', status: 'unverifiable', reason: 'u' },
+      ],
+      txn(),
+    );
+    expect(both).toMatchObject({ status: 'unverifiable', reason: 'u' });
+    expect(both.blockers.map((b) => b.status)).toEqual(['unverifiable', 'reconciled']);
+  });
 });

@@ -145,6 +145,63 @@ describe.each<FidelityMode>(['document', 'real'])('runPreflight against the simu
     expect(wrong).toMatchObject({ kind: 'wrongCompany', calls: 0 });
   });
 
+  it('pageMismatch: a row whose shown amount, number or date disagrees with the service\'s record is "Doesn\'t match the page"', async () => {
+    // Two companies with the same small Ids: rows ticked on A's page, read from B (a stale tab).
+    const a = sim.seedCompany({ count: 6, seed: 31, entities: { Invoice: 1 } });
+    const b = sim.seedCompany({ count: 6, seed: 32, entities: { Invoice: 1 } });
+    const shownFor = (company: SeededCompany, key: string) => {
+      const json = sim.record(company.realmId, key)!;
+      const amount = (json.TotalAmt as number).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+      const [y, m, d] = String(json.TxnDate).split('-');
+      return { amount, number: String(json.DocNumber), date: `${m}/${d}/${y}` };
+    };
+    const items = itemsOf(a.keys.all).map((item, i) => ({ ...item, shown: shownFor(a, a.keys.all[i]!) }));
+    const own = await runPreflight({ client: clientOf(a), items, now });
+    if (own.kind !== 'ok') throw new Error(JSON.stringify(own));
+    expect(own.summary.pageMismatch).toBe(0);
+
+    // B's records under A's Ids (same generator, other seed: amounts and dates differ).
+    const sameIds = b.keys.all.filter((k) => a.keys.all.includes(k));
+    expect(sameIds.length).toBeGreaterThan(0);
+    const stale = items.filter((item) => sameIds.includes(`${item.entity}:${item.id}`));
+    const other = await runPreflight({ client: clientOf(b), items: stale, now });
+    if (other.kind !== 'ok') throw new Error(JSON.stringify(other));
+    const differs = stale.filter((item) => {
+      const mine = shownFor(b, `${item.entity}:${item.id}`);
+      return mine.amount !== item.shown.amount || mine.date !== item.shown.date || mine.number !== item.shown.number;
+    });
+    expect(differs.length).toBeGreaterThan(0);
+    expect(other.summary.pageMismatch).toBe(differs.length);
+    const flagged = other.records.find((r) => r.status === 'pageMismatch')!;
+    expect(flagged.reason).toMatch(
+      /^QuickBooks showed .+ for this row; the record says .+\. Reload the page and tick it again\.$/,
+    );
+  });
+
+  it('a record both reconciled and unverifiable (no LastUpdatedTime) is "unverifiable", never "reconciled"', async () => {
+    const company = sim.seedCompany({ count: 20, seed: 33, reconciledShare: 0.5 });
+    const reconciledKey = company.keys.reconciled[0]!;
+    const [entity = '', id = ''] = reconciledKey.split(':');
+    const stripMeta: typeof fetch = async (input, init) => {
+      const response = await fetch(new Request(input, init));
+      const text = await response.text();
+      const body = text.replace(/"LastUpdatedTime":"[^"]*"/g, '"Other":"x"');
+      return new Response(body, { status: response.status, headers: response.headers });
+    };
+    const client = createQboClient({
+      realmId: company.realmId,
+      environment: 'sandbox',
+      baseUrl: sim.url,
+      getToken: () => company.token,
+      fetch: stripMeta,
+    });
+    const result = await runPreflight({ client, items: [{ entity, id, shownAt: clock }], now });
+    if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
+    const [record] = result.records;
+    expect(record?.blockers.map((b) => b.status).sort()).toEqual(['reconciled', 'unverifiable']);
+    expect(record?.status).toBe('unverifiable');
+  });
+
   it('an empty or all-invalid selection makes no call', async () => {
     const company = sim.seedCompany({ count: 3, seed: 26 });
     const before = sim.requestLog(company.realmId).length;

@@ -5,10 +5,12 @@ import { closedPeriod } from './closed-period';
 import { deposited } from './deposited';
 import { linked } from './linked';
 import { notFound } from './not-found';
+import { pageMismatch } from './page-mismatch';
 import { reconciled } from './reconciled';
 
 export const RECORD_CHECKS: readonly RecordCheck[] = [
   notFound,
+  pageMismatch,
   changedSinceViewed,
   closedPeriod,
   deposited,

@@ -1,0 +1,92 @@
+/**
+ * The job builder takes what the preflight cleared, and nothing else: a row that does not match the
+ * page, or a reconciled record that could not be verified, never becomes a reviewed record to delete.
+ */
+import { describe, expect, it } from 'vitest';
+import { reviewedFromPreflight } from '../../lib/jobs/from-preflight';
+import { runPreflight } from '../../lib/preflight/run-preflight';
+import type { PreflightItem } from '../../lib/preflight/types';
+import type { QboClient } from '../../lib/qbo/client-api';
+import type { Entity } from '../../lib/qbo/entities';
+import type { TxnRecord } from '../../lib/qbo/outcomes';
+
+const SHOWN_AT = Date.parse('2026-01-15T12:00:00Z');
+const rec = (id: string, extra: Partial<TxnRecord> = {}): TxnRecord => ({
+  entity: 'Invoice',
+  id,
+  syncToken: '0',
+  txnDate: '2025-06-01',
+  docNumber: `10${id}`,
+  totalAmt: 120,
+  lastUpdatedTime: '2025-06-01T09:00:00-07:00',
+  linkedTxn: [],
+  raw: { Id: id, SyncToken: '0' },
+  ...extra,
+});
+
+/** A service that knows `records` and reports `reconciledIds` as reconciled. */
+function fakeClient(records: TxnRecord[], reconciledIds: string[]): QboClient {
+  const meta = { status: 200 };
+  return {
+    realmId: '123',
+    environment: 'sandbox',
+    readPreferences: async () => ({ kind: 'ok', meta }),
+    readCompanyInfo: async () => ({ kind: 'ok', meta, companyName: 'Maple Street Bakery LLC' }),
+    readByIds: async (entity: Entity, ids: readonly string[]) => ({
+      kind: 'ok',
+      meta,
+      calls: 1,
+      records: records.filter((r) => r.entity === entity && ids.includes(r.id)),
+    }),
+    readReconciled: async () => ({
+      kind: 'ok',
+      meta,
+      calls: 1,
+      rows: reconciledIds.map((id) => ({ id, entity: 'Invoice' })),
+    }),
+    batchDelete: async () => {
+      throw new Error('not in a preflight');
+    },
+    deleteOne: async () => {
+      throw new Error('not in a preflight');
+    },
+  };
+}
+
+describe('job builder: what the preflight did not clear is never deleted', () => {
+  it("a 'pageMismatch' record is left out, whatever else it is; a matching one goes in", async () => {
+    const client = fakeClient([rec('1'), rec('2'), rec('3')], ['3']);
+    const items: PreflightItem[] = [
+      { entity: 'Invoice', id: '1', shownAt: SHOWN_AT, shown: { amount: '$120.00', number: '101' } },
+      { entity: 'Invoice', id: '2', shownAt: SHOWN_AT, shown: { amount: '$1,200.00' } },
+      { entity: 'Invoice', id: '3', shownAt: SHOWN_AT, shown: { number: '999' } },
+    ];
+    const result = await runPreflight({ client, items, now: () => SHOWN_AT });
+    if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
+    expect(result.records.map((r) => r.status)).toEqual(['ready', 'pageMismatch', 'pageMismatch']);
+    expect(reviewedFromPreflight(result.records).map((r) => [r.record.id, r.reconciled])).toEqual([['1', false]]);
+  });
+
+  it('a reconciled record that could not be verified is left out; a verified reconciled one is flagged', async () => {
+    const { lastUpdatedTime: _, ...bare } = rec('5');
+    const client = fakeClient([rec('4'), bare], ['4', '5']);
+    const items: PreflightItem[] = [
+      { entity: 'Invoice', id: '4', shownAt: SHOWN_AT },
+      { entity: 'Invoice', id: '5', shownAt: SHOWN_AT },
+    ];
+    const result = await runPreflight({ client, items, now: () => SHOWN_AT });
+    if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
+    expect(result.records.map((r) => r.status)).toEqual(['reconciled', 'unverifiable']);
+    expect(reviewedFromPreflight(result.records).map((r) => [r.record.id, r.reconciled])).toEqual([['4', true]]);
+  });
+
+  it("a 'reconciled' status carrying any other blocker is left out (defence in depth)", () => {
+    const out = reviewedFromPreflight([
+      { status: 'reconciled', reviewed: rec('6'), blockers: [{ status: 'reconciled' }] },
+      { status: 'reconciled', reviewed: rec('7'), blockers: [{ status: 'reconciled' }, { status: 'unverifiable' }] },
+      { status: 'reconciled', reviewed: rec('8'), blockers: [{ status: 'pageMismatch' }, { status: 'reconciled' }] },
+      { status: 'pageMismatch', reviewed: rec('9') },
+    ]);
+    expect(out.map((r) => r.record.id)).toEqual(['6']);
+  });
+});

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import type { Shown } from '../../lib/collect/selection-message';
+import { RECORD_CHECKS } from '../../lib/preflight/checks/index';
+import { pageMismatch } from '../../lib/preflight/checks/page-mismatch';
+import { summarize, toPreflightRecord } from '../../lib/preflight/classify';
+import { formatDate, normalizeNumber, readAmountCents, readDates } from '../../lib/preflight/shown-values';
+import { STATUS_ORDER } from '../../lib/preflight/types';
+import type { TxnRecord } from '../../lib/qbo/outcomes';
+import { input, SHOWN_AT, txn } from './helpers';
+
+const run = (shown: Shown | undefined, record: TxnRecord | undefined = txn({ totalAmt: 120, docNumber: '1001' })) => {
+  const base = input({ record });
+  return pageMismatch.run({ ...base, item: { ...base.item, ...(shown ? { shown } : {}) } });
+};
+
+describe('reading what the list showed', () => {
+  it.each([
+    ['$1,234.56', [123456]],
+    ['-$1,234.56', [123456]],
+    ['($1,234.56)', [123456]],
+    ['(1,234.56)', [123456]],
+    ['−1,234.56', [123456]],
+    ['USD 1,234.56', [123456]],
+    ['1.234,56 €', [123456]],
+    ['1 234,56 kr', [123456]],
+    ["CHF 1'234.50", [123450]],
+    ['$0.00', [0]],
+    ['1,234,567.89', [123456789]],
+    ['99', [9900]],
+    ['12.5', [1250]],
+    ['1,5', [150]],
+  ])('amount %j reads as %j cents', (text, cents) => {
+    expect(readAmountCents(text)).toEqual(cents);
+  });
+
+  it('an amount that reads two ways gives both readings ("1,234": thousands or a decimal comma)', () => {
+    expect(readAmountCents('1,234')?.sort((a, b) => a - b)).toEqual([123, 123400]);
+    expect(readAmountCents('€1.234')?.sort((a, b) => a - b)).toEqual([123, 123400]);
+  });
+
+  it.each(['', '—', 'n/a', 'Paid', '1-2', '12abc34', '1.234.56', '1,23,4', '$', '1..2', '1,234.'])(
+    'amount %j is not a number: undefined',
+    (text) => {
+      expect(readAmountCents(text)).toBeUndefined();
+    },
+  );
+
+  it('dates: US and day-first both read, ISO and "Nov 21, 2024" too; invalid or two-digit years are unreadable', () => {
+    expect(readDates('11/21/2024')).toEqual(['2024-11-21']);
+    expect(readDates('21/11/2024')).toEqual(['2024-11-21']);
+    expect(readDates('03/04/2025')?.sort()).toEqual(['2025-03-04', '2025-04-03']);
+    expect(readDates('21.11.2024')).toEqual(['2024-11-21']);
+    expect(readDates('2024-11-21')).toEqual(['2024-11-21']);
+    expect(readDates('Nov 21, 2024')).toEqual(['2024-11-21']);
+    expect(readDates('November 21, 2024')).toEqual(['2024-11-21']);
+    expect(readDates('21 Nov 2024')).toEqual(['2024-11-21']);
+    expect(readDates('Sept. 3, 2024')).toEqual(['2024-09-03']);
+    for (const bad of ['', '11/21/24', '2024-02-30', '13/13/2024', 'Foo 21, 2024', 'yesterday', '11/21/2024 x']) {
+      expect(readDates(bad), bad).toBeUndefined();
+    }
+  });
+
+  it('numbers: trimmed, case-insensitive, a leading "#" or "No." dropped; empty is nothing', () => {
+    expect(normalizeNumber('  INV-7a ')).toBe('inv-7a');
+    expect(normalizeNumber('#1001')).toBe('1001');
+    expect(normalizeNumber('No. 1001')).toBe('1001');
+    expect(normalizeNumber('   ')).toBeUndefined();
+    expect(formatDate('2024-11-20')).toBe('Nov 20, 2024');
+  });
+});
+
+describe("pageMismatch: Doesn't match the page", () => {
+  it('an amount that differs blocks the record, in words a bookkeeper reads', () => {
+    expect(run({ amount: '$1,200.00' })).toEqual({
+      kind: 'blocker',
+      check: 'page-mismatch',
+      status: 'pageMismatch',
+      reason: 'QuickBooks showed $1,200.00 for this row; the record says $120.00. Reload the page and tick it again.',
+    });
+  });
+
+  it('amounts compare as absolute values to the cent', () => {
+    expect(run({ amount: '$120.00' })).toBeUndefined();
+    expect(run({ amount: '-$120.00' })).toBeUndefined();
+    expect(run({ amount: '($120.00)' }, txn({ totalAmt: -120 }))).toBeUndefined();
+    expect(run({ amount: '120,00 €' })).toBeUndefined();
+    expect(run({ amount: '$120.01' })).toMatchObject({ status: 'pageMismatch' });
+    expect(run({ amount: '$1,234.56' }, txn({ totalAmt: 1234.56 }))).toBeUndefined();
+  });
+
+  it('no false alarms: unreadable text, no amount on the record, a journal entry, nothing shown', () => {
+    expect(run({ amount: 'Paid' })).toBeUndefined();
+    expect(run({ amount: '—' })).toBeUndefined();
+    expect(run({ amount: '$999.00' }, txn({ totalAmt: undefined }))).toBeUndefined();
+    expect(run({ amount: '$999.00' }, txn({ entity: 'JournalEntry', totalAmt: 120 }))).toBeUndefined();
+    expect(run(undefined)).toBeUndefined();
+    expect(run({})).toBeUndefined();
+    const missing = input({ record: undefined });
+    const item = { ...missing.item, shown: { amount: '$1.00' } };
+    expect(pageMismatch.run({ ...missing, item })).toBeUndefined(); // notFound's business
+  });
+
+  it("a Transfer's Amount (it has no TotalAmt) is compared", () => {
+    const transfer = txn({ entity: 'Transfer', raw: { Id: '33', SyncToken: '3', Amount: 50 } });
+    expect(run({ amount: '$50.00' }, transfer)).toBeUndefined();
+    expect(run({ amount: '$500.00' }, transfer)).toMatchObject({ status: 'pageMismatch' });
+  });
+
+  it('the number compares with DocNumber (trimmed, any case), or with the Id when there is none', () => {
+    expect(run({ number: '1001' })).toBeUndefined();
+    expect(run({ number: ' 1001 ' }, txn({ docNumber: '1001 ' }))).toBeUndefined();
+    expect(run({ number: 'inv-7' }, txn({ docNumber: 'INV-7' }))).toBeUndefined();
+    expect(run({ number: '1002' })?.reason).toBe(
+      'QuickBooks showed no. 1002 for this row; the record says no. 1001. Reload the page and tick it again.',
+    );
+    expect(run({ number: '33' }, txn({ docNumber: undefined }))).toBeUndefined();
+    expect(run({ number: '34' }, txn({ docNumber: undefined }))?.reason).toContain('no number (Id 33)');
+    expect(run({ number: '33' })).toMatchObject({ status: 'pageMismatch' }); // the Id where a DocNumber exists
+  });
+
+  it("a payment's reference number also counts as its number", () => {
+    const payment = txn({ entity: 'Payment', docNumber: undefined, raw: { Id: '33', PaymentRefNum: 'CHK-88' } });
+    expect(run({ number: 'chk-88' }, payment)).toBeUndefined();
+    expect(run({ number: 'CHK-89' }, payment)).toMatchObject({ status: 'pageMismatch' });
+  });
+
+  it('the date compares with TxnDate; either reading of an ambiguous date matches; unreadable is no alarm', () => {
+    const april = txn({ txnDate: '2025-04-03' });
+    expect(run({ date: '04/03/2025' }, april)).toBeUndefined();
+    expect(run({ date: '03/04/2025' }, april)).toBeUndefined();
+    expect(run({ date: '2025-04-03' }, april)).toBeUndefined();
+    expect(run({ date: 'Apr 3, 2025' }, april)).toBeUndefined();
+    expect(run({ date: 'last week' }, april)).toBeUndefined();
+    expect(run({ date: '04/04/2025' }, april)?.reason).toBe(
+      'QuickBooks showed the date 04/04/2025 for this row; the record says it is dated Apr 3, 2025. Reload the page and tick it again.',
+    );
+  });
+
+  it('names every field that differs, and only those', () => {
+    const finding = run(
+      { amount: '$1,200.00', number: '1001', date: '01/02/2026' },
+      txn({ totalAmt: 120, docNumber: '1001', txnDate: '2025-04-14' }),
+    );
+    expect(finding?.reason).toBe(
+      'QuickBooks showed $1,200.00 and the date 01/02/2026 for this row; the record says $120.00 and it is dated Apr 14, 2025. Reload the page and tick it again.',
+    );
+  });
+
+  it('invisible marks around a number are read through; page text reaches the reason without them', () => {
+    expect(readAmountCents('\u200e$1,200.00\u200f')).toEqual([120000]);
+    expect(run({ amount: '\u202e$1,200.00\u202c' })?.reason).toContain('showed $1,200.00 for this row');
+    expect(run({ number: '\u200b1001' })).toBeUndefined();
+  });
+});
+
+describe('pageMismatch in the classification', () => {
+  it('is registered right after notFound and ranks right after notFound', () => {
+    expect(RECORD_CHECKS.map((c) => c.id).slice(0, 2)).toEqual(['not-found', 'page-mismatch']);
+    expect(STATUS_ORDER.indexOf('pageMismatch')).toBe(STATUS_ORDER.indexOf('notFound') + 1);
+  });
+
+  it('outranks every later status; the summary counts it', () => {
+    const item = { entity: 'Invoice', id: '33', shownAt: SHOWN_AT, shown: { amount: '$1.00' } };
+    const mismatch = run({ amount: '$1.00' })!;
+    const record = toPreflightRecord(
+      item,
+      [
+        { kind: 'blocker', check: 'changed-since-viewed', status: 'changed', reason: 'c' },
+        { kind: 'blocker', check: 'reconciled', status: 'reconciled', reason: 'r' },
+        mismatch,
+      ],
+      txn(),
+    );
+    expect(record.status).toBe('pageMismatch');
+    expect(summarize([record])).toMatchObject({ pageMismatch: 1, total: 1 });
+  });
+});
