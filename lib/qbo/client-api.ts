@@ -39,6 +39,11 @@ export interface QboClient {
   readByIds(entity: Entity, ids: readonly string[]): Promise<CallResult<{ records: TxnRecord[]; calls: number }>>;
   /** BookCloseDate (YYYY-MM-DD) or undefined when the books are open. */
   readPreferences(): Promise<CallResult<{ bookCloseDate?: string }>>;
+  /**
+   * CompanyInfo.CompanyName of this client's company (`GET companyinfo/{realmId}`), for the popup.
+   * Any answer that is not a company name (XML, empty body, fault, blank name) is a failure.
+   */
+  readCompanyInfo(): Promise<CallResult<{ companyName: string }>>;
   /** R2: Ids in the TransactionList report filtered by cleared=Reconciled over [start, end], windowed. */
   readReconciled(start: string, end: string): Promise<CallResult<{ rows: ReconciledRow[]; calls: number }>>;
   /** 4.3: 1..30 deletes in one batch call; results matched by bId. */

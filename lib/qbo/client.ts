@@ -8,6 +8,7 @@ import type { CallContext } from './exchange';
 import { createHttp } from './http';
 import { MAX_PAGE_SIZE } from './query-builder';
 import { readByIds } from './read-by-ids';
+import { readCompanyInfo } from './read-company-info';
 import { readPreferences } from './read-preferences';
 import { readReconciled } from './read-reconciled';
 
@@ -23,6 +24,7 @@ export function createQboClient(options: QboClientOptions): QboClient {
     environment: options.environment,
     readByIds: (entity, ids) => readByIds(ctx, entity, ids, pageSize),
     readPreferences: () => readPreferences(ctx),
+    readCompanyInfo: () => readCompanyInfo(ctx, options.realmId),
     readReconciled: (start, end) => readReconciled(ctx, start, end),
     batchDelete: (items) => batchDelete(ctx, items),
     deleteOne: (item) => deleteOne(ctx, item),

@@ -1,7 +1,8 @@
 /**
  * The HTTP edge: one ky instance per company + environment. Bearer token from the injected
  * provider, `minorversion=75` on every call, an explicit timeout, NO retries (the runner owns every
- * retry and journals it) and no thrown HTTP errors: the caller reads the status itself.
+ * retry and journals it), no thrown HTTP errors (the caller reads the status itself) and no
+ * redirects followed (`redirect: 'error'`: the bearer token goes to the API host and nowhere else).
  */
 import ky, { type KyInstance } from 'ky';
 import type { QboClientOptions } from './client-api';
@@ -44,6 +45,9 @@ export function createHttp(options: QboClientOptions): HttpSend {
     timeout: timeoutMs,
     retry: 0,
     throwHttpErrors: false,
+    // A redirect is never followed: it could carry the Authorization header to another host. The
+    // service does not redirect API calls, so one is a network error (no answer), not a new request.
+    redirect: 'error',
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 

@@ -46,6 +46,11 @@ export const PreferencesSchema = z.looseObject({
   }),
 });
 
+/** `GET companyinfo/{realmId}` → `{"CompanyInfo": {"CompanyName": "...", "Id": "1", ...}, "time": ...}`. */
+export const CompanyInfoSchema = z.looseObject({
+  CompanyInfo: z.looseObject({ CompanyName: z.string(), Id: z.string().optional() }),
+});
+
 /** What a delete answers under the entity's jsonKey: `{"status": "Deleted", "domain": "QBO", "Id": "33"}`. */
 export const DeletedSchema = z.looseObject({ status: z.string(), Id: z.string().optional() });
 

@@ -153,4 +153,34 @@ describe.each<FidelityMode>(['document', 'real'])('QBO client against the simula
     }
     sim.setReportGrouping(undefined);
   });
+
+  it("readCompanyInfo: each company's own name; 401 and 403 as for every call; 3001 past the ceiling", async () => {
+    const a = sim.seedCompany({ count: 2, seed: 11, companyName: 'Cedar & Pine Interiors' });
+    const b = sim.seedCompany({ count: 2, seed: 12 });
+    expect(await simClient(sim, a).readCompanyInfo()).toMatchObject({
+      kind: 'ok',
+      companyName: 'Cedar & Pine Interiors',
+      meta: { status: 200, intuitTid: expect.any(String) },
+    });
+    expect(await simClient(sim, b).readCompanyInfo()).toMatchObject({ kind: 'ok', companyName: b.companyName });
+    expect(b.companyName).not.toBe(a.companyName);
+    expect(await simClient(sim, a, { getToken: () => 'x' }).readCompanyInfo()).toMatchObject({
+      kind: 'unauthorized',
+      meta: { status: 401 },
+    });
+    expect(await simClient(sim, a, { getToken: () => b.token }).readCompanyInfo()).toMatchObject({
+      kind: 'forbidden',
+      fault: { code: '3100' },
+    });
+
+    const limited = await startSimulator({ mode, queryLimit: 1, timeScale: 1000, now: () => clock });
+    try {
+      const company = limited.seedCompany({ count: 2, seed: 13 });
+      const client = simClient(limited, company);
+      expect(await client.readCompanyInfo()).toMatchObject({ kind: 'ok', companyName: company.companyName });
+      expect(await client.readCompanyInfo()).toMatchObject({ kind: 'rateLimited', retryAfterMs: 60 });
+    } finally {
+      await limited.close();
+    }
+  });
 });
