@@ -36,6 +36,8 @@ export type ReportGrouping = 'txn_type' | 'month' | 'name';
 
 export interface SeedOptions {
   realmId?: string; // default: a fresh 13-digit id
+  /** CompanyInfo.CompanyName; default: a realistic name from ./company-names.ts, distinct per simulator. */
+  companyName?: string;
   count: number; // transactions
   seed?: number; // deterministic generator seed, default 1
   /** Entity mix; default: every entity, Invoice the largest share. */
@@ -52,6 +54,8 @@ export interface SeedOptions {
 
 export interface SeededCompany {
   realmId: string;
+  /** CompanyInfo.CompanyName, as `GET /v3/company/{realmId}/companyinfo/{realmId}` answers it. */
+  companyName: string;
   token: string;
   /** Keys `${Entity}:${Id}` by category, for assertions. */
   keys: { all: string[]; reconciled: string[]; closed: string[]; deposited: string[]; linked: string[] };
@@ -64,7 +68,7 @@ export type FaultKind =
   | 'drop-before' // destroy the socket without applying
   | 'drop-after'; // apply, then destroy the socket
 
-export type Endpoint = 'batch' | 'delete' | 'query' | 'report' | 'preferences' | 'read';
+export type Endpoint = 'batch' | 'delete' | 'query' | 'report' | 'preferences' | 'read' | 'companyinfo';
 
 export interface FaultRule {
   endpoint: Endpoint;

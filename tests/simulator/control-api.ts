@@ -4,6 +4,7 @@
  */
 import type { Entity } from '../../lib/qbo/entities';
 import type { FaultRule, GroundTruth, SeededCompany, SeedOptions, Simulator } from './api';
+import { pickCompanyName } from './company-names';
 import { categorize, generateCompany } from './generate';
 import type { SimState } from './state';
 import { toGroupingList } from './state';
@@ -45,10 +46,14 @@ export function createControl(state: SimState): SimulatorControl {
     seedCompany(options: SeedOptions): SeededCompany {
       const realmId = options.realmId ?? freshRealmId(state);
       const { records, bookCloseDate } = generateCompany(options);
-      store.putCompany(realmId, records, bookCloseDate);
+      // Re-seeding keeps the company's name unless a new one is given.
+      const inUse = [...store.companies.values()].filter((c) => c.realmId !== realmId).map((c) => c.companyName);
+      const companyName =
+        options.companyName ?? store.findCompany(realmId)?.companyName ?? pickCompanyName(realmId, inUse);
+      store.putCompany(realmId, records, bookCloseDate, companyName);
       state.throttle.reset(realmId);
       state.pageRealmId = realmId;
-      return { realmId, token: store.issueToken(realmId), keys: categorize(records, bookCloseDate) };
+      return { realmId, companyName, token: store.issueToken(realmId), keys: categorize(records, bookCloseDate) };
     },
     issueToken: (realmId) => store.issueToken(realmId),
     expireToken: (token) => store.expireToken(token),

@@ -23,7 +23,7 @@ import type { SimState } from './state';
 const Realm = z.object({ realmId: z.string() });
 const RealmKey = z.object({ realmId: z.string(), key: z.string() });
 const FaultRuleSchema = z.object({
-  endpoint: z.enum(['batch', 'delete', 'query', 'report', 'preferences', 'read']),
+  endpoint: z.enum(['batch', 'delete', 'query', 'report', 'preferences', 'read', 'companyinfo']),
   kind: z.enum(['error500-before', 'error500-after', 'error503-before', 'drop-before', 'drop-after']),
   times: z.number().int().positive().optional(),
   probability: z.number().min(0).max(1).optional(),
@@ -116,6 +116,7 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
       pageRealmId: state.pageRealmId ?? null,
       companies: [...state.store.companies.values()].map((co) => ({
         realmId: co.realmId,
+        companyName: co.companyName,
         records: co.records.size,
         bookCloseDate: co.bookCloseDate ?? null,
       })),

@@ -7,6 +7,7 @@ import type { Endpoint } from './api';
 import { intuitTime } from './clock';
 import { authFault, type FaultObject, faultBody, type RawResponse, systemFaultBody, throttleFault } from './faults';
 import type { ApiEnv, SimState } from './state';
+import type { ThrottleKind } from './throttle';
 
 export type ApiContext = Context<ApiEnv>;
 
@@ -71,6 +72,17 @@ function authenticate(c: ApiContext, state: SimState, realmId: string): RawRespo
   return undefined;
 }
 
+/**
+ * Which ceiling a call counts against: batch calls their own; queries and the company-info read the
+ * other (the service's 500 a minute for non-batch calls). Preferences, reports and single reads are
+ * not throttled here.
+ */
+function throttleKind(endpoint: Endpoint): ThrottleKind | undefined {
+  if (endpoint === 'batch') return 'batch';
+  if (endpoint === 'query' || endpoint === 'companyinfo') return 'query';
+  return undefined;
+}
+
 /** Auth, throttle and fault injection for one endpoint; the handler runs inside. */
 export function guard(state: SimState, endpoint: Endpoint): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
@@ -78,7 +90,8 @@ export function guard(state: SimState, endpoint: Endpoint): MiddlewareHandler<Ap
     const realmId = c.req.param('realmId') ?? '';
     const refused = authenticate(c, state, realmId);
     if (refused) return sendRaw(c, refused);
-    if ((endpoint === 'batch' || endpoint === 'query') && !state.throttle.tryAcquire(endpoint, realmId)) {
+    const ceiling = throttleKind(endpoint);
+    if (ceiling && !state.throttle.tryAcquire(ceiling, realmId)) {
       // 3001: a refused call applies nothing and does not take a place in the window.
       const raw = throttleFault(state.config.mode, state.now());
       return sendRaw(c, { ...raw, headers: state.throttle.retryAfterHeaders() });

@@ -26,6 +26,8 @@ export interface StoredRecord {
 
 export interface Company {
   realmId: string;
+  /** CompanyInfo.CompanyName. */
+  companyName: string;
   records: Map<string, StoredRecord>;
   /** key → number of deletes the service APPLIED (R5 ground truth: never above 1). */
   applied: Map<string, number>;
@@ -65,8 +67,13 @@ export function createStore(now: () => number) {
     company,
     findCompany: (realmId: string): Company | undefined => companies.get(realmId),
 
-    putCompany(realmId: string, records: StoredRecord[], bookCloseDate: string | undefined): Company {
-      const c: Company = { realmId, records: new Map(), applied: new Map(), bookCloseDate };
+    putCompany(
+      realmId: string,
+      records: StoredRecord[],
+      bookCloseDate: string | undefined,
+      companyName: string,
+    ): Company {
+      const c: Company = { realmId, companyName, records: new Map(), applied: new Map(), bookCloseDate };
       for (const r of records) c.records.set(recordKey(r.entity, r.id), r);
       companies.set(realmId, c);
       return c;
