@@ -12,6 +12,23 @@ export const APP_HOSTS = [
   'https://sandbox.qbo.intuit.com/*',
 ];
 
+/**
+ * CSP of the extension's pages and background. Scripts only from the package; `connect-src` pinned to
+ * the API hosts (the only hosts the extension talks to), so even injected code could send the token
+ * nowhere else. `wxt` dev mode (command `serve`) also needs its local dev server for reloads.
+ */
+export const CONNECT_HOSTS = API_HOSTS.map((pattern) => new URL(pattern.replace(/\*$/, '')).origin);
+export function extensionPagesCsp(command: 'build' | 'serve' = 'build'): string {
+  const dev = command === 'serve' ? ' http://localhost:* ws://localhost:*' : '';
+  return [
+    "script-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    `connect-src 'self' ${CONNECT_HOSTS.join(' ')}${dev}`,
+  ].join('; ');
+}
+
 /** Every size in public/icon (scripts/make-icons.mjs): the toolbar button gets them too. */
 export const ICONS = {
   16: 'icon/16.png',
@@ -41,7 +58,7 @@ export default defineConfig({
   // MV3 everywhere: WXT's Firefox default is MV2, which has no `action` (the badge) and a different CSP shape.
   manifestVersion: 3,
   vite: () => ({ plugins: [preact()] }),
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, command }) => ({
     name: 'Safe Delete for QuickBooks Online',
     // At most 132 characters: the Chrome Web Store refuses a longer manifest description.
     description:
@@ -49,7 +66,7 @@ export default defineConfig({
     permissions: ['storage', 'unlimitedStorage', 'alarms', 'cookies', 'notifications'],
     host_permissions: [...API_HOSTS, ...APP_HOSTS],
     content_security_policy: {
-      extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+      extension_pages: extensionPagesCsp(command),
     },
     action: { default_icon: ICONS },
     ...(browser === 'firefox' ? { browser_specific_settings: { gecko: GECKO, gecko_android: GECKO_ANDROID } } : {}),

@@ -7,11 +7,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConfigEnv } from 'wxt';
-import config, { GECKO } from '../../wxt.config';
-import { type Browser, coveredBy, ICON_SIZES, type ManifestJson, manifestProblems } from './manifest-rules';
+import config, { API_HOSTS, CONNECT_HOSTS, GECKO } from '../../wxt.config';
+import {
+  API_ORIGINS,
+  type Browser,
+  coveredBy,
+  cspProblems,
+  ICON_SIZES,
+  type ManifestJson,
+  manifestProblems,
+  parseCsp,
+} from './manifest-rules';
 
-async function manifestFor(browser: Browser): Promise<ManifestJson> {
-  const env: ConfigEnv = { browser, manifestVersion: 3, mode: 'production', command: 'build' };
+async function manifestFor(browser: Browser, command: ConfigEnv['command'] = 'build'): Promise<ManifestJson> {
+  const env: ConfigEnv = { browser, manifestVersion: 3, mode: 'production', command };
   const m = config.manifest;
   return (typeof m === 'function' ? await m(env) : await m) as ManifestJson;
 }
@@ -31,6 +40,40 @@ describe('manifest config', () => {
     expect(firefox).toEqual(await manifestFor('chrome'));
     expect(browser_specific_settings).toEqual({ gecko: GECKO, gecko_android: { strict_min_version: '142.0' } });
     expect(GECKO.id).toMatch(/@example\.invalid$/); // a placeholder until AMO signs it
+  });
+
+  it.each(['chrome', 'firefox'] as const)(
+    'CSP (%s): connect-src pinned to the package and the API hosts, scripts only from the package',
+    async (browser) => {
+      const csp = (await manifestFor(browser)).content_security_policy?.extension_pages;
+      expect(csp).toBe(
+        "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; " +
+          "connect-src 'self' https://quickbooks.api.intuit.com https://sandbox-quickbooks.api.intuit.com",
+      );
+      expect(cspProblems(csp)).toEqual([]);
+    },
+  );
+
+  it('CSP: the connect-src hosts are the API hosts of the host permissions; dev mode adds only its local server', async () => {
+    expect(CONNECT_HOSTS).toEqual([...API_ORIGINS]);
+    for (const origin of CONNECT_HOSTS) expect(API_HOSTS).toContain(`${origin}/*`);
+    const dev = parseCsp((await manifestFor('chrome', 'serve')).content_security_policy.extension_pages);
+    expect(dev.get('connect-src')).toEqual(["'self'", ...API_ORIGINS, 'http://localhost:*', 'ws://localhost:*']);
+    expect(dev.get('script-src')).toEqual(["'self'"]);
+  });
+
+  it('CSP rule: refuses a missing, widened or wildcard connect-src and remote hosts elsewhere', () => {
+    const base = "script-src 'self'; object-src 'none'";
+    const pinned = `connect-src 'self' ${API_ORIGINS.join(' ')}`;
+    expect(cspProblems(`${base}; ${pinned}`)).toEqual([]);
+    expect(cspProblems(base).join()).toMatch(/connect-src must be exactly/);
+    expect(cspProblems(`${base}; ${pinned} https://evil.example`).join()).toMatch(/connect-src must be exactly/);
+    expect(cspProblems(`${base}; connect-src 'self' https:`).join()).toMatch(/remote\/unsafe source https:/);
+    expect(cspProblems(`${base}; connect-src 'self' ${API_ORIGINS[0]}`).join()).toMatch(/connect-src must be exactly/);
+    expect(cspProblems(`script-src 'self' ${API_ORIGINS[0]}; object-src 'none'; ${pinned}`).join()).toMatch(
+      /script-src must be exactly 'self'/,
+    );
+    expect(cspProblems(`${base}; ${pinned}; img-src ${API_ORIGINS[0]}`).join()).toMatch(/img-src allows the remote/);
   });
 
   it('every icon size the toolbar names exists in public/icon and is a PNG of that size', async () => {

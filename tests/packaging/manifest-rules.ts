@@ -45,7 +45,16 @@ export function parseCsp(csp: string): Map<string, string[]> {
   return out;
 }
 
-/** Strict: scripts only from the package, no plugins, no eval, no inline code, no remote hosts. */
+/**
+ * The API hosts (shared/spec/service-facts.md, "Hosts"): the only origins the extension connects to,
+ * so the only remote sources its CSP may name, and only in connect-src.
+ */
+export const API_ORIGINS = ['https://quickbooks.api.intuit.com', 'https://sandbox-quickbooks.api.intuit.com'] as const;
+
+/**
+ * Strict: scripts only from the package, no plugins, no eval, no inline code; connect-src pinned to
+ * the package and the API hosts (a fetch anywhere else, with or without the token, is refused).
+ */
 export function cspProblems(csp: unknown): string[] {
   if (typeof csp !== 'string' || csp.trim() === '') return ['no extension_pages CSP'];
   const problems: string[] = [];
@@ -53,8 +62,13 @@ export function cspProblems(csp: unknown): string[] {
   const script = d.get('script-src');
   if (script?.join(' ') !== "'self'") problems.push(`script-src must be exactly 'self' (is ${script?.join(' ')})`);
   if (d.get('object-src')?.join(' ') !== "'none'") problems.push("object-src must be 'none'");
+  const connect = d.get('connect-src');
+  const wanted = ["'self'", ...API_ORIGINS];
+  if (!connect || [...connect].sort().join(' ') !== [...wanted].sort().join(' '))
+    problems.push(`connect-src must be exactly ${wanted.join(' ')} (is ${connect?.join(' ') ?? 'absent'})`);
   for (const [name, sources] of d) {
     for (const source of sources) {
+      if (name === 'connect-src' && (API_ORIGINS as readonly string[]).includes(source)) continue;
       const s = source.toLowerCase();
       if (s === "'unsafe-eval'" || s === "'unsafe-inline'" || s === "'wasm-unsafe-eval'" || s === "'unsafe-hashes'") {
         problems.push(`${name} allows ${source}`);

@@ -76,8 +76,12 @@ describe('permissions: only what is used, each justified in docs/SECURITY.md', (
 
 describe('CSP and code', () => {
   it('the rules reject every weakening of the CSP', () => {
-    expect(cspProblems("script-src 'self'; object-src 'none'")).toEqual([]);
+    const connect = "connect-src 'self' https://quickbooks.api.intuit.com https://sandbox-quickbooks.api.intuit.com";
+    expect(cspProblems(`script-src 'self'; object-src 'none'; ${connect}`)).toEqual([]);
     for (const weak of [
+      "script-src 'self'; object-src 'none'", // no connect-src: any host may be fetched
+      `script-src 'self'; object-src 'none'; ${connect} https://evil.example`,
+      "script-src 'self'; object-src 'none'; connect-src 'self' https://quickbooks.api.intuit.com",
       "script-src 'self' 'unsafe-eval'; object-src 'none'",
       "script-src 'self' 'unsafe-inline'; object-src 'none'",
       "script-src 'self' 'wasm-unsafe-eval'; object-src 'none'",
