@@ -69,6 +69,8 @@ export default defineConfig({
       extension_pages: extensionPagesCsp(command),
     },
     action: { default_icon: ICONS },
+    // Never in private windows: nothing of a private session may be written to disk (docs/SECURITY.md, T6).
+    incognito: 'not_allowed',
     ...(browser === 'firefox' ? { browser_specific_settings: { gecko: GECKO, gecko_android: GECKO_ANDROID } } : {}),
   }),
 });

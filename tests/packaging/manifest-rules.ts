@@ -105,6 +105,8 @@ export function manifestProblems(m: ManifestJson, browser: Browser, options: { p
     if (m[key] !== undefined) problems.push(`${key} must not be set`);
   }
   problems.push(...cspProblems(m.content_security_policy?.extension_pages));
+  // Private windows: the extension does not run there, so nothing of a private session reaches disk.
+  if (m.incognito !== 'not_allowed') problems.push(`incognito must be "not_allowed" (is ${String(m.incognito)})`);
   if (m.content_security_policy?.sandbox !== undefined) problems.push('no sandbox CSP: there are no sandboxed pages');
 
   for (const size of ICON_SIZES) {

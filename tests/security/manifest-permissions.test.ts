@@ -46,6 +46,9 @@ describe('permissions: only what is used, each justified in docs/SECURITY.md', (
       expect(manifestProblems(m, browser, { partial: true })).toEqual([]);
       expect(m.externally_connectable).toBeUndefined();
       expect(m.web_accessible_resources).toBeUndefined();
+      expect(m.incognito).toBe('not_allowed');
+      for (const mode of [undefined, 'spanning', 'split'])
+        expect(manifestProblems({ ...m, incognito: mode }, browser, { partial: true }).join()).toMatch(/incognito/);
     });
   }
 
