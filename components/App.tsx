@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { PopupModel } from '../lib/popup/model';
 import { AuditExport } from './AuditExport';
 import { ConnectionPanel } from './ConnectionPanel';
@@ -5,27 +6,48 @@ import { DeletePanel } from './DeletePanel';
 import { HostAccess } from './HostAccess';
 import { JobProgress } from './JobProgress';
 import { JobResult } from './JobResult';
+import { PageIssues } from './PageIssues';
+import { PageTickedPanel } from './PageTickedPanel';
 import { SelectionPanel } from './SelectionPanel';
 import { StatusRegion } from './StatusRegion';
+import { TopBar } from './TopBar';
 
-/** The whole popup: connection, then either the selection and the one click, or the job. */
-export function App({ model }: { model: PopupModel }) {
+type Phase = 'loading' | 'select' | 'running' | 'result';
+
+/** The heading that gets focus when its section replaces another (ids are stable). */
+const PHASE_HEADING: Record<Phase, string | undefined> = {
+  loading: undefined,
+  select: 'selection-heading',
+  running: 'job-heading',
+  result: 'result-heading',
+};
+
+/**
+ * The whole popup: a one-line header (company, environment), what the pages reported, the
+ * connection, then either the selection and the one click (in a footer that stays in view), or the
+ * job. `full`: opened in a tab ("Open full view"), with a searchable, sortable list.
+ */
+export function App({ model, full = false }: { model: PopupModel; full?: boolean }) {
   const loaded = !!model.state.value;
   const job = model.job.value;
+  const active = model.jobActive.value;
+  const phase: Phase = !loaded ? 'loading' : job ? (active ? 'running' : 'result') : 'select';
+  usePhaseFocus(phase);
   return (
-    <main class="popup">
-      <h1>Safe Delete</h1>
+    <main class={full ? 'popup full' : 'popup'}>
+      <TopBar model={model} full={full} />
       <StatusRegion model={model} />
       {model.hostAccess.value === 'missing' && <HostAccess onGrant={() => void model.grantHostAccess()} />}
       {!loaded ? (
         <p class="hint">Loading…</p>
       ) : (
         <>
+          <PageIssues model={model} />
           <ConnectionPanel model={model} />
-          {job && model.jobActive.value && <JobProgress model={model} />}
-          {job && !model.jobActive.value && <JobResult model={model} />}
-          {!job && <SelectionPanel model={model} />}
-          {!job && <DeletePanel model={model} />}
+          {job && active && <JobProgress model={model} />}
+          {job && !active && <JobResult model={model} />}
+          {!job && <SelectionPanel model={model} full={full} />}
+          {!job && <PageTickedPanel model={model} />}
           {!job && (
             <footer>
               <AuditExport
@@ -35,8 +57,22 @@ export function App({ model }: { model: PopupModel }) {
               />
             </footer>
           )}
+          {!job && <DeletePanel model={model} />}
         </>
       )}
     </main>
   );
+}
+
+/** When a section replaces another (check → deleting → result → selection), focus its heading. */
+function usePhaseFocus(phase: Phase): void {
+  const last = useRef<Phase>(phase);
+  useEffect(() => {
+    const before = last.current;
+    last.current = phase;
+    if (before === phase || before === 'loading') return;
+    const id = PHASE_HEADING[phase];
+    const heading = id ? document.getElementById(id) : null;
+    heading?.focus();
+  }, [phase]);
 }

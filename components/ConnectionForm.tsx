@@ -11,10 +11,12 @@ interface Props {
   onSaved: () => void;
   /** Present when a connection is already saved: go back to it without changes. */
   onKeep?: () => void;
+  /** A paused job's company: only the token may change. */
+  companyLocked?: boolean;
 }
 
 /** Company ID + access token. Form-local values live in useSignal; the model sends them. */
-export function ConnectionForm({ model, onSaved, onKeep }: Props) {
+export function ConnectionForm({ model, onSaved, onKeep, companyLocked }: Props) {
   const c = model.connection.value!;
   const realmId = useSignal(c.realmId ?? c.pageRealmId ?? '');
   const token = useSignal('');
@@ -36,7 +38,14 @@ export function ConnectionForm({ model, onSaved, onKeep }: Props) {
 
   return (
     <form class="connection-form" onSubmit={submit} noValidate>
-      <TextField label="Company ID" value={realmId} error={errors.value.realmId} inputMode="numeric" />
+      <TextField
+        label="Company ID"
+        value={realmId}
+        error={errors.value.realmId}
+        inputMode="numeric"
+        readOnly={companyLocked}
+        hint={companyLocked ? 'Locked: the paused deletion belongs to this company.' : undefined}
+      />
       <TextField label="Access token" type="password" value={token} error={errors.value.token} />
       <p class="hint">
         Environment: <strong>{ENVIRONMENT_LABEL[c.environment]}</strong>

@@ -1,26 +1,35 @@
 import { useSignal } from '@preact/signals';
+import { companyText, ENVIRONMENT_LABEL } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectionSummary } from './ConnectionSummary';
 
-/** The form until a company and token are saved (or the job needs a new token), then a summary. */
+/**
+ * The form until a company and token are saved, then a summary. While a job runs the company is
+ * locked (no Change, no Forget); a job waiting for a token asks for it next to its warning.
+ */
 export function ConnectionPanel({ model }: { model: PopupModel }) {
   const editing = useSignal(false);
   const c = model.connection.value;
   if (!c) return null;
   const saved = c.hasToken && !!c.realmId;
+  const active = model.jobActive.value;
   const tokenNeeded = model.job.value?.state === 'tokenNeeded';
-  const showForm = !saved || editing.value || tokenNeeded;
+  const showForm = !active && (!saved || editing.value);
   return (
-    <section aria-labelledby="connection-heading">
+    <section aria-labelledby="connection-heading" class="connection">
       <h2 id="connection-heading">Connection</h2>
-      {showForm ? (
+      {tokenNeeded ? (
+        <p>
+          <strong>{companyText(c)}</strong> · {ENVIRONMENT_LABEL[c.environment]} · locked while the deletion is paused
+        </p>
+      ) : showForm ? (
         <ConnectionForm
           model={model}
           onSaved={() => {
             editing.value = false;
           }}
-          onKeep={saved && !tokenNeeded ? () => (editing.value = false) : undefined}
+          onKeep={saved ? () => (editing.value = false) : undefined}
         />
       ) : (
         <ConnectionSummary
@@ -28,6 +37,7 @@ export function ConnectionPanel({ model }: { model: PopupModel }) {
           now={model.now.value}
           onChange={() => (editing.value = true)}
           onForget={() => void model.forgetConnection()}
+          locked={active}
         />
       )}
     </section>

@@ -1,31 +1,57 @@
+import { useSignal } from '@preact/signals';
 import type { ConnectionView } from '../lib/messaging/views';
-import { ENVIRONMENT_LABEL, tokenTimeLeft } from '../lib/popup/format';
+import { companyText, ENVIRONMENT_LABEL, tokenTimeLeft } from '../lib/popup/format';
 
 interface Props {
   connection: ConnectionView;
   now: number;
   onChange: () => void;
   onForget: () => void;
+  /** While a job runs the company is locked: no Change, no Forget. */
+  locked?: boolean;
 }
 
-/** A saved connection, compactly: company, environment, token state, Change/Forget. */
-export function ConnectionSummary({ connection: c, now, onChange, onForget }: Props) {
+/** A saved connection, compactly: company (name and Id), environment, token state, Change/Forget. */
+export function ConnectionSummary({ connection: c, now, onChange, onForget, locked = false }: Props) {
+  const confirming = useSignal(false);
   const expiry = c.tokenExpiresAt === undefined ? undefined : tokenTimeLeft(c.tokenExpiresAt, now);
   return (
     <div class="summary">
       <p>
-        Company <strong>{c.realmId}</strong> · {ENVIRONMENT_LABEL[c.environment]} · token saved
+        <strong>{companyText(c)}</strong> · {ENVIRONMENT_LABEL[c.environment]} · token saved
         {c.remember ? ' on this device' : ' until the browser closes'}
         {expiry && <span class={expiry === 'Token expired' ? 'expired' : undefined}> · {expiry}</span>}
       </p>
-      <div class="actions">
-        <button type="button" onClick={onChange}>
-          Change
-        </button>
-        <button type="button" onClick={onForget}>
-          Forget
-        </button>
-      </div>
+      {!locked && !confirming.value && (
+        <div class="actions">
+          <button type="button" onClick={onChange}>
+            Change
+          </button>
+          <button type="button" onClick={() => (confirming.value = true)}>
+            Forget
+          </button>
+        </div>
+      )}
+      {!locked && confirming.value && (
+        <fieldset class="confirm">
+          <legend class="sr-only">Confirm forgetting the connection</legend>
+          <p>Forget this company and its access token? You will need to paste a token again to delete anything.</p>
+          <div class="actions">
+            <button
+              type="button"
+              onClick={() => {
+                confirming.value = false;
+                onForget();
+              }}
+            >
+              Yes, forget it
+            </button>
+            <button type="button" onClick={() => (confirming.value = false)}>
+              Keep the connection
+            </button>
+          </div>
+        </fieldset>
+      )}
     </div>
   );
 }

@@ -1,39 +1,95 @@
 import { useId } from 'preact/hooks';
-import { plural } from '../lib/popup/format';
+import { companyText, plural, rowIdentity } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
+import { leftAloneLine, willDeleteLine } from '../lib/popup/plan';
+import { linkedText } from '../lib/popup/words';
 
-/** The one click, the reconciled opt-in, and why the click is unavailable when it is. */
+/**
+ * The footer that stays in view: the opt-ins (reconciled, linked), exactly what the click will do
+ * (which company, how many, how much, which types and dates, what is left alone), and the one
+ * click. When the click is unavailable it stays focusable (aria-disabled) and says why.
+ */
 export function DeletePanel({ model }: { model: PopupModel }) {
   const id = useId();
   const blocker = model.deleteBlocker.value;
   const reconciled = model.reconciledCount.value;
-  const include = model.includeReconciled.value;
-  const deletable = model.deletableCount.value;
-  const total = model.selection.value.length;
+  const linked = model.linkedCount.value;
+  const includeReconciled = model.includeReconciled.value;
+  const includeLinked = model.includeLinked.value;
   const starting = model.pending.value === 'job/start';
+  const plan = model.plan.value;
+  const c = model.connection.value;
+  const company = c ? companyText(c) : undefined;
+  const left = leftAloneLine(plan);
+  const linkedRows = plan.groups.willDelete.rows.filter((r) => r.status === 'linked');
+  const reconciledWarning = includeReconciled && reconciled > 0;
+  const linkedWarning = includeLinked && linked > 0;
+  const unavailable = !!blocker || starting;
+  const describedBy = [
+    `${id}-summary`,
+    blocker && `${id}-why`,
+    reconciledWarning && `${id}-reconciled-warning`,
+    linkedWarning && `${id}-linked-warning`,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Delete</h2>
+    <section class="deck" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} class="sr-only">
+        Delete
+      </h2>
       <div class="check">
         <input
           id={`${id}-reconciled`}
           type="checkbox"
-          checked={include}
+          checked={includeReconciled}
+          aria-describedby={reconciledWarning ? `${id}-reconciled-warning` : undefined}
           onChange={(e) => (model.includeReconciled.value = e.currentTarget.checked)}
         />
         <label for={`${id}-reconciled`}>Include reconciled transactions</label>
       </div>
-      {include && reconciled > 0 && (
-        <p class="warning">
+      {reconciledWarning && (
+        <p id={`${id}-reconciled-warning`} class="warning">
           {plural(reconciled, 'reconciled transaction')} will be deleted. Deleting them changes reconciled balances.
         </p>
       )}
-      {!blocker && (
-        <p id={`${id}-what`} class="hint">
-          Checks each of the {plural(deletable, 'transaction')} again just before deleting it
-          {deletable < total ? `; the other ${total - deletable} stay untouched.` : '.'}
-        </p>
+      <div class="check">
+        <input
+          id={`${id}-linked`}
+          type="checkbox"
+          checked={includeLinked}
+          aria-describedby={linkedWarning ? `${id}-linked-warning` : linked > 0 ? `${id}-linked-hint` : undefined}
+          onChange={(e) => (model.includeLinked.value = e.currentTarget.checked)}
+        />
+        <label for={`${id}-linked`}>Include linked transactions</label>
+        {!includeLinked && linked > 0 && (
+          <p id={`${id}-linked-hint`} class="hint">
+            {plural(linked, 'linked transaction')} left alone: deleting one changes the payments or credits linked to
+            it.
+          </p>
+        )}
+      </div>
+      {linkedWarning && (
+        <div id={`${id}-linked-warning`} class="warning">
+          <p>
+            {plural(linked, 'linked transaction')} will be deleted. Deleting them changes the transactions linked to
+            them:
+          </p>
+          <ul class="plain-list">
+            {linkedRows.slice(0, 5).map((r) => (
+              <li key={r.key}>
+                {rowIdentity(r).name}: {linkedText(r)}
+              </li>
+            ))}
+          </ul>
+          {linkedRows.length > 5 && <p>and {linkedRows.length - 5} more.</p>}
+        </div>
       )}
+      <div id={`${id}-summary`} class="plan-summary">
+        {company && <p class="plan-company">{company}</p>}
+        <p class="plan-will">{willDeleteLine(plan)}</p>
+        {left && <p class="plan-left">{left}</p>}
+      </div>
       {blocker && (
         <p id={`${id}-why`} class={model.companyMismatch.value ? 'warning' : 'hint'}>
           {blocker}
@@ -42,9 +98,11 @@ export function DeletePanel({ model }: { model: PopupModel }) {
       <button
         type="button"
         class="danger"
-        disabled={!!blocker || starting}
-        aria-describedby={blocker ? `${id}-why` : `${id}-what`}
-        onClick={() => void model.startJob()}
+        aria-disabled={unavailable ? 'true' : undefined}
+        aria-describedby={describedBy}
+        onClick={() => {
+          if (!unavailable) void model.startJob();
+        }}
       >
         Verify and delete selected
       </button>

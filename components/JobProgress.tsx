@@ -1,28 +1,37 @@
 import { OUTCOME_GROUP_LABEL, OUTCOME_GROUPS } from '../lib/messaging/views';
 import { formatDuration, TOKEN_NEEDED_TEXT, waitText } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
+import { ConnectionForm } from './ConnectionForm';
 import { JobControls } from './JobControls';
 import { ProgressBar } from './ProgressBar';
 
-/** A running job: progress, time left, what it waits for, running counts, and its controls. */
+/**
+ * A running job: progress, time left, what it waits for (calmly: waits are normal), running
+ * counts, and its controls. When the token expired, the token field sits right under the warning,
+ * the company locked.
+ */
 export function JobProgress({ model }: { model: PopupModel }) {
   const job = model.job.value;
   if (!job) return null;
+  const tokenNeeded = job.state === 'tokenNeeded';
   const activity =
     job.state === 'paused'
       ? 'Paused. Nothing more is deleted until you resume.'
-      : job.state === 'tokenNeeded'
+      : tokenNeeded
         ? TOKEN_NEEDED_TEXT
         : (waitText(job.wait, model.now.value) ?? 'Verifying and deleting…');
   return (
     <section aria-labelledby="job-heading">
-      <h2 id="job-heading">Deleting</h2>
+      <h2 id="job-heading" tabIndex={-1}>
+        Deleting
+      </h2>
       <ProgressBar label="Deletion progress" done={job.done} total={job.total} />
       <p>
         {job.done} of {job.total} processed
         {job.etaMs !== undefined && job.state !== 'paused' && ` · ${capitalize(formatDuration(job.etaMs))} left`}
       </p>
-      <p class={job.state === 'tokenNeeded' ? 'warning' : 'activity'}>{activity}</p>
+      <p class={tokenNeeded ? 'warning' : 'activity'}>{activity}</p>
+      {tokenNeeded && <ConnectionForm model={model} onSaved={() => {}} companyLocked />}
       <p class="hint">{OUTCOME_GROUPS.map((g) => `${OUTCOME_GROUP_LABEL[g]}: ${job.counts[g]}`).join(' · ')}</p>
       <JobControls
         state={job.state}

@@ -1,33 +1,59 @@
-import { OUTCOME_GROUP_LABEL, OUTCOME_GROUPS } from '../lib/messaging/views';
+import { useSignal } from '@preact/signals';
+import { OUTCOME_GROUP_LABEL } from '../lib/messaging/views';
 import { formatTime } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
+import { REPORT_GROUP_ORDER, runSummary, tieOut } from '../lib/popup/report';
 import { AuditExport } from './AuditExport';
 import { OutcomeGroup } from './OutcomeGroup';
 
-/** A finished or cancelled job: counts per outcome group, their records, the audit log, Done. */
+/**
+ * A finished or cancelled job as a report: the tie-out, the problem groups first and open, the
+ * deleted records as a compact table, "Copy summary", this run's CSV, the audit log, Done.
+ */
 export function JobResult({ model }: { model: PopupModel }) {
   const job = model.job.value;
+  const copied = useSignal(false);
   if (!job) return null;
   const cancelled = job.state === 'cancelled';
   const when = job.finishedAt === undefined ? '' : ` at ${formatTime(job.finishedAt)}`;
+  const companyName = model.connection.value?.companyName;
   return (
     <section aria-labelledby="result-heading">
-      <h2 id="result-heading">{cancelled ? 'Cancelled' : 'Finished'}</h2>
+      <h2 id="result-heading" tabIndex={-1}>
+        {cancelled ? 'Cancelled' : 'Finished'}
+      </h2>
       <p class="hint">
         {cancelled ? `Stopped${when}` : `Finished${when}`}: {job.done} of {job.total} processed
         {cancelled && job.done < job.total ? '; the rest were left untouched.' : '.'}
       </p>
+      <p class="tie-out">{tieOut(job)}</p>
       <ul class="groups">
-        {OUTCOME_GROUPS.map((g) => (
+        {REPORT_GROUP_ORDER.map((g) => (
           <OutcomeGroup
             key={g}
             label={OUTCOME_GROUP_LABEL[g]}
             count={job.counts[g]}
             records={job.records.filter((r) => r.group === g)}
             environment={job.environment}
+            defaultOpen={g !== 'deleted'}
+            table={g === 'deleted'}
           />
         ))}
       </ul>
+      <div class="actions">
+        <button
+          type="button"
+          onClick={async () => {
+            copied.value = await model.copyText(runSummary(job, companyName));
+          }}
+        >
+          Copy summary
+        </button>
+        <button type="button" onClick={() => model.downloadRun()}>
+          Download this run (CSV)
+        </button>
+        <span role="status">{copied.value ? 'Copied' : ''}</span>
+      </div>
       <AuditExport onExport={(f) => void model.exportAudit(f)} busy={model.pending.value === 'audit/export'} />
       <div class="actions">
         <button type="button" class="primary" onClick={() => void model.dismissJob()}>

@@ -1,29 +1,33 @@
 import { useSignal } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import type { SelectionRow } from '../lib/messaging/views';
+import type { Environment } from '../lib/qbo/entities';
 import { SelectionRowItem } from './SelectionRowItem';
 
 /** Fixed geometry makes windowing a division: keep in step with `.row` in style.css. */
-export const ROW_HEIGHT = 52;
+export const ROW_HEIGHT = 36;
 export const VIEWPORT_HEIGHT = 234;
 export const OVERSCAN = 6;
 
 /** Which rows to render for a scroll position: the visible ones plus OVERSCAN either side. */
-export function visibleRange(scrollTop: number, count: number): [number, number] {
+export function visibleRange(scrollTop: number, count: number, viewport = VIEWPORT_HEIGHT): [number, number] {
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(count, Math.ceil((scrollTop + VIEWPORT_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
+  const last = Math.min(count, Math.ceil((scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN);
   return [first, last];
 }
 
 interface Props {
   rows: readonly SelectionRow[];
+  environment: Environment;
   onRemove: (key: string) => void;
+  /** Taller in the full view (a tab has room). */
+  viewport?: number;
 }
 
 /** A windowed list: thousands of rows scroll smoothly because only ~20 exist in the DOM. */
-export function SelectionList({ rows, onRemove }: Props) {
+export function SelectionList({ rows, environment, onRemove, viewport = VIEWPORT_HEIGHT }: Props) {
   const scrollTop = useSignal(0);
-  const [first, last] = visibleRange(scrollTop.value, rows.length);
+  const [first, last] = visibleRange(scrollTop.value, rows.length, viewport);
   const scroller = useRef<HTMLElement>(null);
   // The removed row's button disappears with it: keep keyboard focus in the list, not on <body>.
   const remove = (key: string) => {
@@ -37,7 +41,7 @@ export function SelectionList({ rows, onRemove }: Props) {
       aria-label="Selected transactions"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
-      style={{ height: px(Math.min(VIEWPORT_HEIGHT, rows.length * ROW_HEIGHT)) }}
+      style={{ height: px(Math.min(viewport, Math.max(1, rows.length) * ROW_HEIGHT)) }}
       onScroll={(e) => (scrollTop.value = e.currentTarget.scrollTop)}
     >
       <ul class="rows" style={{ height: px(rows.length * ROW_HEIGHT) }}>
@@ -48,6 +52,7 @@ export function SelectionList({ rows, onRemove }: Props) {
             index={first + i}
             setSize={rows.length}
             top={px((first + i) * ROW_HEIGHT)}
+            environment={environment}
             onRemove={remove}
           />
         ))}

@@ -1,22 +1,75 @@
-import { formatTime, plural } from '../lib/popup/format';
+import { useSignal } from '@preact/signals';
+import type { SelectionRow } from '../lib/messaging/views';
+import { formatCount, formatTime, plural, rowIdentity } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
+import { PLAN_GROUP_LABEL, PLAN_GROUPS, type PlanGroup, STATUS_DISPLAY_ORDER } from '../lib/popup/plan';
+import { moneyTotals, plainReason } from '../lib/popup/words';
 import { SelectionList } from './SelectionList';
 import { SelectionSummary } from './SelectionSummary';
 
-/** What was ticked in QuickBooks, what the check found, and ways to change it. */
-export function SelectionPanel({ model }: { model: PopupModel }) {
+type Filter = 'all' | PlanGroup;
+type Sort = 'group' | 'date' | 'number' | 'amount' | 'status';
+
+const SORT_LABEL: Record<Sort, string> = {
+  group: 'What will happen',
+  date: 'Date',
+  number: 'Number',
+  amount: 'Amount',
+  status: 'Status',
+};
+
+function sortRows(rows: SelectionRow[], sort: Sort): SelectionRow[] {
+  if (sort === 'group') return rows;
+  const statusRank = (r: SelectionRow) => STATUS_DISPLAY_ORDER.indexOf(r.status ?? 'unchecked');
+  const by: Record<Exclude<Sort, 'group'>, (a: SelectionRow, b: SelectionRow) => number> = {
+    date: (a, b) => (a.txnDate ?? '').localeCompare(b.txnDate ?? ''),
+    number: (a, b) =>
+      rowIdentity(a).name.localeCompare(rowIdentity(b).name, undefined, { numeric: true, sensitivity: 'base' }),
+    amount: (a, b) => (a.amount ?? 0) - (b.amount ?? 0),
+    status: (a, b) => statusRank(a) - statusRank(b),
+  };
+  return [...rows].sort(by[sort]);
+}
+
+function matches(row: SelectionRow, query: string): boolean {
+  if (!query) return true;
+  const id = rowIdentity(row);
+  const text = [id.name, id.party, id.date, id.amount, plainReason(row)].join(' ').toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .every((word) => text.includes(word));
+}
+
+/**
+ * What was ticked in QuickBooks and what the click will do with it: counts per status, a filter by
+ * what will happen (Will delete / Needs a decision / Left alone, each with its count and total),
+ * the rows, and ways to change the selection. The full view adds search and sort.
+ */
+export function SelectionPanel({ model, full = false }: { model: PopupModel; full?: boolean }) {
   const rows = model.selection.value;
   const preflight = model.state.value?.preflight;
+  const environment = model.connection.value?.environment ?? 'production';
+  const plan = model.plan.value;
+  const filter = useSignal<Filter>('all');
+  const query = useSignal('');
+  const sort = useSignal<Sort>('group');
+  const groupRows = filter.value === 'all' ? plan.ordered : plan.groups[filter.value].rows;
+  const shown = sortRows(
+    groupRows.filter((r) => matches(r, query.value.trim())),
+    sort.value,
+  );
+  const removing = model.pending.value === 'selection/remove';
   return (
     <section aria-labelledby="selection-heading">
-      <h2 id="selection-heading">
+      <h2 id="selection-heading" tabIndex={-1}>
         Selection {rows.length > 0 && <span class="muted">({plural(rows.length, 'transaction')})</span>}
       </h2>
       {rows.length === 0 ? (
         <p class="hint">Nothing selected yet. Tick transactions in a QuickBooks list, then open Safe Delete again.</p>
       ) : (
         <>
-          <SelectionSummary entityCounts={model.entityCounts.value} statusCounts={model.statusCounts.value} />
+          <SelectionSummary statusCounts={model.statusCounts.value} />
           <p class="hint">
             {preflight?.running
               ? 'Checking each transaction…'
@@ -25,7 +78,76 @@ export function SelectionPanel({ model }: { model: PopupModel }) {
                 : 'Not checked yet.'}
             {preflight?.error && <span class="field-error"> The check failed: {preflight.error}</span>}
           </p>
-          <SelectionList rows={rows} onRemove={(key) => void model.removeRow(key)} />
+          <fieldset class="filter">
+            <legend class="sr-only">Show</legend>
+            <label class={filter.value === 'all' ? 'filter-option on' : 'filter-option'}>
+              <input
+                type="radio"
+                name="selection-filter"
+                checked={filter.value === 'all'}
+                onChange={() => (filter.value = 'all')}
+              />
+              All <span class="count">{formatCount(rows.length)}</span>
+            </label>
+            {PLAN_GROUPS.map((g) => {
+              const group = plan.groups[g];
+              return (
+                <label key={g} class={`filter-option group-${g}${filter.value === g ? ' on' : ''}`}>
+                  <input
+                    type="radio"
+                    name="selection-filter"
+                    checked={filter.value === g}
+                    onChange={() => (filter.value = g)}
+                  />
+                  {PLAN_GROUP_LABEL[g]} <span class="count">{formatCount(group.rows.length)}</span>
+                  {group.totals.size > 0 && <span class="total"> {moneyTotals(group.totals)}</span>}
+                </label>
+              );
+            })}
+          </fieldset>
+          {full && (
+            <div class="table-tools">
+              <label>
+                Search the selection{' '}
+                <input type="search" value={query.value} onInput={(e) => (query.value = e.currentTarget.value)} />
+              </label>
+              <label>
+                Sort by{' '}
+                <select value={sort.value} onChange={(e) => (sort.value = e.currentTarget.value as Sort)}>
+                  {(Object.keys(SORT_LABEL) as Sort[]).map((s) => (
+                    <option key={s} value={s}>
+                      {SORT_LABEL[s]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          )}
+          {shown.length === 0 ? (
+            <p class="hint">{query.value ? 'No transaction matches the search.' : 'None in this group.'}</p>
+          ) : (
+            <SelectionList
+              key={filter.value}
+              rows={shown}
+              environment={environment}
+              viewport={full ? 36 * 16 : undefined}
+              onRemove={(key) => void model.removeRow(key)}
+            />
+          )}
+          {filter.value !== 'all' && groupRows.length > 0 && (
+            <div class="actions">
+              <button
+                type="button"
+                disabled={removing}
+                onClick={async () => {
+                  document.getElementById('selection-heading')?.focus();
+                  await model.removeRows(groupRows.map((r) => r.key));
+                }}
+              >
+                Remove these from the selection
+              </button>
+            </div>
+          )}
         </>
       )}
       <div class="actions">

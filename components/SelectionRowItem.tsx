@@ -1,5 +1,7 @@
 import type { SelectionRow } from '../lib/messaging/views';
-import { describeTxn, formatDate, formatMoney } from '../lib/popup/format';
+import { rowIdentity, txnUrl } from '../lib/popup/format';
+import { plainReason } from '../lib/popup/words';
+import type { Environment } from '../lib/qbo/entities';
 import { StatusChip } from './StatusChip';
 
 interface Props {
@@ -8,29 +10,46 @@ interface Props {
   setSize: number;
   /** CSS offset, e.g. "520px". */
   top: string;
+  environment: Environment;
   onRemove: (key: string) => void;
 }
 
-/** One selected transaction: number and party, date and amount, its status, and a remove button. */
-export function SelectionRowItem({ row, index, setSize, top, onRemove }: Props) {
-  const name = describeTxn(row.entity, row.docNumber, row.id);
-  const details = [
-    row.txnDate && formatDate(row.txnDate),
-    row.amount !== undefined && formatMoney(row.amount, row.currency),
-    row.reason ?? row.warnings[0],
-  ].filter(Boolean);
+/**
+ * One selected transaction on one line: number, name, date and amount (what the page showed until
+ * the check returns), its status, "Open in QuickBooks" and Remove. Why it has its status is its
+ * tooltip and, for screen readers, part of the row; the full view shows it as a column.
+ */
+export function SelectionRowItem({ row, index, setSize, top, environment, onRemove }: Props) {
+  const id = rowIdentity(row);
+  const reason = plainReason(row);
+  const main = [id.party, id.date, id.amount].filter(Boolean);
+  const nameId = `row-${row.key.replace(/\W/g, '-')}`;
   return (
-    <li class="row" style={{ top }} aria-posinset={index + 1} aria-setsize={setSize} data-key={row.key}>
+    <li class="row" style={{ top }} aria-posinset={index + 1} aria-setsize={setSize} data-key={row.key} title={reason}>
       <span class="row-main">
-        <span class="row-name">{name}</span>
-        {row.party && <span class="row-party"> · {row.party}</span>}
+        <span class="row-name" id={nameId}>
+          {id.name}
+        </span>
+        {main.map((part, i) => (
+          <span key={i} class="row-part">
+            {' · '}
+            {part}
+          </span>
+        ))}
       </span>
       <StatusChip status={row.status} />
-      <span class="row-details" title={details.join(' · ')}>
-        {details.join(' · ')}
-      </span>
+      <span class="row-reason">{reason ?? ''}</span>
+      <a
+        class="row-open"
+        href={txnUrl(environment, row.entity, row.id)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-describedby={nameId}
+      >
+        Open<span class="sr-only"> in QuickBooks</span>
+      </a>
       <button type="button" class="link-button" onClick={() => onRemove(row.key)}>
-        Remove<span class="sr-only"> {name} from selection</span>
+        Remove<span class="sr-only"> {id.name} from selection</span>
       </button>
     </li>
   );

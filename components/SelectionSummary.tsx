@@ -1,32 +1,21 @@
 import type { StatusKey } from '../lib/popup/derive';
-import { ENTITY_LABEL, formatCount } from '../lib/popup/format';
-import type { Entity } from '../lib/qbo/entities';
+import { STATUS_DISPLAY_ORDER } from '../lib/popup/plan';
 import { StatusChip } from './StatusChip';
 
 interface Props {
-  entityCounts: { entity: Entity; count: number }[];
   statusCounts: Partial<Record<StatusKey, number>>;
 }
 
-/** How many of each type were ticked, and how many of each status the check found. */
-export function SelectionSummary({ entityCounts, statusCounts }: Props) {
-  const statuses = Object.entries(statusCounts) as [StatusKey, number][];
+/** How many of each status the check found, always in the same order. */
+export function SelectionSummary({ statusCounts }: Props) {
+  const statuses = STATUS_DISPLAY_ORDER.filter((s) => statusCounts[s]);
   return (
-    <div class="selection-summary">
-      <ul class="counts" aria-label="Selected by type">
-        {entityCounts.map(({ entity, count }) => (
-          <li key={entity}>
-            {ENTITY_LABEL[entity]}: <strong>{formatCount(count)}</strong>
-          </li>
-        ))}
-      </ul>
-      <ul class="counts" aria-label="Selected by status">
-        {statuses.map(([status, count]) => (
-          <li key={status}>
-            <StatusChip status={status === 'unchecked' ? undefined : status} count={count} />
-          </li>
-        ))}
-      </ul>
-    </div>
+    <ul class="counts" aria-label="Selected by status">
+      {statuses.map((status) => (
+        <li key={status}>
+          <StatusChip status={status === 'unchecked' ? undefined : status} count={statusCounts[status] ?? 0} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -2,10 +2,27 @@ import type { PreflightStatus } from '../lib/messaging/views';
 import { STATUS_LABEL } from '../lib/messaging/views';
 import { formatCount } from '../lib/popup/format';
 
-/** Colour family per status; the words always say the same thing, so colour is never alone. */
-function tone(status: PreflightStatus | undefined): 'ok' | 'caution' | 'stop' | 'none' {
-  if (status === undefined) return 'none';
-  return status === 'ready' ? 'ok' : status === 'reconciled' || status === 'linked' ? 'caution' : 'stop';
+export type Tone = 'ok' | 'decision' | 'protected' | 'none';
+
+/**
+ * What the status means for the click, as a colour AND a shape (drawn by CSS, never a glyph in the
+ * text): will go (circle), needs a decision (triangle), protected / left alone (square, calm colour),
+ * not checked yet (ring). The words always say the same thing, so neither colour nor shape is alone.
+ */
+export function tone(status: PreflightStatus | undefined): Tone {
+  switch (status) {
+    case undefined:
+      return 'none';
+    case 'ready':
+      return 'ok';
+    case 'linked':
+    case 'reconciled':
+    case 'changed':
+    case 'pageMismatch':
+      return 'decision';
+    default:
+      return 'protected';
+  }
 }
 
 /** A preflight status as words ("Ready", "Not checked yet"), optionally with a count. */

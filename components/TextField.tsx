@@ -9,10 +9,20 @@ interface Props {
   type?: 'text' | 'password';
   inputMode?: 'numeric' | 'text';
   autoComplete?: string;
+  readOnly?: boolean;
 }
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
-export function TextField({ label, value, error, hint, type = 'text', inputMode, autoComplete = 'off' }: Props) {
+export function TextField({
+  label,
+  value,
+  error,
+  hint,
+  type = 'text',
+  inputMode,
+  autoComplete = 'off',
+  readOnly,
+}: Props) {
   const id = useId();
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   const common = {
@@ -20,6 +30,7 @@ export function TextField({ label, value, error, hint, type = 'text', inputMode,
     inputMode,
     autoComplete,
     spellcheck: false,
+    readOnly,
     value: value.value,
     onInput: (e: Event) => {
       value.value = (e.currentTarget as HTMLInputElement).value;

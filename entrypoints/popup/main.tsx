@@ -1,13 +1,25 @@
 import '../../lib/zod-setup';
 import { render } from 'preact';
+import { browser } from 'wxt/browser';
 import { App } from '../../components/App';
 import { downloadFile } from '../../lib/popup/download';
 import { createPopupModel } from '../../lib/popup/model';
 import { hostAccessApi, runtimeApi } from './api';
 import './style.css';
 
-const model = createPopupModel(runtimeApi, { download: (file) => downloadFile(file), hostAccess: hostAccessApi });
-render(<App model={model} />, document.getElementById('app') as HTMLElement);
+/** popup.html?view=full: the same app in a tab ("Open full view"), fluid, with search and sort. */
+const full = new URLSearchParams(location.search).get('view') === 'full';
+if (full) document.documentElement.classList.add('full-view');
+
+const model = createPopupModel(runtimeApi, {
+  download: (file) => downloadFile(file),
+  hostAccess: hostAccessApi,
+  openFullView: () => {
+    void browser.tabs.create({ url: browser.runtime.getURL('/popup.html?view=full') });
+    window.close();
+  },
+});
+render(<App model={model} full={full} />, document.getElementById('app') as HTMLElement);
 model.start();
 // Stop polling when the popup or tab goes away; start again if the page is restored from cache.
 addEventListener('pagehide', () => model.stop());

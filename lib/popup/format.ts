@@ -3,8 +3,8 @@
  * (Intl picks it when `locale` is undefined) and tests pass one explicitly.
  */
 
-import type { JobView } from '../messaging/views';
-import type { Entity, Environment } from '../qbo/entities';
+import type { ConnectionView, JobView, SelectionRow } from '../messaging/views';
+import { type Entity, type Environment, SLUG_TO_ENTITY } from '../qbo/entities';
 
 export const ENTITY_LABEL: Record<Entity, string> = {
   Invoice: 'Invoice',
@@ -100,10 +100,10 @@ export function waitText(wait: JobView['wait'], now: number): string | undefined
   switch (wait.kind) {
     case 'rateLimit':
       return wait.until === undefined
-        ? "Waiting for the service's rate limit"
-        : `Waiting ${secondsUntil(wait.until, now)} s for the service's rate limit`;
+        ? 'QuickBooks asked us to slow down — continuing shortly. This is normal.'
+        : `QuickBooks asked us to slow down — continuing in ${secondsUntil(wait.until, now)} s. This is normal.`;
     case 'pacing':
-      return "Pacing requests to stay under the service's limit";
+      return "Going at QuickBooks' pace so it does not have to slow us down. This is normal.";
     case 'tokenNeeded':
       return TOKEN_NEEDED_TEXT;
     case 'verifying':
@@ -129,4 +129,43 @@ export const ENVIRONMENT_LABEL: Record<Environment, string> = { production: 'Pro
 export function auditHistoryUrl(environment: Environment, id: string): string {
   const host = environment === 'sandbox' ? 'app.sandbox.qbo.intuit.com' : 'app.qbo.intuit.com';
   return `https://${host}/app/audithistory?txnId=${encodeURIComponent(id)}`;
+}
+
+/** The company as a person knows it: "Maple Street Bakery (Id 9130…)", or "Company 9130…". */
+export function companyText(c: Pick<ConnectionView, 'companyName' | 'realmId'>): string | undefined {
+  if (!c.realmId) return undefined;
+  return c.companyName ? `${c.companyName} (Id ${c.realmId})` : `Company ${c.realmId}`;
+}
+
+const ENTITY_SLUG = new Map<Entity, string>();
+for (const [slug, entity] of Object.entries(SLUG_TO_ENTITY))
+  if (!ENTITY_SLUG.has(entity)) ENTITY_SLUG.set(entity, slug);
+
+/** The transaction's own page in the web app of the environment. */
+export function txnUrl(environment: Environment, entity: Entity, id: string): string {
+  const host = environment === 'sandbox' ? 'app.sandbox.qbo.intuit.com' : 'app.qbo.intuit.com';
+  return `https://${host}/app/${ENTITY_SLUG.get(entity) ?? 'transaction'}?txnId=${encodeURIComponent(id)}`;
+}
+
+/**
+ * A row's identity as the person knows it: the service's number, date and amount once checked,
+ * before that what the QuickBooks list showed (never "Invoice (Id 115)" when the page showed No. 1424).
+ */
+export function rowIdentity(
+  row: SelectionRow,
+  locale?: string,
+): { name: string; date?: string; amount?: string; party?: string } {
+  const number = row.docNumber ?? pageText(row.shown?.number);
+  return {
+    name: number ? `${ENTITY_LABEL[row.entity]} ${number}` : describeTxn(row.entity, undefined, row.id),
+    date: row.txnDate ? formatDate(row.txnDate, locale) : pageText(row.shown?.date),
+    amount: row.amount !== undefined ? formatMoney(row.amount, row.currency, locale) : pageText(row.shown?.amount),
+    party: row.party,
+  };
+}
+
+/** Raw page text, without control or bidi-override characters; undefined when empty. */
+export function pageText(text: string | undefined): string | undefined {
+  const clean = text?.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  return clean ? clean : undefined;
 }

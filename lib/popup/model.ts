@@ -10,6 +10,7 @@
 import { batch, computed, signal } from '@preact/signals';
 import type { PageMessage, Reply } from '../messaging/protocol';
 import { type PopupState, PopupStateSchema } from '../messaging/views';
+import { announcement } from './announce';
 import {
   type ConnectionInput,
   checkConnectionInput,
@@ -19,6 +20,8 @@ import {
   deleteBlocker,
   isJobActive,
 } from './derive';
+import { buildPlan } from './plan';
+import { runCsv, runCsvFilename } from './report';
 
 export interface PopupApi {
   send(message: PageMessage): Promise<Reply<unknown>>;
@@ -42,6 +45,10 @@ export interface PopupModelDeps {
    * them every call to the service fails. Absent: assumed granted (Chrome grants them at install).
    */
   hostAccess?: HostAccessApi;
+  /** Puts text on the clipboard; defaults to navigator.clipboard.writeText. */
+  writeText?: (text: string) => Promise<void>;
+  /** Opens the popup's page in a browser tab ("Open full view"); absent: the button is not shown. */
+  openFullView?: () => void;
 }
 
 export interface HostAccessApi {
@@ -60,6 +67,9 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
   const actionError = signal<string | undefined>(undefined);
   const pending = signal<PageMessage['type'] | undefined>(undefined);
   const includeReconciled = signal(false);
+  const includeLinked = signal(false);
+  /** The polite live region's latest words (check finished, each batch, the end). */
+  const announced = signal('');
   const hostAccess = signal<'granted' | 'missing'>('granted');
   const checkHostAccess = async () => {
     if (deps.hostAccess) hostAccess.value = (await deps.hostAccess.granted().catch(() => true)) ? 'granted' : 'missing';
@@ -77,7 +87,14 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     if (!parsed.success) return false;
     if (requestSeq > applied) {
       applied = requestSeq;
-      state.value = parsed.data;
+      const said = announcement(state.peek(), parsed.data, {
+        includeReconciled: includeReconciled.peek(),
+        includeLinked: includeLinked.peek(),
+      });
+      batch(() => {
+        state.value = parsed.data;
+        if (said) announced.value = said;
+      });
     }
     return true;
   }
@@ -126,10 +143,20 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
   const jobId = () => state.peek()?.job?.id ?? '';
   const selection = computed(() => state.value?.selection ?? []);
   const statusCounts = computed(() => countByStatus(selection.value));
-  // 'Linked' records are ready with a warning: deleting them changes the records they link to.
-  const readyCount = computed(() => (statusCounts.value.ready ?? 0) + (statusCounts.value.linked ?? 0));
+  // 'Linked' records are a decision: deleting them changes the records they link to.
+  const readyCount = computed(() => statusCounts.value.ready ?? 0);
   const reconciledCount = computed(() => statusCounts.value.reconciled ?? 0);
-  const deletableCount = computed(() => readyCount.value + (includeReconciled.value ? reconciledCount.value : 0));
+  const linkedCount = computed(() => statusCounts.value.linked ?? 0);
+  const plan = computed(() =>
+    buildPlan(selection.value, { includeReconciled: includeReconciled.value, includeLinked: includeLinked.value }),
+  );
+  const deletableCount = computed(() => plan.value.groups.willDelete.rows.length);
+  const writeText =
+    deps.writeText ??
+    ((text: string) =>
+      globalThis.navigator?.clipboard
+        ? globalThis.navigator.clipboard.writeText(text)
+        : Promise.reject(new Error('no clipboard')));
 
   return {
     state,
@@ -137,7 +164,11 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     actionError,
     pending,
     includeReconciled,
+    includeLinked,
+    announced,
     hostAccess,
+    /** Present when the popup can open itself in a tab. */
+    openFullView: deps.openFullView,
     /** Asks the browser for the host permissions again (Firefox, after the user withdrew them). */
     async grantHostAccess(): Promise<void> {
       if (!deps.hostAccess) return;
@@ -153,6 +184,8 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     statusCounts,
     readyCount,
     reconciledCount,
+    linkedCount,
+    plan,
     deletableCount,
     companyMismatch: computed(() => companyMismatch(state.value)),
     deleteBlocker: computed(() => deleteBlocker(state.value, deletableCount.value, now.value)),
@@ -177,9 +210,47 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     },
     forgetConnection: () => act({ type: 'connection/forget' }),
     removeRow: (key: string) => act({ type: 'selection/remove', key }),
+    /** "Remove these from the selection": one message per 5,000 keys. */
+    async removeRows(keys: readonly string[]): Promise<boolean> {
+      let all = true;
+      for (let i = 0; i < keys.length; i += 5000) {
+        all = (await act({ type: 'selection/removeMany', keys: keys.slice(i, i + 5000) })) && all;
+      }
+      return all;
+    },
+    /** "Add these to the selection": the page-ticked rows become the person's choice. */
+    async adoptPageTicked(keys: readonly string[]): Promise<boolean> {
+      let all = true;
+      for (let i = 0; i < keys.length; i += 5000) {
+        all = (await act({ type: 'selection/adopt', keys: keys.slice(i, i + 5000) })) && all;
+      }
+      return all;
+    },
+    /** Copies text to the clipboard; false (with a message) when the browser refuses. */
+    async copyText(text: string): Promise<boolean> {
+      try {
+        await writeText(text);
+        return true;
+      } catch {
+        actionError.value = 'The browser did not allow copying. Try again.';
+        return false;
+      }
+    },
+    /** Saves this run's records as CSV, the company's name in the file name. */
+    downloadRun(): boolean {
+      const s = state.peek();
+      if (!s?.job || !deps.download) return false;
+      deps.download({
+        filename: runCsvFilename(s.job, s.connection.companyName),
+        mime: 'text/csv',
+        content: runCsv(s.job, s.connection.companyName),
+      });
+      return true;
+    },
     clearSelection: () => act({ type: 'selection/clear' }),
     checkAgain: () => act({ type: 'preflight/run' }),
-    startJob: () => act({ type: 'job/start', includeReconciled: includeReconciled.peek() }),
+    startJob: () =>
+      act({ type: 'job/start', includeReconciled: includeReconciled.peek(), includeLinked: includeLinked.peek() }),
     pauseJob: () => act({ type: 'job/pause', jobId: jobId() }),
     resumeJob: () => act({ type: 'job/resume', jobId: jobId() }),
     cancelJob: () => act({ type: 'job/cancel', jobId: jobId() }),

@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+
+import { readFileSync } from 'node:fs';
 import { fireEvent, screen } from '@testing-library/preact';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +33,36 @@ const screens: [string, PopupState][] = [
     popupState({ job: jobView({ state: 'waiting', wait: { kind: 'rateLimit', until: Date.now() + 60_000 } }) }),
   ],
   ['token needed', popupState({ job: jobView({ state: 'tokenNeeded', wait: { kind: 'tokenNeeded' } }) })],
+  [
+    'page issues and page-ticked rows',
+    popupState({
+      selection: [row(1, 'ready'), row(2, 'pageMismatch'), row(3, 'linked')],
+      pageTicked: [{ ...row(9), shown: { number: '1424', amount: '$1.00' } }],
+      pageIssues: {
+        staleTab: {
+          url: 'https://app.qbo.intuit.com/app/invoices',
+          title: 'Invoices',
+          text: 'This tab still shows another company. Reload it.',
+          at: 1,
+        },
+        counter: { url: 'https://app.qbo.intuit.com/app/banking', claimed: 300, seen: 48, at: 1 },
+        unreadable: { url: 'https://app.qbo.intuit.com/app/x', tickedBoxes: 2, skeleton: 'tr > td', at: 1 },
+      },
+    }),
+  ],
+  [
+    'a result with problems open',
+    popupState({
+      job: jobView({
+        state: 'done',
+        counts: { deleted: 1, skipped: 1, refused: 0, needsAttention: 0 },
+        records: [
+          { key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'deleted', outcome: 'Deleted', amount: 5 },
+          { key: 'Invoice:2', entity: 'Invoice', id: '2', group: 'skipped', outcome: 'Skipped: changed since review' },
+        ],
+      }),
+    }),
+  ],
 ];
 
 describe('popup accessibility (axe-core)', () => {
@@ -48,5 +80,64 @@ describe('popup accessibility (axe-core)', () => {
     const { container } = await renderPopup(popupState({ job }));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Deleted 1' })));
     expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('has no serious violations with the opt-in warnings, a group filter, a Forget confirmation and the full view', async () => {
+    const { container } = await renderPopup(
+      popupState({ selection: [row(1, 'ready'), row(2, 'reconciled'), row(3, 'linked'), row(4, 'deposited')] }),
+      { openFullView: () => {} },
+      { full: true },
+    );
+    await settle(() => fireEvent.click(screen.getByLabelText('Include reconciled transactions')));
+    await settle(() => fireEvent.click(screen.getByLabelText('Include linked transactions')));
+    await settle(() => fireEvent.click(screen.getByRole('radio', { name: /^Left alone/ })));
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Forget' })));
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('no glyph in the accessible names of the group buttons or the chips', async () => {
+    const job = jobView({ state: 'done', counts: { deleted: 0, skipped: 0, refused: 0, needsAttention: 0 } });
+    await renderPopup(popupState({ job }));
+    for (const b of screen.getAllByRole('button')) expect(b.textContent).toMatch(/^[\p{L}\p{N} ().,'’:-]*$/u);
+    const css = readFileSync('entrypoints/popup/style.css', 'utf8');
+    for (const m of css.matchAll(/content:\s*("[^"]*")/g)) expect(m[1]).toBe('""');
+  });
+});
+
+describe('focus and announcements', () => {
+  it("moves focus to the new section's heading when the job starts, ends, and is done", async () => {
+    const p = await renderPopup(popupState());
+    await p.push(popupState({ job: jobView({ state: 'running' }) }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Deleting' }));
+    await p.push(popupState({ job: jobView({ state: 'done', done: 40 }) }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Finished' }));
+    await p.push(popupState());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: /^Selection/ }));
+  });
+
+  it('announces, politely, that the check finished, each batch, and the end', async () => {
+    const live = () => document.querySelector('[role="status"] [data-announce]')!.textContent;
+    const p = await renderPopup(popupState({ selection: [row(1), row(2)], preflight: { at: 0, running: true } }));
+    expect(live()).toBe('');
+    await p.push(popupState({ selection: [row(1, 'ready'), row(2, 'closedPeriod')] }));
+    expect(live()).toBe('Check finished: 1 to delete, 1 not.');
+    await p.push(popupState({ job: jobView({ state: 'running', done: 0, total: 60 }) }));
+    expect(live()).toBe('Deleting started: 60 to process.');
+    await p.push(popupState({ job: jobView({ state: 'running', done: 30, total: 60 }) }));
+    expect(live()).toBe('Processed 30 of 60.');
+    await p.push(
+      popupState({
+        job: jobView({
+          state: 'done',
+          done: 60,
+          total: 60,
+          counts: { deleted: 58, skipped: 1, refused: 1, needsAttention: 0 },
+        }),
+      }),
+    );
+    expect(live()).toBe('Finished: 58 deleted, 2 not deleted.');
+    expect(document.querySelector('[data-announce]')!.closest('[role="status"]')!.getAttribute('aria-live')).not.toBe(
+      'assertive',
+    );
   });
 });

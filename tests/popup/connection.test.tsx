@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { popupState, renderPopup, settle } from './fixtures';
+import { jobView, popupState, renderPopup, settle } from './fixtures';
 
 const noConnection = popupState({
   connection: { environment: 'sandbox', hasToken: false, remember: false, pageRealmId: '9130357766412345' },
@@ -78,11 +78,41 @@ describe('popup connection', () => {
     expect(screen.getByLabelText('Access token')).toBeTruthy();
   });
 
-  it('Change reopens the form; Forget sends connection/forget', async () => {
+  it('Change reopens the form; Forget asks first, then sends connection/forget', async () => {
     const p = await renderPopup(popupState());
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Forget' })));
+    expect(p.bg.sentOfType('connection/forget')).toHaveLength(0);
+    expect(screen.getByText(/Forget this company and its access token\?/)).toBeTruthy();
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Keep the connection' })));
+    expect(p.bg.sentOfType('connection/forget')).toHaveLength(0);
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Forget' })));
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Yes, forget it' })));
     expect(p.bg.sentOfType('connection/forget')).toHaveLength(1);
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Change' })));
     expect((screen.getByLabelText('Company ID') as HTMLInputElement).value).toBe('123');
+  });
+
+  it('shows the company by name and Id, in the header too', async () => {
+    await renderPopup(
+      popupState({
+        connection: {
+          realmId: '123',
+          companyName: 'Maple Street Bakery',
+          environment: 'sandbox',
+          hasToken: true,
+          remember: false,
+        },
+      }),
+    );
+    const header = screen.getByRole('banner');
+    expect(header.textContent).toContain('Maple Street Bakery (Id 123) · Sandbox');
+    const connection = screen.getByRole('region', { name: 'Connection' });
+    expect(connection.textContent).toContain('Maple Street Bakery (Id 123)');
+  });
+
+  it('hides Change and Forget while a job runs', async () => {
+    await renderPopup(popupState({ job: jobView({ state: 'running' }) }));
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Forget' })).toBeNull();
   });
 });

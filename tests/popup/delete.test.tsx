@@ -4,21 +4,31 @@ import { describe, expect, it } from 'vitest';
 import { NOW, popupState, renderPopup, row, settle } from './fixtures';
 
 const deleteButton = () => screen.getByRole('button', { name: 'Verify and delete selected' }) as HTMLButtonElement;
+/** The click is unavailable but stays focusable, its reason reachable (aria-disabled + description). */
+const unavailable = () => deleteButton().getAttribute('aria-disabled') === 'true';
+const description = () =>
+  (deleteButton().getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 
 describe('popup delete button', () => {
   it('is enabled with a connection and ready rows, and sends job/start once', async () => {
     const p = await renderPopup(popupState());
+    expect(unavailable()).toBe(false);
     expect(deleteButton().disabled).toBe(false);
     await settle(() => fireEvent.click(deleteButton()));
-    expect(p.bg.sentOfType('job/start')).toEqual([{ type: 'job/start', includeReconciled: false }]);
+    expect(p.bg.sentOfType('job/start')).toEqual([
+      { type: 'job/start', includeReconciled: false, includeLinked: false },
+    ]);
   });
 
   it('is disabled without a token, and says why', async () => {
     await renderPopup(
       popupState({ connection: { realmId: '123', environment: 'production', hasToken: false, remember: false } }),
     );
-    expect(deleteButton().disabled).toBe(true);
-    expect(deleteButton().getAttribute('aria-describedby')).toBeTruthy();
+    expect(unavailable()).toBe(true);
+    expect(description()).toContain('Paste an access token first.');
     expect(screen.getByText('Paste an access token first.')).toBeTruthy();
   });
 
@@ -28,22 +38,22 @@ describe('popup delete button', () => {
         connection: { realmId: '123', environment: 'production', hasToken: true, remember: false, tokenExpiresAt: NOW },
       }),
     );
-    expect(deleteButton().disabled).toBe(true);
+    expect(unavailable()).toBe(true);
     expect(screen.getByText(/The access token expired/)).toBeTruthy();
   });
 
   it('is disabled without a company', async () => {
     await renderPopup(popupState({ connection: { environment: 'production', hasToken: true, remember: false } }));
-    expect(deleteButton().disabled).toBe(true);
+    expect(unavailable()).toBe(true);
     expect(screen.getByText('Enter the Company ID first.')).toBeTruthy();
   });
 
   it('is disabled with nothing ready, unless reconciled rows are included', async () => {
     await renderPopup(popupState({ selection: [row(1, 'changed'), row(2, 'reconciled'), row(3)] }));
-    expect(deleteButton().disabled).toBe(true);
+    expect(unavailable()).toBe(true);
     expect(screen.getByText('No selected transaction is ready to delete.')).toBeTruthy();
     await settle(() => fireEvent.click(screen.getByLabelText('Include reconciled transactions')));
-    expect(deleteButton().disabled).toBe(false);
+    expect(unavailable()).toBe(false);
   });
 
   it('is disabled when the page shows another company, with a clear message', async () => {
@@ -53,7 +63,7 @@ describe('popup delete button', () => {
         notice: { level: 'error', text: 'Refused: the page shows company 456.' },
       }),
     );
-    expect(deleteButton().disabled).toBe(true);
+    expect(unavailable()).toBe(true);
     expect(screen.getByText(/This page shows company 456, but Safe Delete is connected to company 123/)).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('Refused: the page shows company 456.');
   });
@@ -83,8 +93,49 @@ describe('popup delete button', () => {
     expect(
       screen.getByText('3 reconciled transactions will be deleted. Deleting them changes reconciled balances.'),
     ).toBeTruthy();
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(description()).toContain('3 reconciled transactions will be deleted');
     await settle(() => fireEvent.click(deleteButton()));
-    expect(p.bg.sentOfType('job/start')).toEqual([{ type: 'job/start', includeReconciled: true }]);
+    expect(p.bg.sentOfType('job/start')).toEqual([
+      { type: 'job/start', includeReconciled: true, includeLinked: false },
+    ]);
+  });
+
+  it('a click on the unavailable button sends nothing', async () => {
+    const p = await renderPopup(popupState({ selection: [row(1, 'changed')] }));
+    expect(unavailable()).toBe(true);
+    await settle(() => fireEvent.click(deleteButton()));
+    expect(p.bg.sentOfType('job/start')).toEqual([]);
+  });
+
+  it('leaves linked transactions alone unless "Include linked transactions" is ticked, saying what changes', async () => {
+    const linked = {
+      ...row(2, 'linked'),
+      docNumber: '1002',
+      warnings: ['linked to Payment 3051: deleting it changes that record'],
+    };
+    const p = await renderPopup(popupState({ selection: [row(1, 'ready'), linked] }));
+    const box = screen.getByLabelText('Include linked transactions') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(description()).toContain('Will delete 1 ·');
+    expect(description()).toContain('1 left alone: 1 linked');
+    expect(screen.getByText(/1 linked transaction left alone/)).toBeTruthy();
+    await settle(() => fireEvent.click(box));
+    expect(description()).toContain('Will delete 2 ·');
+    const warning = document.getElementById(box.getAttribute('aria-describedby')!)!;
+    expect(warning.textContent).toContain('1 linked transaction will be deleted');
+    expect(warning.textContent).toContain('Invoice 1002: Deleting it changes Payment (Id 3051)');
+    expect(warning.textContent).not.toContain('Payment:3051');
+    await settle(() => fireEvent.click(deleteButton()));
+    expect(p.bg.sentOfType('job/start')).toEqual([
+      { type: 'job/start', includeReconciled: false, includeLinked: true },
+    ]);
+  });
+
+  it('with only linked rows and no opt-in, nothing is ready', async () => {
+    await renderPopup(popupState({ selection: [row(1, 'linked')] }));
+    expect(unavailable()).toBe(true);
+    expect(screen.getByText('No selected transaction is ready to delete.')).toBeTruthy();
   });
 
   it('clears the audit log only after a confirmation that says it is the only copy', async () => {

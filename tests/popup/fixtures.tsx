@@ -31,6 +31,7 @@ export function popupState(over: Partial<PopupState> = {}): PopupState {
     selection: [row(1, 'ready'), row(2, 'ready'), row(3, 'reconciled')],
     preflight: { at: NOW - 5_000, running: false },
     ...over,
+    pageTicked: over.pageTicked ?? [],
   };
 }
 
@@ -77,11 +78,11 @@ export function fakeBackground(initial: PopupState) {
 }
 
 /** Mounts the real popup (model + components) on a fake background and waits for the first state. */
-export async function renderPopup(state: PopupState, deps: PopupModelDeps = {}) {
+export async function renderPopup(state: PopupState, deps: PopupModelDeps = {}, options: { full?: boolean } = {}) {
   const bg = fakeBackground(state);
   let now = NOW;
   const model = createPopupModel(bg, { now: () => now, ...deps });
-  const view = render(<App model={model} />);
+  const view = render(<App model={model} full={options.full} />);
   await act(() => model.tick());
   return {
     ...view,

@@ -32,9 +32,13 @@ describe('popup formatting', () => {
     expect(formatDuration(3 * 60_000)).toBe('about 3 minutes');
     expect(formatDuration(65 * 60_000)).toBe('about 1 hour 5 minutes');
     expect(formatDuration(120 * 60_000)).toBe('about 2 hours');
-    expect(waitText({ kind: 'rateLimit', until: 61_000 }, 1_000)).toBe("Waiting 60 s for the service's rate limit");
-    expect(waitText({ kind: 'rateLimit', until: 500 }, 1_000)).toBe("Waiting 0 s for the service's rate limit");
-    expect(waitText({ kind: 'pacing' }, 0)).toBe("Pacing requests to stay under the service's limit");
+    expect(waitText({ kind: 'rateLimit', until: 5_000 }, 1_000)).toBe(
+      'QuickBooks asked us to slow down — continuing in 4 s. This is normal.',
+    );
+    expect(waitText({ kind: 'rateLimit', until: 500 }, 1_000)).toBe(
+      'QuickBooks asked us to slow down — continuing in 0 s. This is normal.',
+    );
+    expect(waitText({ kind: 'pacing' }, 0)).toMatch(/This is normal\.$/);
     expect(waitText(undefined, 0)).toBeUndefined();
     expect(tokenTimeLeft(42 * 60_000 + 5, 0)).toBe('Token expires within 42 min');
     expect(tokenTimeLeft(0, 1)).toBe('Token expired');

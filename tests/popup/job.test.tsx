@@ -19,16 +19,18 @@ describe('popup while a job runs', () => {
     const p = await renderPopup(
       popupState({ job: jobView({ state: 'waiting', wait: { kind: 'rateLimit', until: NOW + 60_000 } }) }),
     );
-    expect(screen.getByText("Waiting 60 s for the service's rate limit")).toBeTruthy();
+    expect(screen.getByText('QuickBooks asked us to slow down — continuing in 60 s. This is normal.')).toBeTruthy();
     await p.advance(1000);
-    expect(screen.getByText("Waiting 59 s for the service's rate limit")).toBeTruthy();
+    expect(screen.getByText('QuickBooks asked us to slow down — continuing in 59 s. This is normal.')).toBeTruthy();
     await p.advance(1500);
-    expect(screen.getByText("Waiting 58 s for the service's rate limit")).toBeTruthy();
+    expect(screen.getByText('QuickBooks asked us to slow down — continuing in 58 s. This is normal.')).toBeTruthy();
   });
 
   it('explains pacing', async () => {
     await renderPopup(popupState({ job: jobView({ state: 'running', wait: { kind: 'pacing' } }) }));
-    expect(screen.getByText("Pacing requests to stay under the service's limit")).toBeTruthy();
+    expect(
+      screen.getByText("Going at QuickBooks' pace so it does not have to slow us down. This is normal."),
+    ).toBeTruthy();
   });
 
   it('asks for a new token, with the form, when the token expired', async () => {
@@ -45,8 +47,13 @@ describe('popup while a job runs', () => {
       }),
     );
     expect(screen.getByText('Paused: the access token expired. Paste a new token to resume.')).toBeTruthy();
-    expect(screen.getByLabelText('Access token')).toBeTruthy();
+    // The token field sits with the warning, in the job's section; the company is locked.
+    const section = screen.getByRole('region', { name: 'Deleting' });
+    expect(within(section).getByLabelText('Access token')).toBeTruthy();
+    expect((within(section).getByLabelText('Company ID') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getAllByLabelText('Access token')).toHaveLength(1);
     expect(screen.getByText(/Token expired/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Forget' })).toBeNull();
     // It resumes by itself when a token is saved; Resume without one would only meet another 401.
     expect((screen.getByRole('button', { name: 'Resume' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -108,16 +115,15 @@ describe('popup result', () => {
     ],
   });
 
-  it('shows counts per group that expand to their records with reasons and audit-history links', async () => {
+  it('is a report: tie-out, problem groups first and open, the deleted as a compact table', async () => {
     await renderPopup(popupState({ job: done }));
+    expect(screen.getByText('3 in this run = 2 deleted + 1 not deleted')).toBeTruthy();
+    const groups = screen.getAllByRole('button', { name: /^(Deleted|Skipped|Refused|Needs attention) \d+$/ });
+    expect(groups.map((b) => b.textContent)).toEqual(['Needs attention 0', 'Refused 0', 'Skipped 1', 'Deleted 2']);
+    // Empty groups cannot open to "None.".
+    expect((screen.getByRole('button', { name: 'Refused 0' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByText('None.')).toBeNull();
     const skipped = screen.getByRole('button', { name: 'Skipped 1' });
-    expect(skipped.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.getByRole('button', { name: 'Deleted 2' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Refused 0' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Needs attention 0' })).toBeTruthy();
-    expect(screen.queryByText(/changed since review/)).toBeNull();
-
-    await settle(() => fireEvent.click(skipped));
     expect(skipped.getAttribute('aria-expanded')).toBe('true');
     const region = document.getElementById(skipped.getAttribute('aria-controls')!)!;
     expect(region.textContent).toContain('Bill (Id 7): Skipped: changed since review');
@@ -126,6 +132,90 @@ describe('popup result', () => {
     expect(link.getAttribute('href')).toBe('https://app.sandbox.qbo.intuit.com/app/audithistory?txnId=7');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    const open = within(region).getByRole('link', { name: 'Open in QuickBooks' });
+    expect(open.getAttribute('href')).toBe('https://app.sandbox.qbo.intuit.com/app/bill?txnId=7');
+
+    const deleted = screen.getByRole('button', { name: 'Deleted 2' });
+    expect(deleted.getAttribute('aria-expanded')).toBe('false');
+    await settle(() => fireEvent.click(deleted));
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getByRole('rowheader', { name: 'Invoice 1001' })).toBeTruthy();
+    await settle(() => fireEvent.click(skipped));
+    expect(skipped.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('translates refusals into words, keeping the code and leaving the raw message to the audit log', async () => {
+    const job = jobView({
+      state: 'done',
+      done: 2,
+      total: 2,
+      counts: { deleted: 0, skipped: 0, refused: 2, needsAttention: 0 },
+      records: [
+        {
+          key: 'Invoice:5',
+          entity: 'Invoice',
+          id: '5',
+          docNumber: '1005',
+          group: 'refused',
+          outcome: 'Refused: closed period',
+          faultCode: '6210',
+          reason: 'Cannot Update Through Services API',
+        },
+        {
+          key: 'Payment:6',
+          entity: 'Payment',
+          id: '6',
+          group: 'refused',
+          outcome: 'Refused (6540: Deposited Transaction cannot be changed)',
+          faultCode: '6540',
+          reason: 'Deposited Transaction cannot be changed',
+        },
+      ],
+    });
+    await renderPopup(popupState({ job }));
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Invoice 1005: Refused: closed period — the books are closed for its date (code 6210)');
+    expect(text).toContain('Payment (Id 6): Refused — it is on a bank deposit (code 6540)');
+    expect(text).not.toContain('Cannot Update Through Services API');
+    expect(text).not.toContain('Deposited Transaction cannot be changed');
+  });
+
+  it('"Copy summary" copies the report; the run downloads as CSV named after the company', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    const download = vi.fn();
+    await renderPopup(
+      popupState({
+        connection: {
+          realmId: '123',
+          companyName: 'Maple Street Bakery',
+          environment: 'sandbox',
+          hasToken: true,
+          remember: false,
+        },
+        job: {
+          ...done,
+          records: done.records.map((r) => (r.group === 'deleted' ? { ...r, amount: 100, currency: 'USD' } : r)),
+        },
+      }),
+      { writeText, download },
+    );
+    expect(screen.getByText('3 in this run = 2 deleted ($200.00) + 1 not deleted')).toBeTruthy();
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Copy summary' })));
+    const summary = writeText.mock.calls[0]![0] as string;
+    expect(summary).toContain('Maple Street Bakery (Company 123) · Sandbox');
+    expect(summary).toContain('3 in this run = 2 deleted ($200.00) + 1 not deleted');
+    expect(summary).toContain('- Bill (Id 7) · Skipped: changed since review');
+    expect(summary.indexOf('Skipped: 1')).toBeLessThan(summary.indexOf('Deleted: 2'));
+    expect(screen.getByText('Copied')).toBeTruthy();
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Download this run (CSV)' })));
+    const file = download.mock.calls[0]![0] as { filename: string; mime: string; content: string };
+    expect(file.filename).toBe('safe-delete-Maple-Street-Bakery-2026-11-22.csv');
+    expect(file.mime).toBe('text/csv');
+    expect(file.content.split('\r\n')[0]).toBe(
+      'Company,Company ID,Type,Number,Name,Date,Amount,Currency,Result,Why,Code',
+    );
+    expect(file.content).toContain('Maple Street Bakery,123,Invoice,1001,,,100,USD,Deleted (verified),,');
   });
 
   it('exports the audit log as CSV or JSON and hands the file to the download', async () => {

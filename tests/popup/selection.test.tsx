@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OVERSCAN, ROW_HEIGHT } from '../../components/SelectionList';
 import { STATUS_LABEL } from '../../lib/messaging/views';
 import { popupState, renderPopup, row, settle } from './fixtures';
@@ -11,16 +11,98 @@ function listRows(): HTMLElement[] {
 }
 
 describe('popup selection', () => {
-  it('counts per type and status, with every status as its words', async () => {
+  it('counts per status in a fixed order, with every status as its words', async () => {
     const statuses = ['ready', 'reconciled', 'changed', 'closedPeriod', 'notFound', 'deposited', 'linked'] as const;
     const selection = [...statuses.map((s, i) => row(i + 1, s)), row(8, undefined, 'Bill'), row(9, 'ready', 'Bill')];
     await renderPopup(popupState({ selection }));
-    const byType = screen.getByRole('list', { name: 'Selected by type' });
-    expect(byType.textContent).toBe('Invoice: 7Bill: 2');
+    const byStatus = screen.getByRole('list', { name: 'Selected by status' });
+    expect(
+      within(byStatus)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Ready: 2',
+      'Linked: 1',
+      'Reconciled: 1',
+      'Changed since viewed: 1',
+      'Closed period: 1',
+      'Deposited: 1',
+      'Not found: 1',
+      'Not checked yet: 1',
+    ]);
     const rows = listRows();
-    for (const [i, s] of statuses.entries()) expect(within(rows[i]!).getByText(STATUS_LABEL[s])).toBeTruthy();
-    expect(within(rows[7]!).getByText('Not checked yet')).toBeTruthy();
-    expect(screen.getByText('Changed since viewed')).toBeTruthy();
+    for (const s of statuses) {
+      const item = rows.find((r) => r.getAttribute('data-key') === `Invoice:${statuses.indexOf(s) + 1}`)!;
+      expect(within(item).getByText(STATUS_LABEL[s])).toBeTruthy();
+    }
+    expect(
+      within(rows.find((r) => r.getAttribute('data-key') === 'Bill:8')!).getByText('Not checked yet'),
+    ).toBeTruthy();
+  });
+
+  it('groups by what will happen, in a fixed order, each with its count and total', async () => {
+    const selection = [
+      row(1, 'closedPeriod'),
+      row(2, 'ready'),
+      row(3, 'linked'),
+      row(4, 'reconciled'),
+      row(5, 'deposited'),
+      row(6, 'ready'),
+    ];
+    const p = await renderPopup(popupState({ selection }));
+    const filters = screen.getAllByRole('radio').map((r) => r.closest('label')!.textContent);
+    expect(filters).toEqual(['All 6', 'Will delete 2 $200.08', 'Needs a decision 2 $200.07', 'Left alone 2 $200.06']);
+    // All: the rows in group order.
+    expect(listRows().map((r) => r.getAttribute('data-key'))).toEqual([
+      'Invoice:2',
+      'Invoice:6',
+      'Invoice:3',
+      'Invoice:4',
+      'Invoice:1',
+      'Invoice:5',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Remove these from the selection' })).toBeNull();
+    await settle(() => fireEvent.click(screen.getByRole('radio', { name: /^Left alone/ })));
+    expect(listRows().map((r) => r.getAttribute('data-key'))).toEqual(['Invoice:1', 'Invoice:5']);
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Remove these from the selection' })));
+    expect(p.bg.sentOfType('selection/remove')).toEqual([
+      { type: 'selection/remove', key: 'Invoice:1' },
+      { type: 'selection/remove', key: 'Invoice:5' },
+    ]);
+    // Opting in moves rows between groups.
+    await settle(() => fireEvent.click(screen.getByLabelText('Include reconciled transactions')));
+    expect(screen.getByRole('radio', { name: /^Will delete/ }).closest('label')!.textContent).toBe(
+      'Will delete 3 $300.12',
+    );
+  });
+
+  it('offers "Open in QuickBooks" on every row, described by its name', async () => {
+    await renderPopup(popupState({ selection: [{ ...row(32, 'ready'), docNumber: '1032' }] }));
+    const [item] = listRows();
+    const link = within(item!).getByRole('link', { name: 'Open in QuickBooks' });
+    expect(link.getAttribute('href')).toBe('https://app.sandbox.qbo.intuit.com/app/invoice?txnId=32');
+    expect(document.getElementById(link.getAttribute('aria-describedby')!)!.textContent).toBe('Invoice 1032');
+  });
+
+  it('the full view searches and sorts the selection', async () => {
+    const selection = [
+      { ...row(1, 'ready'), party: 'Acme Co', amount: 50 },
+      { ...row(2, 'ready'), party: 'Globex', amount: 10 },
+      { ...row(3, 'closedPeriod'), party: 'Acme Co', amount: 30 },
+    ];
+    await renderPopup(popupState({ selection }), {}, { full: true });
+    expect(screen.queryByRole('button', { name: 'Open full view' })).toBeNull();
+    await settle(() => fireEvent.input(screen.getByLabelText('Search the selection'), { target: { value: 'acme' } }));
+    expect(listRows().map((r) => r.getAttribute('data-key'))).toEqual(['Invoice:1', 'Invoice:3']);
+    await settle(() => fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'amount' } }));
+    expect(listRows().map((r) => r.getAttribute('data-key'))).toEqual(['Invoice:3', 'Invoice:1']);
+  });
+
+  it('"Open full view" opens the popup in a tab', async () => {
+    const openFullView = vi.fn();
+    await renderPopup(popupState(), { openFullView });
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Open full view' })));
+    expect(openFullView).toHaveBeenCalledTimes(1);
   });
 
   it('shows date, number, party and amount of a row', async () => {

@@ -1,0 +1,41 @@
+import { rowIdentity } from '../lib/popup/format';
+import type { PopupModel } from '../lib/popup/model';
+
+/** More than this many rows are summarised ("and 120 more"); the button still adds them all. */
+const SHOWN = 50;
+
+/**
+ * Rows ticked on a page without the person's gesture (page script, or already ticked when the page
+ * loaded). Never checked, never deleted, not counted anywhere else, until the person adds them.
+ */
+export function PageTickedPanel({ model }: { model: PopupModel }) {
+  const rows = model.state.value?.pageTicked ?? [];
+  if (rows.length === 0) return null;
+  const adding = model.pending.value === 'selection/adopt';
+  return (
+    <section aria-labelledby="page-ticked-heading" class="page-ticked">
+      <h2 id="page-ticked-heading">Ticked by the page, not by you</h2>
+      <p class="hint">
+        These were ticked on a QuickBooks page without a click of yours (by a script, or already ticked when the page
+        opened). They are not in the selection and will not be deleted unless you add them.
+      </p>
+      <ul class="plain-list">
+        {rows.slice(0, SHOWN).map((row) => {
+          const id = rowIdentity(row);
+          return (
+            <li key={row.key}>
+              <span class="row-name">{id.name}</span>
+              {[id.date, id.amount].filter(Boolean).map((part) => ` · ${part}`)}
+            </li>
+          );
+        })}
+      </ul>
+      {rows.length > SHOWN && <p class="hint">and {rows.length - SHOWN} more.</p>}
+      <div class="actions">
+        <button type="button" disabled={adding} onClick={() => void model.adoptPageTicked(rows.map((r) => r.key))}>
+          Add these to the selection
+        </button>
+      </div>
+    </section>
+  );
+}

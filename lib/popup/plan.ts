@@ -1,0 +1,141 @@
+/**
+ * What the one click will do with the selection, grouped by what will happen to each row:
+ * - Will delete: ready, plus linked / reconciled rows the person opted in to;
+ * - Needs a decision: linked or reconciled rows not opted in, rows changed since viewed or that do
+ *   not match the page (look again), and rows not checked yet;
+ * - Left alone: rows the service would refuse or that cannot be proved safe (closed period,
+ *   deposited, not found, duplicate, unsupported, cannot verify).
+ * Pure: the model wraps it in a computed signal, the footer and the groups render it.
+ */
+import { type PreflightStatus, type SelectionRow, STATUS_LABEL } from '../messaging/views';
+import type { Entity } from '../qbo/entities';
+import { formatDate } from './format';
+import { entityCountsText, moneyTotals, statusPhrase } from './words';
+
+export const PLAN_GROUPS = ['willDelete', 'decision', 'leftAlone'] as const;
+export type PlanGroup = (typeof PLAN_GROUPS)[number];
+
+export const PLAN_GROUP_LABEL: Record<PlanGroup, string> = {
+  willDelete: 'Will delete',
+  decision: 'Needs a decision',
+  leftAlone: 'Left alone',
+};
+
+/** Fixed order of statuses wherever they are listed (chips never change places between runs). */
+export const STATUS_DISPLAY_ORDER: readonly (PreflightStatus | 'unchecked')[] = [
+  'ready',
+  'linked',
+  'reconciled',
+  'changed',
+  'pageMismatch',
+  'closedPeriod',
+  'deposited',
+  'notFound',
+  'unverifiable',
+  'duplicate',
+  'unsupported',
+  'unchecked',
+];
+
+export interface PlanOptions {
+  includeReconciled: boolean;
+  includeLinked: boolean;
+}
+
+export function planGroupOf(status: PreflightStatus | undefined, o: PlanOptions): PlanGroup {
+  switch (status) {
+    case 'ready':
+      return 'willDelete';
+    case 'linked':
+      return o.includeLinked ? 'willDelete' : 'decision';
+    case 'reconciled':
+      return o.includeReconciled ? 'willDelete' : 'decision';
+    case undefined:
+    case 'changed':
+    case 'pageMismatch':
+      return 'decision';
+    default:
+      return 'leftAlone';
+  }
+}
+
+export interface GroupSummary {
+  rows: SelectionRow[];
+  /** Sum of known amounts per currency (USD when the row has none). */
+  totals: Map<string, number>;
+}
+
+export interface Plan {
+  groups: Record<PlanGroup, GroupSummary>;
+  /** Every row in group order (fixed), then the background's order within a group. */
+  ordered: SelectionRow[];
+  willDeleteByEntity: Map<Entity, number>;
+  /** Earliest and latest date of the rows that will be deleted. */
+  dateRange?: [string, string];
+  /** Rows the click leaves alone, per status (fixed order). */
+  notDeletedByStatus: [PreflightStatus | 'unchecked', number][];
+}
+
+export function buildPlan(rows: readonly SelectionRow[], options: PlanOptions): Plan {
+  const groups: Record<PlanGroup, GroupSummary> = {
+    willDelete: { rows: [], totals: new Map() },
+    decision: { rows: [], totals: new Map() },
+    leftAlone: { rows: [], totals: new Map() },
+  };
+  const byEntity = new Map<Entity, number>();
+  const notDeleted = new Map<PreflightStatus | 'unchecked', number>();
+  let first: string | undefined;
+  let last: string | undefined;
+  for (const row of rows) {
+    const group = planGroupOf(row.status, options);
+    const g = groups[group];
+    g.rows.push(row);
+    if (row.amount !== undefined) {
+      const currency = row.currency ?? 'USD';
+      g.totals.set(currency, (g.totals.get(currency) ?? 0) + row.amount);
+    }
+    if (group === 'willDelete') {
+      byEntity.set(row.entity, (byEntity.get(row.entity) ?? 0) + 1);
+      if (row.txnDate) {
+        if (!first || row.txnDate < first) first = row.txnDate;
+        if (!last || row.txnDate > last) last = row.txnDate;
+      }
+    } else {
+      const key = row.status ?? 'unchecked';
+      notDeleted.set(key, (notDeleted.get(key) ?? 0) + 1);
+    }
+  }
+  // Cents, not floating sums: 0.1 + 0.2 is shown as 0.30.
+  for (const g of Object.values(groups)) for (const [c, v] of g.totals) g.totals.set(c, Math.round(v * 100) / 100);
+  return {
+    groups,
+    ordered: PLAN_GROUPS.flatMap((g) => groups[g].rows),
+    willDeleteByEntity: byEntity,
+    dateRange: first && last ? [first, last] : undefined,
+    notDeletedByStatus: STATUS_DISPLAY_ORDER.filter((s) => notDeleted.has(s)).map((s) => [s, notDeleted.get(s) ?? 0]),
+  };
+}
+
+/** "Will delete 52 · $94,321.10 · Invoices 51, Payment 1 · Nov 21, 2024 – Apr 12, 2025". */
+export function willDeleteLine(plan: Plan, locale?: string): string {
+  const g = plan.groups.willDelete;
+  const parts = [`Will delete ${g.rows.length.toLocaleString(locale)}`];
+  if (g.totals.size > 0) parts.push(moneyTotals(g.totals, locale));
+  if (plan.willDeleteByEntity.size > 0) parts.push(entityCountsText(plan.willDeleteByEntity));
+  if (plan.dateRange) {
+    const [a, b] = plan.dateRange;
+    parts.push(a === b ? formatDate(a, locale) : `${formatDate(a, locale)} – ${formatDate(b, locale)}`);
+  }
+  return parts.join(' · ');
+}
+
+/** "6 left alone: 2 closed period · 3 reconciled · 1 deposited"; undefined when nothing is. */
+export function leftAloneLine(plan: Plan, locale?: string): string | undefined {
+  const n = plan.notDeletedByStatus.reduce((sum, [, count]) => sum + count, 0);
+  if (n === 0) return undefined;
+  const parts = plan.notDeletedByStatus.map(
+    ([status, count]) =>
+      `${count.toLocaleString(locale)} ${status === 'unchecked' ? 'not checked yet' : statusPhrase(STATUS_LABEL[status])}`,
+  );
+  return `${n.toLocaleString(locale)} left alone: ${parts.join(' · ')}`;
+}

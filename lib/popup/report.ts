@@ -1,0 +1,123 @@
+/**
+ * A finished run as a report: the tie-out line, the text "Copy summary" puts on the clipboard, and
+ * the CSV of this run (the company's name in the file name). Bookkeeper words only; the full audit
+ * log (raw service messages, JSON before deletion) stays the exported audit log's business.
+ */
+import { type JobRecordView, type JobView, OUTCOME_GROUP_LABEL } from '../messaging/views';
+import { describeTxn, ENVIRONMENT_LABEL, formatDate, formatMoney } from './format';
+import { moneyTotals, outcomeReason, outcomeWord } from './words';
+
+/** Problem groups first, the deleted last (a compact table). */
+export const REPORT_GROUP_ORDER = ['needsAttention', 'refused', 'skipped', 'deleted'] as const;
+
+function totals(records: readonly JobRecordView[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of records) {
+    if (r.amount === undefined) continue;
+    const c = r.currency ?? 'USD';
+    out.set(c, Math.round(((out.get(c) ?? 0) + r.amount) * 100) / 100);
+  }
+  return out;
+}
+
+function withMoney(count: number, what: string, records: readonly JobRecordView[], locale?: string): string {
+  const t = totals(records);
+  return `${count.toLocaleString(locale)} ${what}${t.size > 0 ? ` (${moneyTotals(t, locale)})` : ''}`;
+}
+
+/** "58 in this run = 52 deleted ($94,321.10) + 6 not deleted ($1,200.00)" (+ untouched when cancelled). */
+export function tieOut(job: JobView, locale?: string): string {
+  const deleted = job.records.filter((r) => r.group === 'deleted');
+  const notDeleted = job.records.filter((r) => r.group !== 'deleted');
+  const untouched = Math.max(0, job.total - job.records.length);
+  const parts = [
+    withMoney(deleted.length, 'deleted', deleted, locale),
+    withMoney(notDeleted.length, 'not deleted', notDeleted, locale),
+  ];
+  if (untouched > 0) parts.push(`${untouched.toLocaleString(locale)} untouched`);
+  const left = job.leftAlone ? ` · ${job.leftAlone.toLocaleString(locale)} more left alone by the check` : '';
+  return `${job.total.toLocaleString(locale)} in this run = ${parts.join(' + ')}${left}`;
+}
+
+export function recordName(r: JobRecordView): string {
+  return describeTxn(r.entity, r.docNumber, r.id);
+}
+
+/** The plain-text summary of a run, for an email or a ticket. */
+export function runSummary(job: JobView, companyName: string | undefined, locale?: string): string {
+  const company = `${companyName ? `${companyName} (Company ${job.realmId})` : `Company ${job.realmId}`} · ${ENVIRONMENT_LABEL[job.environment]}`;
+  const when = new Date(job.finishedAt ?? job.startedAt).toLocaleString(locale);
+  const lines = [
+    `Safe Delete — ${job.state === 'cancelled' ? 'cancelled' : 'finished'} ${when}`,
+    company,
+    tieOut(job, locale),
+  ];
+  for (const g of REPORT_GROUP_ORDER) {
+    const records = job.records.filter((r) => r.group === g);
+    if (records.length === 0) continue;
+    lines.push('', `${OUTCOME_GROUP_LABEL[g]}: ${records.length}`);
+    for (const r of records) {
+      const reason = g === 'deleted' ? undefined : outcomeReason(r);
+      const bits = [
+        recordName(r),
+        r.party,
+        r.txnDate && formatDate(r.txnDate, locale),
+        r.amount !== undefined && formatMoney(r.amount, r.currency, locale),
+        outcomeWord(r),
+        reason,
+        r.faultCode && `code ${r.faultCode}`,
+      ].filter(Boolean);
+      lines.push(`- ${bits.join(' · ')}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function csvCell(value: string | number | undefined): string {
+  const text = value === undefined ? '' : String(value);
+  // Spreadsheet formula injection: a cell starting with = + - @ is read as text.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** This run's records as CSV (a spreadsheet's columns in bookkeeper words). */
+export function runCsv(job: JobView, companyName: string | undefined): string {
+  const header = [
+    'Company',
+    'Company ID',
+    'Type',
+    'Number',
+    'Name',
+    'Date',
+    'Amount',
+    'Currency',
+    'Result',
+    'Why',
+    'Code',
+  ];
+  const rows = job.records.map((r) => [
+    companyName,
+    job.realmId,
+    describeTxn(r.entity, undefined, r.id).replace(/ \(Id .*\)$/, ''),
+    r.docNumber,
+    r.party,
+    r.txnDate,
+    r.amount,
+    r.currency,
+    outcomeWord(r),
+    r.group === 'deleted' ? undefined : outcomeReason(r),
+    r.faultCode,
+  ]);
+  return `${[header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+export function runCsvFilename(job: JobView, companyName: string | undefined): string {
+  const slug = (companyName ?? `company-${job.realmId}`)
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 60);
+  const day = new Date(job.finishedAt ?? job.startedAt).toISOString().slice(0, 10);
+  return `safe-delete-${slug || job.realmId}-${day}.csv`;
+}

@@ -1,0 +1,155 @@
+/**
+ * Bookkeeper words for what the background says in its own terms. The preflight's reasons and the
+ * service's fault messages are written for the audit log (rule codes, field names, `Entity:Id` keys,
+ * raw service text); the popup never shows them as they are: it says the same thing in plain words,
+ * with dates and money in the browser's locale. Pure functions; `locale` is for tests.
+ */
+import type { JobRecordView, SelectionRow } from '../messaging/views';
+import { ENTITIES, type Entity, isEntity } from '../qbo/entities';
+import { describeTxn, ENTITY_LABEL, formatDate, formatMoney } from './format';
+
+const ISO_DATE = /\b(\d{4}-\d{2}-\d{2})(?:T[0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;
+const KEY = new RegExp(`\\b(${ENTITIES.join('|')}):(\\d{1,20})\\b`, 'g');
+const TYPE_AND_ID = new RegExp(`\\b(${ENTITIES.join('|')}) (\\d{1,20})\\b`, 'g');
+
+/** "Invoice (Id 115)" for a key or a "Type Id" pair the background wrote. */
+function txnWords(entity: string, id: string): string {
+  return isEntity(entity) ? describeTxn(entity, undefined, id) : `${entity} (Id ${id})`;
+}
+
+/**
+ * Last line of defence for any text from the background: no rule codes, API field names, internal
+ * keys or ISO timestamps survive into what a person reads.
+ */
+export function plainText(text: string, locale?: string): string {
+  return text
+    .replace(/\bR[1-5]\s*[:—-]\s*/g, '')
+    .replace(/\s*\(R[1-5]\)/g, '')
+    .replace(/\bR[1-5]\b/g, '')
+    .replace(/\bTxnDate\b/g, 'date')
+    .replace(/\bLastUpdatedTime\b/g, 'last-change time')
+    .replace(/\bSyncToken\b/g, 'version')
+    .replace(/\bBookCloseDate\b/g, 'book-close date')
+    .replace(/\bDocNumber\b/g, 'number')
+    .replace(/\bTotalAmt\b/g, 'amount')
+    .replace(KEY, (_, entity: string, id: string) => txnWords(entity, id))
+    .replace(ISO_DATE, (_, day: string) => formatDate(day, locale))
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
+/** "Payment (Id 3051)" for each "Payment 3051" a linked-warning names. */
+function linkedNames(warnings: readonly string[]): string[] {
+  const names: string[] = [];
+  for (const w of warnings) {
+    const list = /linked to (.+?):/i.exec(w)?.[1];
+    if (!list) continue;
+    for (const m of list.matchAll(TYPE_AND_ID)) names.push(txnWords(m[1]!, m[2]!));
+  }
+  return names;
+}
+
+/** "a and b", "a, b and c". */
+export function listWords(parts: readonly string[]): string {
+  if (parts.length <= 1) return parts[0] ?? '';
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** What deleting a linked record changes, in words ("Deleting it changes Payment (Id 3051)."). */
+export function linkedText(row: Pick<SelectionRow, 'warnings'>): string {
+  const names = linkedNames(row.warnings);
+  if (names.length === 0) return 'Deleting it changes the transactions linked to it (payments, credits).';
+  return `Deleting it changes ${listWords(names)}: a payment applied to it becomes an unapplied credit.`;
+}
+
+/** Why a row has its status, in a bookkeeper's words; undefined when there is nothing to say. */
+export function plainReason(row: SelectionRow, locale?: string): string | undefined {
+  const reason = row.reason ?? '';
+  const dates = [...reason.matchAll(ISO_DATE)].map((m) => m[1]!);
+  switch (row.status) {
+    case undefined:
+    case 'ready':
+      return undefined;
+    case 'linked':
+      return linkedText(row);
+    case 'reconciled':
+      return 'Part of a reconciled bank statement: deleting it would unbalance the reconciliation.';
+    case 'closedPeriod': {
+      const [dated, closed] = dates;
+      if (dated && closed)
+        return `Dated ${formatDate(dated, locale)}, in books closed on ${formatDate(closed, locale)}: QuickBooks refuses to delete it.`;
+      return 'Dated in a closed period: QuickBooks refuses to delete it.';
+    }
+    case 'changed':
+      return 'Someone changed it in QuickBooks after the page showed it. Look at it again; tick it again to include it.';
+    case 'deposited': {
+      const deposit = /Deposit (\d{1,20})/.exec(reason)?.[1];
+      return `On a bank deposit${deposit ? ` (Id ${deposit})` : ''}: QuickBooks refuses to delete it until it is removed from the deposit.`;
+    }
+    case 'notFound':
+      return 'QuickBooks no longer has it: it was probably deleted already.';
+    case 'duplicate':
+      return 'Selected twice: it counts once.';
+    case 'unsupported':
+      return 'Safe Delete cannot delete this kind of transaction.';
+    case 'unverifiable':
+      return 'QuickBooks did not send its date or when it last changed, so Safe Delete cannot prove it is safe to delete.';
+    case 'pageMismatch':
+      return reason
+        ? plainText(reason, locale)
+        : "What QuickBooks showed for this row doesn't match the record. Reload the page and tick it again.";
+  }
+}
+
+/** Service codes the result explains in words (the code itself stays visible: "code 6210"). */
+const FAULT_WORDS: Record<string, string> = {
+  '6200': 'the books are closed for its date',
+  '6210': 'the books are closed for its date',
+  '6540': 'it is on a bank deposit',
+  '610': 'QuickBooks no longer has it',
+  '5010': 'someone changed it in QuickBooks',
+};
+
+/** The outcome word the popup shows: the label, without a raw service message in parentheses. */
+export function outcomeWord(record: Pick<JobRecordView, 'outcome'>): string {
+  return /^Refused \(/.test(record.outcome) ? 'Refused' : record.outcome;
+}
+
+/** Why an outcome happened, in words; the raw service text stays in the exported log. */
+export function outcomeReason(record: JobRecordView): string | undefined {
+  const code = record.faultCode;
+  if (code && FAULT_WORDS[code]) return FAULT_WORDS[code];
+  if (record.group === 'needsAttention')
+    return 'QuickBooks did not confirm the deletion and it is still there. Check it, then run again.';
+  if (!record.reason) return code ? 'QuickBooks refused it' : undefined;
+  // A fault message from the service is its own jargon: say it was refused, keep the code.
+  if (code) return 'QuickBooks refused it';
+  return plainText(record.reason);
+}
+
+/** "Invoices 51, Payment 1" in the fixed order of types. */
+export function entityCountsText(counts: ReadonlyMap<Entity, number>): string {
+  return ENTITIES.filter((e) => counts.has(e))
+    .map((e) => {
+      const n = counts.get(e) ?? 0;
+      return `${n === 1 ? ENTITY_LABEL[e] : pluralLabel(e)} ${n.toLocaleString()}`;
+    })
+    .join(', ');
+}
+
+function pluralLabel(entity: Entity): string {
+  const label = ENTITY_LABEL[entity];
+  if (label.endsWith('y') && !label.endsWith('ay')) return `${label.slice(0, -1)}ies`;
+  if (label.endsWith('s')) return `${label}es`;
+  return `${label}s`;
+}
+
+/** Totals per currency: "$1,200.00" or "$1,200.00 + €50.00". */
+export function moneyTotals(totals: ReadonlyMap<string, number>, locale?: string): string {
+  return [...totals].map(([currency, sum]) => formatMoney(sum, currency, locale)).join(' + ');
+}
+
+/** The status word for a count line, in lower case ("2 closed period"). */
+export function statusPhrase(label: string): string {
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
