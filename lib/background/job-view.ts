@@ -15,7 +15,8 @@ function viewWait(job: JobSnapshot): JobView['wait'] {
   return { kind: wait.kind, until: wait.until };
 }
 
-export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[]): JobView {
+/** `leftAlone`: rows of the company's selection the job did not take (the check left them alone). */
+export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[], leftAlone?: number): JobView {
   const counts = { deleted: 0, skipped: 0, refused: 0, needsAttention: 0 };
   const records: JobView['records'] = [];
   for (const row of rows) {
@@ -28,6 +29,10 @@ export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[]): JobV
       entity: row.entity,
       id: row.id,
       docNumber: row.docNumber,
+      txnDate: row.txnDate,
+      party: row.party,
+      amount: row.amount,
+      currency: row.currency,
       group: row.group,
       outcome: row.label,
       faultCode: fault?.code,
@@ -47,5 +52,6 @@ export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[]): JobV
     records,
     startedAt: job.startedAt ?? job.createdAt,
     finishedAt: job.finishedAt,
+    leftAlone,
   };
 }

@@ -49,6 +49,7 @@ export async function handlePageMessage(
       core.changed();
       return ok(await core.state());
     case 'selection/remove':
+    case 'selection/removeMany':
     case 'selection/clear': {
       const scope = await core.currentScope();
       if (!scope) return fail('There is no selection.');
@@ -59,7 +60,9 @@ export async function handlePageMessage(
               ...Object.keys(await core.selection.read(scope)),
               ...Object.keys(await core.selection.readPageTicked(scope)),
             ]
-          : [msg.key];
+          : msg.type === 'selection/removeMany'
+            ? msg.keys
+            : [msg.key];
       if (msg.type === 'selection/clear') await core.selection.clear(scope);
       else await core.selection.remove(scope, keys);
       // Their statuses go too: a row that comes back is checked afresh, never "Ready" from before.
@@ -89,7 +92,7 @@ export async function handlePageMessage(
       return ok(await core.state());
     }
     case 'job/start':
-      return startJob(core, deps, msg.includeReconciled);
+      return startJob(core, deps, msg.includeReconciled, msg.includeLinked ?? false);
     case 'job/pause':
     case 'job/resume':
     case 'job/cancel': {

@@ -51,6 +51,12 @@ export function selectionRows(
     .sort((a, b) => (a.txnDate ?? '').localeCompare(b.txnDate ?? '') || a.key.localeCompare(b.key));
 }
 
+/** Selected rows the job did not take: the check left them alone (for the result's tie-out). */
+function leftAlone(selection: Record<string, SelectedItem>, rows: readonly JobRecordRow[]): number {
+  const taken = new Set(rows.map((r) => r.key));
+  return Object.keys(selection).filter((k) => !taken.has(k)).length;
+}
+
 export function buildPopupState(input: StateInputs): PopupState {
   return {
     version: input.version,
@@ -73,7 +79,9 @@ export function buildPopupState(input: StateInputs): PopupState {
       : input.preflightRunning
         ? { at: 0, running: true }
         : undefined,
-    job: input.job ? toJobView(input.job.snapshot, input.job.rows) : undefined,
+    job: input.job
+      ? toJobView(input.job.snapshot, input.job.rows, leftAlone(input.selection, input.job.rows))
+      : undefined,
     notice: input.notice,
   };
 }

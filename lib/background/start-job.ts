@@ -2,7 +2,11 @@
  * "Verify and delete selected": the checks before a job may start. Refuses, with words the popup
  * shows, when the page now shows another company than the connected one (an accountant switched
  * client books), when the selection changed since it was checked, or when nothing is ready.
+ * Linked records (an invoice a payment paid) are a decision: they go only with `includeLinked`
+ * ("Include linked transactions"), reconciled ones only with `includeReconciled`; a record that is
+ * both needs both.
  */
+import { hasLinks } from '../jobs/from-preflight';
 import type { ReviewedRecord } from '../journal/schema';
 import { fail, ok, type Reply } from '../messaging/protocol';
 import type { BackgroundCore } from './app';
@@ -17,6 +21,7 @@ export async function startJob(
   core: BackgroundCore,
   deps: BackgroundDeps,
   includeReconciled: boolean,
+  includeLinked = false,
 ): Promise<Reply<unknown>> {
   const refuse = (text: string) => {
     core.setNotice({ level: 'error', text });
@@ -71,6 +76,8 @@ export async function startJob(
   for (const key of keys) {
     const row = stored.rows[key];
     if (!row?.reviewed) continue;
+    const linked = row.status === 'linked' || hasLinks(row.reviewed);
+    if (linked && !includeLinked) continue;
     if (row.status === 'ready' || row.status === 'linked') records.push({ record: row.reviewed, reconciled: false });
     else if (row.status === 'reconciled' && includeReconciled) records.push({ record: row.reviewed, reconciled: true });
   }

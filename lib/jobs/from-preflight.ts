@@ -3,7 +3,9 @@
  * flagged (the runner skips them unless the user opted in, R2); every other status ('pageMismatch',
  * 'unverifiable', 'changed' …) is blocked before the job exists. A 'reconciled' record that carries
  * any other blocker (e.g. it also could not be verified) is blocked too: the opt-in covers
- * reconciliation, nothing else. Structural input type, so the runner does not depend on lib/preflight.
+ * reconciliation, nothing else. A record linked to other transactions (an invoice a payment paid)
+ * is a decision, not a warning: it goes in only with `includeLinked` ("Include linked transactions").
+ * Structural input type, so the runner does not depend on lib/preflight.
  */
 import type { ReviewedRecord } from '../journal/schema';
 import type { TxnRecord } from '../qbo/outcomes';
@@ -13,13 +15,34 @@ export interface PreflightLike {
   reviewed?: TxnRecord;
   /** Every blocking finding of the record, when known (a preflight record carries them all). */
   blockers?: readonly { status: string }[];
+  /** Non-blocking findings, when known ('linked'). */
+  warnings?: readonly { type: string }[];
 }
 
-export function reviewedFromPreflight(records: readonly PreflightLike[]): ReviewedRecord[] {
+export interface FromPreflightOptions {
+  /** Delete records linked to other transactions too; default false. */
+  includeLinked?: boolean;
+}
+
+/** Links that deleting the record changes (a deposit's link is the deposited check's business). */
+export function hasLinks(record: Pick<TxnRecord, 'linkedTxn'> | undefined): boolean {
+  return (record?.linkedTxn ?? []).some((link) => link.txnType !== 'Deposit');
+}
+
+/** Linked: a 'linked' status or warning, or links on the reviewed record itself. */
+export function isLinked(r: PreflightLike): boolean {
+  return r.status === 'linked' || (r.warnings ?? []).some((w) => w.type === 'linked') || hasLinks(r.reviewed);
+}
+
+export function reviewedFromPreflight(
+  records: readonly PreflightLike[],
+  options: FromPreflightOptions = {},
+): ReviewedRecord[] {
   const out: ReviewedRecord[] = [];
   for (const r of records) {
-    if (!r.reviewed || (r.status !== 'ready' && r.status !== 'reconciled')) continue;
+    if (!r.reviewed || (r.status !== 'ready' && r.status !== 'reconciled' && r.status !== 'linked')) continue;
     if ((r.blockers ?? []).some((b) => b.status !== 'reconciled')) continue;
+    if (!options.includeLinked && isLinked(r)) continue;
     out.push({ record: r.reviewed, reconciled: r.status === 'reconciled' });
   }
   return out;

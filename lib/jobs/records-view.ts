@@ -15,7 +15,16 @@ export function recordRows(reviewed: readonly ReviewedRecord[], chunks: readonly
   }
   return reviewed.map(({ record }) => {
     const key = keyOf(record);
-    const base = { key, entity: record.entity, id: record.id, docNumber: record.docNumber, txnDate: record.txnDate };
+    const base = {
+      key,
+      entity: record.entity,
+      id: record.id,
+      docNumber: record.docNumber,
+      txnDate: record.txnDate,
+      party: record.party,
+      amount: record.totalAmt,
+      currency: record.currency,
+    };
     const final = finals.get(key);
     if (final)
       return { ...base, state: final, label: outcomeLabel(final.outcome), group: OUTCOME_GROUP[final.outcome.kind] };

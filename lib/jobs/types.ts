@@ -86,6 +86,9 @@ export interface JobRecordRow {
   id: string;
   docNumber?: string;
   txnDate?: string;
+  party?: string;
+  amount?: number;
+  currency?: string;
   state: RecordState;
   label: string;
   group: 'deleted' | 'skipped' | 'refused' | 'needsAttention' | 'pending';

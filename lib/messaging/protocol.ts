@@ -22,10 +22,13 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connection/forget') }),
   z.object({ type: z.literal('selection/remove'), key: z.string().max(64) }),
   z.object({ type: z.literal('selection/clear') }),
+  /** "Remove these from the selection" (a whole group): tombstoned like "Remove". */
+  z.object({ type: z.literal('selection/removeMany'), keys: z.array(z.string().max(64)).min(1).max(5000) }),
   /** Adds rows from "Ticked by the page, not by you" to the selection (the person's explicit choice). */
   z.object({ type: z.literal('selection/adopt'), keys: z.array(z.string().max(64)).min(1).max(5000) }),
   z.object({ type: z.literal('preflight/run') }),
-  z.object({ type: z.literal('job/start'), includeReconciled: z.boolean() }),
+  /** includeLinked: delete 'Linked' records too (off unless the person ticked "Include linked transactions"). */
+  z.object({ type: z.literal('job/start'), includeReconciled: z.boolean(), includeLinked: z.boolean().optional() }),
   z.object({ type: z.literal('job/pause'), jobId: z.string() }),
   z.object({ type: z.literal('job/resume'), jobId: z.string() }),
   z.object({ type: z.literal('job/cancel'), jobId: z.string() }),

@@ -92,6 +92,11 @@ export const JobRecordViewSchema = z.object({
   outcome: z.string(),
   faultCode: z.string().optional(),
   reason: z.string().optional(),
+  /** Identity for the result report (from the reviewed record), when the background has it. */
+  txnDate: z.string().optional(),
+  party: z.string().optional(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
 });
 export type JobRecordView = z.infer<typeof JobRecordViewSchema>;
 
@@ -113,6 +118,8 @@ export const JobViewSchema = z.object({
   records: z.array(JobRecordViewSchema),
   startedAt: z.number(),
   finishedAt: z.number().optional(),
+  /** Selected rows the job did not take (left alone by the check), for the result's tie-out. */
+  leftAlone: z.number().optional(),
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 

@@ -142,3 +142,61 @@ describe('selection integrity in the background', () => {
     expect(await h.background.core.tokens.getToken()).toBe(company.token);
   });
 });
+
+describe('linked records are a decision', () => {
+  let h: SecurityHarness;
+  afterEach(async () => h.close());
+
+  it('stay unless "Include linked transactions" is ticked; then they go too', async () => {
+    h = await createSecurityHarness();
+    const company = await connectedWithSelection(h, {
+      count: 40,
+      entities: { Invoice: 1, Payment: 1 },
+      linkedShare: 0.3,
+    });
+    const linked = company.keys.linked;
+    expect(linked.length).toBeGreaterThan(3);
+    const reply = await h.send({ type: 'state/get' }, SENDERS.popup);
+    const rows = reply.ok ? (reply.data as PopupState).selection : [];
+    const ready = rows.filter((r) => r.status === 'ready').map((r) => r.key);
+    expect(
+      rows
+        .filter((r) => r.status === 'linked')
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual([...linked].sort());
+
+    const first = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const job = await h.settle((first.ok ? (first.data as PopupState).job?.id : undefined) ?? '');
+    expect(job.total).toBe(ready.length);
+    for (const key of linked) expect(h.sim.truth(company.realmId).exists(key)).toBe(true);
+    const view = (await h.send({ type: 'state/get' }, SENDERS.popup)) as { ok: true; data: PopupState };
+    expect(view.data.job?.leftAlone).toBe(linked.length);
+    const deleted = view.data.job?.records.find((r) => r.group === 'deleted');
+    expect(deleted?.amount).toEqual(expect.any(Number)); // the result report has identity and amounts
+    expect(deleted?.txnDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    await h.send({ type: 'job/dismiss', jobId: job.id }, SENDERS.popup);
+    await h.background.core.preflight.start({ realmId: company.realmId, environment: 'production' });
+    const second = await h.send({ type: 'job/start', includeReconciled: false, includeLinked: true }, SENDERS.popup);
+    const job2 = await h.settle((second.ok ? (second.data as PopupState).job?.id : undefined) ?? '');
+    expect(job2.status).toBe('done');
+    for (const key of linked) expect(h.sim.truth(company.realmId).exists(key)).toBe(false);
+  });
+
+  it('"Remove these from the selection" removes a whole group in one message, tombstoned', async () => {
+    h = await createSecurityHarness();
+    const company = await connectedWithSelection(h, { count: 6, entities: { Invoice: 1 } });
+    const group = company.keys.all.slice(0, 4);
+    h.clock.advance(5);
+    const reply = await h.send({ type: 'selection/removeMany', keys: group }, SENDERS.popup);
+    expect(reply.ok && (reply.data as PopupState).selection.map((r) => r.key).sort()).toEqual(
+      company.keys.all.slice(4).sort(),
+    );
+    const tombs = await h.background.core.selection.readTombstones({
+      realmId: company.realmId,
+      environment: 'production',
+    });
+    expect(Object.keys(tombs).sort()).toEqual([...group].sort());
+  });
+});

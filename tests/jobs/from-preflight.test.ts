@@ -3,7 +3,7 @@
  * page, or a reconciled record that could not be verified, never becomes a reviewed record to delete.
  */
 import { describe, expect, it } from 'vitest';
-import { reviewedFromPreflight } from '../../lib/jobs/from-preflight';
+import { hasLinks, reviewedFromPreflight } from '../../lib/jobs/from-preflight';
 import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { PreflightItem } from '../../lib/preflight/types';
 import type { QboClient } from '../../lib/qbo/client-api';
@@ -88,5 +88,42 @@ describe('job builder: what the preflight did not clear is never deleted', () =>
       { status: 'pageMismatch', reviewed: rec('9') },
     ]);
     expect(out.map((r) => r.record.id)).toEqual(['6']);
+  });
+
+  it('a linked record is a decision: left out unless includeLinked, whether flagged by status, warning or its links', async () => {
+    const paid = rec('10', { linkedTxn: [{ txnId: '3051', txnType: 'Payment' }] });
+    const deposited = rec('11', { linkedTxn: [{ txnId: '77', txnType: 'Deposit' }] });
+    const client = fakeClient([rec('12'), paid, deposited], []);
+    const items: PreflightItem[] = ['10', '11', '12'].map((id) => ({ entity: 'Invoice', id, shownAt: SHOWN_AT }));
+    const result = await runPreflight({ client, items, now: () => SHOWN_AT });
+    if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
+    expect(result.records.map((r) => [r.id, r.status, r.warnings.map((w) => w.type)])).toEqual([
+      ['10', 'ready', ['linked']],
+      ['11', 'ready', []],
+      ['12', 'ready', []],
+    ]);
+    // A deposit's link is the deposited check's business, not a "linked" decision.
+    expect(reviewedFromPreflight(result.records).map((r) => r.record.id)).toEqual(['11', '12']);
+    expect(reviewedFromPreflight(result.records, { includeLinked: true }).map((r) => r.record.id)).toEqual([
+      '10',
+      '11',
+      '12',
+    ]);
+    expect(reviewedFromPreflight([{ status: 'linked', reviewed: rec('13') }]).map((r) => r.record.id)).toEqual([]);
+    expect(
+      reviewedFromPreflight([{ status: 'linked', reviewed: rec('13') }], { includeLinked: true }).map(
+        (r) => r.record.id,
+      ),
+    ).toEqual(['13']);
+  });
+
+  it('a reconciled record that is also linked needs both opt-ins (the runner applies the reconciled one)', () => {
+    const both = rec('14', { linkedTxn: [{ txnId: '9', txnType: 'Payment' }] });
+    expect(reviewedFromPreflight([{ status: 'reconciled', reviewed: both }])).toEqual([]);
+    expect(reviewedFromPreflight([{ status: 'reconciled', reviewed: both }], { includeLinked: true })).toEqual([
+      { record: both, reconciled: true },
+    ]);
+    expect(hasLinks(both)).toBe(true);
+    expect(hasLinks(rec('15', { linkedTxn: [{ txnId: '1', txnType: 'Deposit' }] }))).toBe(false);
   });
 });
