@@ -51,6 +51,8 @@ export const test = base.extend<E2EOptions & E2EFixtures>({
   openPopup: async ({ context, extensionId }, use) => {
     await use(async () => {
       const page = await context.newPage();
+      // The real popup's size: the body is 460 px wide and Chrome caps a popup at 600 px high.
+      await page.setViewportSize({ width: 460, height: 600 });
       await page.goto(`chrome-extension://${extensionId}/popup.html`);
       return page;
     });

@@ -63,8 +63,19 @@ test('select on two pages of a list and on a register → statuses → one click
   }
   expect(counts).toEqual(expected);
   await popup.screenshot('preflight');
+  // At the real popup size, the summary and the button are in view without scrolling.
+  await popup.expectInView(popup.deleteButton());
+  const summaryIds = (await popup.deleteButton().getAttribute('aria-describedby'))?.split(/\s+/) ?? [];
+  expect(summaryIds.length).toBeGreaterThan(0);
+  const summary = popup.page.locator(summaryIds.map((id) => `[id="${id}"]`).join(', '));
+  await expect(summary.first()).toContainText(/Will delete \d+/);
+  for (const part of await summary.all()) await popup.expectInView(part);
 
-  const ready = ticked.filter((k) => ['plain', 'linked'].includes(categoryOf(company, k, sim)));
+  // Linked records are a decision: without "Include linked transactions" they survive the click.
+  const ready = ticked.filter((k) => categoryOf(company, k, sim) === 'plain');
+  const linked = ticked.filter((k) => categoryOf(company, k, sim) === 'linked');
+  expect(linked.length).toBeGreaterThan(0);
+  await expect(popup.page.getByLabel('Include linked transactions')).not.toBeChecked();
   await expect(popup.deleteButton()).toBeEnabled();
   await popup.deleteButton().click();
   const result = await popup.resultCounts();
@@ -72,4 +83,5 @@ test('select on two pages of a list and on a register → statuses → one click
   expect(result.Deleted).toBe(ready.length);
   expect(sim.truth(company.realmId).deletedKeys().sort()).toEqual([...ready].sort());
   for (const key of ready) expect(sim.truth(company.realmId).appliedDeletes(key)).toBe(1);
+  for (const key of linked) expect(sim.truth(company.realmId).exists(key)).toBe(true);
 });

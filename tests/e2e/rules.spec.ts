@@ -29,7 +29,7 @@ test('R1: a record edited after the preview survives; the rest are deleted', asy
   expect(result).toMatchObject({ Deleted: 3, Skipped: 1 });
   expect(sim.truth(company.realmId).exists(edited)).toBe(true);
   expect(sim.truth(company.realmId).appliedDeletes(edited)).toBe(0);
-  await popup.page.getByRole('button', { name: /Skipped 1$/ }).click();
+  await popup.openGroup('Skipped');
   await expect(popup.page.getByText(/Skipped: changed since review/)).toBeVisible();
   await popup.screenshot('r1-skipped-changed');
 });
@@ -75,7 +75,7 @@ test('R3: records the service refuses for a closed period are reported; the rest
   const result = await popup.resultCounts();
   expect(result).toMatchObject({ Deleted: 3, Refused: 2 });
   expect(batchCalls(sim, company.realmId)).toHaveLength(1); // one batch: the refusals did not stop it
-  await popup.page.getByRole('button', { name: /Refused 2$/ }).click();
+  await popup.openGroup('Refused');
   await expect(popup.page.getByText(/Refused: closed period/).first()).toBeVisible();
   await expect(popup.page.getByText(/code 6210/).first()).toBeVisible(); // the real service's code
   await popup.screenshot('r3-closed-period');

@@ -147,7 +147,9 @@ test("the web app's own select-all still selects every row of the page as the pe
 
 /** The sales list mixes types; the tests tick its plain invoices. */
 async function plainInvoicesOnSales(ledger: LedgerPage, company: Parameters<typeof categoryOf>[0], n: number) {
-  const hrefs = await ledger.page.$$eval('a[href*="txnId="]', (links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await ledger.page.$$eval('a[href*="txnId="]', (links) =>
+    links.map((a) => a.getAttribute('href') ?? ''),
+  );
   const ids = hrefs.flatMap((href) => {
     const m = /^\/app\/invoice\?txnId=(\d+)$/.exec(href);
     return m?.[1] && categoryOf(company, `Invoice:${m[1]}`) === 'plain' ? [m[1]] : [];

@@ -47,8 +47,27 @@ export class PopupPage {
     return out;
   }
 
+  /** Opens a result group ("Skipped", "Refused", …) unless it is open already (problem groups start open). */
+  async openGroup(label: (typeof RESULT_GROUPS)[number]): Promise<void> {
+    const button = this.page.getByRole('button', { name: new RegExp(`${label} \\d+$`) });
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+  }
+
+  /** Asserts the element is inside the popup's 600 px without scrolling. */
+  async expectInView(locator: Locator): Promise<void> {
+    const box = await locator.boundingBox();
+    const viewport = this.page.viewportSize();
+    expect(box, 'element is rendered').not.toBeNull();
+    expect(viewport).not.toBeNull();
+    if (!box || !viewport) return;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  }
+
+  /** What the person sees: the popup's viewport (460 × 600), not the whole scrolled page. */
   async screenshot(name: string): Promise<void> {
-    await this.page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+    await this.page.screenshot({ path: `test-results/screenshots/${name}.png` });
   }
 }
 
