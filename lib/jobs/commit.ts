@@ -3,10 +3,12 @@
  * and an audit line for every outcome that became final in it (so counts and audit never drift).
  * Also the status patches for waits and failures.
  */
+
 import type { AuditEntry } from '../audit/entry';
 import type { Journal } from '../journal/journal';
 import type { ChunkJournal, JobMeta, JobWait, ReviewedRecord, StoredOutcome } from '../journal/schema';
 import type { CallFailure } from '../qbo/outcomes';
+import { DEFAULT_RETRY_AFTER_MS } from '../qbo/retry-after';
 import { keyOf } from './classify';
 import { outcomeLabel } from './labels';
 
@@ -47,7 +49,11 @@ export function failurePatch(
   const faultText = (code?: string, message?: string) => [code, message].filter(Boolean).join(' ');
   switch (f.kind) {
     case 'rateLimited':
-      return waitFor({ kind: 'rateLimit', until: now + Math.max(0, f.retryAfterMs) });
+      // A non-finite wait (a broken clock upstream) would never end: wait the service's default instead.
+      return waitFor({
+        kind: 'rateLimit',
+        until: now + (Number.isFinite(f.retryAfterMs) ? Math.max(0, f.retryAfterMs) : DEFAULT_RETRY_AFTER_MS),
+      });
     case 'unauthorized':
       return waitFor({ kind: 'tokenNeeded' });
     case 'forbidden':

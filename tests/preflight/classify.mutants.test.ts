@@ -1,0 +1,55 @@
+/** Mutation survivors of lib/preflight/classify.ts (issue 13): asymmetric data for the summary. */
+import { describe, expect, it } from 'vitest';
+import { linked } from '../../lib/preflight/checks/linked';
+import { summarize, toPreflightRecord } from '../../lib/preflight/classify';
+import { input, SHOWN_AT, txn } from './helpers';
+
+const item = { entity: 'Invoice', id: '33', shownAt: SHOWN_AT };
+const warning = () => linked.run(input({ record: txn({ linkedTxn: [{ txnId: '1', txnType: 'Payment' }] }) }))!;
+
+describe('summarize', () => {
+  it('counts records with warnings, not those without (2 of 3)', () => {
+    const a = toPreflightRecord(item, [warning()], txn());
+    const b = toPreflightRecord({ ...item, id: '34' }, [warning()], txn({ id: '34' }));
+    const c = toPreflightRecord({ ...item, id: '35' }, [], txn({ id: '35' }));
+    expect(summarize([a, b, c])).toMatchObject({ ready: 3, total: 3, withWarnings: 2 });
+  });
+
+  it('counts no warnings when none has any, and each status once per record', () => {
+    const ready = toPreflightRecord(item, [], txn());
+    const changed = toPreflightRecord(
+      item,
+      [{ kind: 'blocker', check: 'changed-since-viewed', status: 'changed', reason: 'c' }],
+      txn(),
+    );
+    expect(summarize([ready, changed, changed])).toEqual({
+      ready: 1,
+      duplicate: 0,
+      unsupported: 0,
+      notFound: 0,
+      pageMismatch: 0,
+      changed: 2,
+      closedPeriod: 0,
+      deposited: 0,
+      reconciled: 0,
+      unverifiable: 0,
+      total: 3,
+      withWarnings: 0,
+    });
+  });
+
+  it('a blocked record with a warning: the blocker decides and the warning is still counted', () => {
+    const both = toPreflightRecord(
+      item,
+      [warning(), { kind: 'blocker', check: 'reconciled', status: 'reconciled', reason: 'r' }],
+      txn(),
+    );
+    expect(both).toMatchObject({ status: 'reconciled', reason: 'r' });
+    expect(both.warnings).toHaveLength(1);
+    expect(summarize([both, toPreflightRecord(item, [], txn())])).toMatchObject({
+      reconciled: 1,
+      ready: 1,
+      withWarnings: 1,
+    });
+  });
+});
