@@ -8,6 +8,7 @@ import { JobProgress } from './JobProgress';
 import { JobResult } from './JobResult';
 import { PageIssues } from './PageIssues';
 import { PageTickedPanel } from './PageTickedPanel';
+import { RecentRuns } from './RecentRuns';
 import { SelectionPanel } from './SelectionPanel';
 import { StatusRegion } from './StatusRegion';
 import { TopBar } from './TopBar';
@@ -48,6 +49,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
           {job && !active && <JobResult model={model} />}
           {!job && <SelectionPanel model={model} full={full} />}
           {!job && <PageTickedPanel model={model} />}
+          {!job && <RecentRuns model={model} />}
           {!job && (
             <footer>
               <AuditExport

@@ -17,6 +17,7 @@ import { createPageIssues } from './page-issues';
 import { buildPopupState } from './popup-state';
 import { createPreflightService } from './preflight-service';
 import { createPreflightStore } from './preflight-store';
+import { createRunHistory } from './run-history';
 
 const ACTIVE = new Set(['created', 'running', 'waiting', 'paused', 'tokenNeeded']);
 export const isActiveJob = (job: JobSnapshot) => ACTIVE.has(job.status);
@@ -25,6 +26,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
   const tokens = createTokenStore(deps.storage);
   const selection = createSelectionStore(deps.storage.local, deps.clock.now);
   const pageIssues = createPageIssues(deps.storage.session);
+  const runHistory = createRunHistory(deps.storage.local);
   /** The last token handed to a call, per company: a 401 drops that token and no newer one. */
   const tokenUsed = new Map<string, string>();
   const preflightStore = createPreflightStore(deps.storage.local);
@@ -137,6 +139,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       selection: scope ? await selection.read(scope) : {},
       pageTicked: scope ? await selection.readPageTicked(scope) : {},
       pageIssues: await pageIssues.view(),
+      recentRuns: scope ? await runHistory.read(scope) : [],
       companyName: connection ? await companyNames.get(connection) : undefined,
       pageCompanyName: lastPage ? await companyNames.get(lastPage, false) : undefined,
       preflight: scope ? await preflightStore.read(scope) : undefined,
@@ -151,6 +154,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     selection,
     pageIssues,
     companyNames,
+    runHistory,
     preflightStore,
     preflight,
     runner,

@@ -115,6 +115,9 @@ export async function handlePageMessage(
         )
         .map((r) => r.key);
       const scope = { realmId: job.realmId, environment: job.environment };
+      // The run stays readable after "Done" (the last few per company).
+      const view = (await core.state()).job;
+      if (view?.id === job.id) await core.runHistory.keep(scope, view);
       await core.selection.forgetDone(scope, gone);
       await core.preflightStore.forget(scope, gone);
       await core.runner.removeJob(job.id);

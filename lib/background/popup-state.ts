@@ -15,6 +15,7 @@ export interface StateInputs {
   selection: Record<string, SelectedItem>;
   pageTicked?: Record<string, SelectedItem>;
   pageIssues?: PopupState['pageIssues'];
+  recentRuns?: PopupState['recentRuns'];
   companyName?: string;
   pageCompanyName?: string;
   preflight?: StoredPreflight;
@@ -74,6 +75,7 @@ export function buildPopupState(input: StateInputs): PopupState {
     // Never checked, never deleted: shown apart with what the page showed, until the person adds them.
     pageTicked: selectionRows(input.pageTicked ?? {}, undefined),
     pageIssues: input.pageIssues,
+    recentRuns: input.recentRuns ?? [],
     preflight: input.preflight
       ? { at: input.preflight.at, running: input.preflightRunning, error: input.preflight.error }
       : input.preflightRunning

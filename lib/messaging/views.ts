@@ -151,5 +151,7 @@ export const PopupStateSchema = z.object({
         .optional(),
     })
     .optional(),
+  /** The company's last finished runs, kept after "Done" (most recent first). */
+  recentRuns: z.array(JobViewSchema).default([]),
 });
 export type PopupState = z.infer<typeof PopupStateSchema>;

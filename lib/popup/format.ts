@@ -169,3 +169,8 @@ export function pageText(text: string | undefined): string | undefined {
   const clean = text?.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
   return clean ? clean : undefined;
 }
+
+/** "Nov 25, 2026, 2:31 AM" in the browser's locale. */
+export function formatDateTime(at: number, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+}

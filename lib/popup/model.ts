@@ -9,7 +9,7 @@
  */
 import { batch, computed, signal } from '@preact/signals';
 import type { PageMessage, Reply } from '../messaging/protocol';
-import { type PopupState, PopupStateSchema } from '../messaging/views';
+import { type JobView, type PopupState, PopupStateSchema } from '../messaging/views';
 import { announcement } from './announce';
 import {
   type ConnectionInput,
@@ -178,6 +178,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     reconnecting: computed(() => failures.value >= RECONNECT_AFTER_FAILURES),
     connection: computed(() => state.value?.connection),
     job: computed(() => state.value?.job),
+    recentRuns: computed(() => state.value?.recentRuns ?? []),
     jobActive: computed(() => isJobActive(state.value)),
     selection,
     entityCounts: computed(() => countByEntity(selection.value)),
@@ -237,13 +238,15 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
       }
     },
     /** Saves this run's records as CSV, the company's name in the file name. */
-    downloadRun(): boolean {
+    /** This run's CSV: the current job's, or (`run`) one of the recent runs kept after "Done". */
+    downloadRun(run?: JobView): boolean {
       const s = state.peek();
-      if (!s?.job || !deps.download) return false;
+      const job = run ?? s?.job;
+      if (!s || !job || !deps.download) return false;
       deps.download({
-        filename: runCsvFilename(s.job, s.connection.companyName),
+        filename: runCsvFilename(job, s.connection.companyName),
         mime: 'text/csv',
-        content: runCsv(s.job, s.connection.companyName),
+        content: runCsv(job, s.connection.companyName),
       });
       return true;
     },

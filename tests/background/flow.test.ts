@@ -68,6 +68,15 @@ describe('the background end to end (Node)', () => {
     const left = (await state()).selection.map((r) => r.key);
     expect(left).toHaveLength(70 - ready.length);
     expect(left.some((k) => ready.includes(k))).toBe(false);
+    // The run stays readable after "Done", with its records.
+    const kept = (await state()).recentRuns;
+    expect(kept.map((r) => r.id)).toEqual([job.id]);
+    expect(
+      kept[0]?.records
+        .filter((r) => r.group === 'deleted')
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual([...ready].sort());
   });
 
   it('refuses to start when the selection changed since it was checked, and checks it again', async () => {

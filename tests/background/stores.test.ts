@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createRunHistory, RUNS_KEPT } from '../../lib/background/run-history';
 import { createTokenStore } from '../../lib/connection/token-store';
 import type { Entity } from '../../lib/qbo/entities';
 import { createSelectionStore, MAX_PAGE_TICKED, MAX_SELECTION, SELECTION_TTL_MS } from '../../lib/selection/store';
@@ -177,5 +178,29 @@ describe('selection store', () => {
     await s.forgetDone(scope, ['Invoice:1']);
     expect(await s.readTombstones(scope)).toEqual({});
     expect(await s.read(scope)).toEqual({});
+  });
+});
+
+describe('run history', () => {
+  beforeEach(() => fakeBrowser.reset());
+  it('keeps the last RUNS_KEPT runs per company, most recent first, and re-keeping a run does not duplicate it', async () => {
+    const history = createRunHistory(fakeBrowser.storage.local);
+    const scope = { realmId: '42', environment: 'production' as const };
+    const run = (id: string) => ({
+      id,
+      realmId: '42',
+      environment: 'production' as const,
+      state: 'done' as const,
+      done: 1,
+      total: 1,
+      counts: { deleted: 1, skipped: 0, refused: 0, needsAttention: 0 },
+      records: [],
+      startedAt: 1,
+    });
+    for (let i = 1; i <= RUNS_KEPT + 2; i++) await history.keep(scope, run(`job-${i}`));
+    await history.keep(scope, run(`job-${RUNS_KEPT + 2}`));
+    const ids = (await history.read(scope)).map((r) => r.id);
+    expect(ids).toEqual(Array.from({ length: RUNS_KEPT }, (_, i) => `job-${RUNS_KEPT + 2 - i}`));
+    expect(await history.read({ realmId: '43', environment: 'production' })).toEqual([]);
   });
 });

@@ -32,6 +32,7 @@ export function popupState(over: Partial<PopupState> = {}): PopupState {
     preflight: { at: NOW - 5_000, running: false },
     ...over,
     pageTicked: over.pageTicked ?? [],
+    recentRuns: over.recentRuns ?? [],
   };
 }
 

@@ -65,9 +65,8 @@ describe('popup selection', () => {
     await settle(() => fireEvent.click(screen.getByRole('radio', { name: /^Left alone/ })));
     expect(listRows().map((r) => r.getAttribute('data-key'))).toEqual(['Invoice:1', 'Invoice:5']);
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Remove these from the selection' })));
-    expect(p.bg.sentOfType('selection/remove')).toEqual([
-      { type: 'selection/remove', key: 'Invoice:1' },
-      { type: 'selection/remove', key: 'Invoice:5' },
+    expect(p.bg.sentOfType('selection/removeMany')).toEqual([
+      { type: 'selection/removeMany', keys: ['Invoice:1', 'Invoice:5'] },
     ]);
     // Opting in moves rows between groups.
     await settle(() => fireEvent.click(screen.getByLabelText('Include reconciled transactions')));

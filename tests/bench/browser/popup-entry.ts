@@ -31,6 +31,7 @@ async function run(n: number): Promise<{ renderMs: number; withLayoutMs: number;
     connection: { realmId: '9130350000000001', environment: 'sandbox', hasToken: true, remember: false },
     selection: selection(n, now),
     pageTicked: [],
+    recentRuns: [],
     preflight: { at: now - 5_000, running: false },
   };
   const container = document.getElementById('app') ?? document.body;

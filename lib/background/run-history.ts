@@ -1,0 +1,33 @@
+/**
+ * The last runs of each company, kept after "Done" so a bookkeeper can look back at (and download)
+ * what a run did after dismissing it. storage.local, at most RUNS_KEPT per company; the audit log
+ * stays the complete record.
+ */
+import { z } from 'zod';
+import type { StorageArea } from '../journal/storage-api';
+import { type JobView, JobViewSchema } from '../messaging/views';
+import type { Scope } from '../selection/store';
+
+export const RUNS_KEPT = 5;
+const keyOf = (scope: Scope) => `runs.${scope.environment}.${scope.realmId}`;
+const RunsSchema = z.array(JobViewSchema);
+
+export function createRunHistory(local: StorageArea) {
+  let chain: Promise<unknown> = Promise.resolve();
+  async function read(scope: Scope): Promise<JobView[]> {
+    const parsed = RunsSchema.safeParse((await local.get(keyOf(scope)))[keyOf(scope)]);
+    return parsed.success ? parsed.data : [];
+  }
+  return {
+    /** Most recent first. */
+    read,
+    keep(scope: Scope, run: JobView): Promise<void> {
+      const task = chain.then(async () => {
+        const runs = [run, ...(await read(scope)).filter((r) => r.id !== run.id)].slice(0, RUNS_KEPT);
+        await local.set({ [keyOf(scope)]: runs });
+      });
+      chain = task.catch(() => undefined);
+      return task;
+    },
+  };
+}
