@@ -3,6 +3,9 @@
  * listeners to it). Holds the token, the selection, the preflight and the job runner; answers the
  * popup with views and never with the token.
  */
+import { createBroker } from '../connection/broker';
+import { DEFAULT_BROKER_URL } from '../connection/broker-url';
+import { createTokenProvider } from '../connection/token-provider';
 import { createTokenStore } from '../connection/token-store';
 import { createJobRunner } from '../jobs/runner';
 import type { JobSnapshot } from '../jobs/types';
@@ -23,13 +26,19 @@ const ACTIVE = new Set(['created', 'running', 'waiting', 'paused', 'tokenNeeded'
 export const isActiveJob = (job: JobSnapshot) => ACTIVE.has(job.status);
 
 export function createBackgroundCore(deps: BackgroundDeps) {
-  const tokens = createTokenStore(deps.storage);
+  const tokens = createTokenStore(deps.storage, deps.clock.now);
+  const broker = createBroker({
+    baseUrl: deps.brokerUrl ?? DEFAULT_BROKER_URL,
+    fetch: deps.fetch,
+    now: deps.clock.now,
+  });
   const selection = createSelectionStore(deps.storage.local, deps.clock.now);
   const pageIssues = createPageIssues(deps.storage.session);
   const runHistory = createRunHistory(deps.storage.local);
   /** The last token handed to a call, per company: a 401 drops that token and no newer one. */
   const tokenUsed = new Map<string, string>();
   const preflightStore = createPreflightStore(deps.storage.local);
+  const provider = createTokenProvider({ store: tokens, broker, now: deps.clock.now, onChange: () => changed() });
   // Unique per worker life, so a popup's sinceVersion from before a restart never matches by chance.
   let version = deps.clock.now();
   let notice: PopupState['notice'];
@@ -42,10 +51,9 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       baseUrl: deps.apiBaseUrl?.(environment),
       fetch: deps.fetch,
       now: deps.clock.now,
-      // The token belongs to one company: a call for any other company goes out without one.
+      // Each company's calls carry that company's token and no other (one connection per company).
       getToken: async () => {
-        const c = await tokens.getConnection();
-        const token = c && c.realmId === realmId && c.environment === environment ? await tokens.getToken() : undefined;
+        const token = await provider.getToken({ realmId, environment });
         if (token !== undefined) tokenUsed.set(`${environment}.${realmId}`, token);
         return token;
       },
@@ -90,7 +98,14 @@ export function createBackgroundCore(deps: BackgroundDeps) {
   runner.subscribe((event) => {
     changed();
     const job = event.job;
-    if (job.status === 'tokenNeeded') void tokens.dropToken(tokenUsed.get(`${job.environment}.${job.realmId}`));
+    if (job.status === 'tokenNeeded') {
+      // A 401: drop the token that was refused; a signed-in company refreshes once and goes on.
+      const scope = { realmId: job.realmId, environment: job.environment };
+      void provider
+        .afterUnauthorized(scope, tokenUsed.get(`${job.environment}.${job.realmId}`))
+        .then((fresh) => (fresh ? runner.tokenAvailable(job.realmId) : undefined))
+        .catch(() => undefined);
+    }
     if ((job.status === 'done' || job.status === 'cancelled') && deps.clock.now() - lastPollAt > 3_000) {
       const c = job.counts;
       const deleted = c.deleted + c.deletedVerified;
@@ -98,11 +113,19 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     }
   });
 
+  /** The company the popup is about: the last page's (the page's company picks its connection), else the latest connection's. */
   async function currentScope(): Promise<Scope | undefined> {
-    const c = await tokens.getConnection();
-    if (c) return { realmId: c.realmId, environment: c.environment };
     const page = await selection.lastPage();
-    return page ? { realmId: page.realmId, environment: page.environment } : undefined;
+    if (page) return { realmId: page.realmId, environment: page.environment };
+    const c = await tokens.latest();
+    return c ? { realmId: c.realmId, environment: c.environment } : undefined;
+  }
+
+  /** A company can be called: it has an access token, or a refresh token that gets one. */
+  async function hasToken(scope: Scope): Promise<boolean> {
+    const c = await tokens.getConnection(scope);
+    if (!c || c.needsReconnect) return false;
+    return (await tokens.getToken(scope)) !== undefined || (await tokens.getRefreshToken(scope)) !== undefined;
   }
 
   async function latestJob(scope: Scope): Promise<JobSnapshot | undefined> {
@@ -115,25 +138,31 @@ export function createBackgroundCore(deps: BackgroundDeps) {
   const companyNames = createCompanyNames({
     local: deps.storage.local,
     clientFor,
-    hasToken: async (scope) => {
-      const c = await tokens.getConnection();
-      return (
-        c?.realmId === scope.realmId && c.environment === scope.environment && (await tokens.getToken()) !== undefined
-      );
-    },
+    hasToken,
     onChange: () => changed(),
     now: deps.clock.now,
   });
 
   async function state(): Promise<PopupState> {
     const scope = await currentScope();
-    const connection = await tokens.getConnection();
+    const connection = scope ? await tokens.getConnection(scope) : undefined;
     const lastPage = await selection.lastPage();
     const job = scope ? await latestJob(scope) : undefined;
+    const connections = await Promise.all(
+      (await tokens.list()).map(async (c) => ({
+        realmId: c.realmId,
+        environment: c.environment,
+        method: c.method,
+        needsReconnect: c.needsReconnect ?? false,
+        hasToken: await hasToken(c),
+        companyName: await companyNames.get(c, false),
+      })),
+    );
     return buildPopupState({
       version,
       connection,
-      hasToken: (await tokens.getToken()) !== undefined,
+      connections,
+      hasToken: scope ? await hasToken(scope) : false,
       environment: scope?.environment ?? lastPage?.environment ?? 'production',
       lastPage: lastPage && (!scope || lastPage.environment === scope.environment) ? lastPage : undefined,
       selection: scope ? await selection.read(scope) : {},
@@ -151,6 +180,9 @@ export function createBackgroundCore(deps: BackgroundDeps) {
 
   return {
     tokens,
+    provider,
+    broker,
+    hasToken,
     selection,
     pageIssues,
     companyNames,

@@ -1,5 +1,6 @@
 /** Everything the background needs from the browser, injected so a test builds it twice (a restart). */
 import type { Clock } from '../clock';
+import type { IdentityApi } from '../connection/sign-in';
 import type { JobRunnerOptions } from '../jobs/types';
 import type { AlarmsArea, StorageArea } from '../journal/storage-api';
 import type { Environment } from '../qbo/entities';
@@ -17,6 +18,10 @@ export interface BackgroundDeps {
   extensionOrigin: string;
   clock: Clock;
   fetch?: typeof fetch;
+  /** The token broker's base URL (build setting WXT_BROKER_URL; default DEFAULT_BROKER_URL). */
+  brokerUrl?: string;
+  /** identity.launchWebAuthFlow and getRedirectURL ("Connect to QuickBooks"). */
+  identity?: IdentityApi;
   /** Overrides the API host per environment (Node tests against the simulator). */
   apiBaseUrl?: (environment: Environment) => string | undefined;
   runner?: Pick<JobRunnerOptions, 'throttle' | 'minAlarmDelayMs' | 'maxInWorkerSleepMs' | 'hooks' | 'retryDelayMs'>;

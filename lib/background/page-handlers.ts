@@ -1,4 +1,6 @@
 /** What extension pages (the popup) may ask. Every answer is a value; the token never leaves. */
+
+import { signIn } from '../connection/sign-in';
 import { OUTCOME_GROUP } from '../jobs/labels';
 import { fail, ok, type PageMessage, type Reply } from '../messaging/protocol';
 import type { BackgroundCore } from './app';
@@ -23,8 +25,8 @@ export async function handlePageMessage(
       return ok(await core.state());
     }
     case 'connection/save': {
-      const before = await core.tokens.getConnection();
-      const sameCompany = before?.realmId === msg.realmId && before.environment === msg.environment;
+      const scope = { realmId: msg.realmId, environment: msg.environment };
+      const before = await core.tokens.getConnection(scope);
       await core.tokens.save({
         realmId: msg.realmId,
         environment: msg.environment,
@@ -32,22 +34,57 @@ export async function handlePageMessage(
         remember: msg.remember,
         // Intuit access tokens live one hour from issue and their expiry cannot be read (they are
         // encrypted): a pasted token is gone at the latest one hour from now, an upper bound. A save
-        // without a token keeps the stored token, and its expiry, for the same company only.
+        // without a token keeps the stored token, and its expiry (the store is per company).
         tokenExpiresAt: msg.token
           ? now() + (msg.expiresInSec ?? ACCESS_TOKEN_LIFETIME_SEC) * 1000
-          : sameCompany
-            ? before?.tokenExpiresAt
-            : undefined,
+          : before?.tokenExpiresAt,
       });
       core.setNotice(undefined);
-      if ((await core.tokens.getToken()) !== undefined) await core.runner.tokenAvailable(msg.realmId);
+      if (await core.hasToken(scope)) await core.runner.tokenAvailable(msg.realmId);
+      await maybeAutoPreflight(core, true);
+      return ok(await core.state());
+    }
+    case 'connection/connect': {
+      // "Connect to QuickBooks": the sign-in window (the popup may close meanwhile; this goes on).
+      if (!deps.identity) return fail('Signing in is not available in this browser.');
+      const result = await signIn({ identity: deps.identity, broker: core.broker });
+      if (result.kind === 'cancelled') return ok(await core.state());
+      if (result.kind === 'failed') {
+        core.setNotice({ level: 'error', text: result.message });
+        return fail(result.message);
+      }
+      const scope = { realmId: result.realmId, environment: msg.environment };
+      await core.tokens.save({
+        ...scope,
+        token: result.tokens.access,
+        tokenExpiresAt: result.tokens.accessExpiresAt,
+        refreshToken: result.tokens.refresh,
+        refreshExpiresAt: result.tokens.refreshExpiresAt,
+        method: 'oauth',
+        remember: msg.stayConnected,
+      });
+      core.setNotice(undefined);
+      await core.runner.tokenAvailable(result.realmId);
       await maybeAutoPreflight(core, true);
       return ok(await core.state());
     }
     case 'connection/forget':
-      await core.tokens.forget();
+    case 'connection/disconnect': {
+      const scope =
+        msg.type === 'connection/disconnect'
+          ? { realmId: msg.realmId, environment: msg.environment }
+          : await core.currentScope();
+      if (!scope) return ok(await core.state());
+      const running = await core.latestJob(scope);
+      if (running && isActiveJob(running))
+        return fail('A deletion job is running for this company: pause or cancel it first.');
+      // A sign-in is revoked at Intuit (through the broker) before it is forgotten here.
+      const refresh = await core.tokens.getRefreshToken(scope);
+      if (refresh) await core.broker.revoke(refresh);
+      await core.tokens.forget(scope);
       core.changed();
       return ok(await core.state());
+    }
     case 'selection/remove':
     case 'selection/removeMany':
     case 'selection/clear': {
@@ -140,9 +177,7 @@ export async function handlePageMessage(
 async function maybeAutoPreflight(core: BackgroundCore, force = false): Promise<void> {
   const scope = await core.currentScope();
   if (!scope || core.preflight.isRunning(scope)) return;
-  if ((await core.tokens.getToken()) === undefined) return;
-  const connection = await core.tokens.getConnection();
-  if (connection?.realmId !== scope.realmId) return;
+  if (!(await core.hasToken(scope))) return;
   const selected = Object.keys(await core.selection.read(scope));
   if (selected.length === 0) return;
   const stored = await core.preflightStore.read(scope);

@@ -9,6 +9,7 @@ import type { StoredPreflight } from './preflight-store';
 export interface StateInputs {
   version: number;
   connection?: Connection;
+  connections?: PopupState['connections'];
   hasToken: boolean;
   environment: 'production' | 'sandbox';
   lastPage?: LastPage;
@@ -47,6 +48,7 @@ export function selectionRows(
         party: r?.party,
         amount: r?.totalAmt,
         currency: r?.currency,
+        linked: row?.linked,
       };
     })
     .sort((a, b) => (a.txnDate ?? '').localeCompare(b.txnDate ?? '') || a.key.localeCompare(b.key));
@@ -68,6 +70,8 @@ export function buildPopupState(input: StateInputs): PopupState {
       remember: input.connection?.remember ?? false,
       tokenExpiresAt: input.connection?.tokenExpiresAt,
       pageRealmId: input.lastPage?.realmId,
+      method: input.connection?.method,
+      needsReconnect: input.connection?.needsReconnect,
       companyName: input.companyName,
       pageCompanyName: input.pageCompanyName,
     },
@@ -76,6 +80,7 @@ export function buildPopupState(input: StateInputs): PopupState {
     pageTicked: selectionRows(input.pageTicked ?? {}, undefined),
     pageIssues: input.pageIssues,
     recentRuns: input.recentRuns ?? [],
+    connections: input.connections ?? [],
     preflight: input.preflight
       ? { at: input.preflight.at, running: input.preflightRunning, error: input.preflight.error }
       : input.preflightRunning

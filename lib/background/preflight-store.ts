@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { TxnRecordSchema } from '../journal/schema';
 import type { StorageArea } from '../journal/storage-api';
 import { createWriteQueue } from '../journal/write-queue';
-import { PREFLIGHT_STATUSES } from '../messaging/views';
+import { LinkedDetailSchema, PREFLIGHT_STATUSES } from '../messaging/views';
 import type { PreflightRecord } from '../preflight/index';
 import type { Scope } from '../selection/store';
 
@@ -16,6 +16,8 @@ const RowSchema = z.object({
   warnings: z.array(z.string()),
   reason: z.string(),
   reviewed: TxnRecordSchema.optional(),
+  /** A linked record's counterparts (number, amount, amount applied), when the preflight read them. */
+  linked: z.array(LinkedDetailSchema).optional(),
 });
 export type PreflightRow = z.infer<typeof RowSchema>;
 
@@ -31,12 +33,14 @@ const keyOf = (scope: Scope) => `preflight.${scope.environment}.${scope.realmId}
 /** A ready record with links is shown as "Linked": still deletable, but it changes other records. */
 export function toPreflightRow(record: PreflightRecord): PreflightRow {
   const linked = record.status === 'ready' && record.warnings.some((w) => w.type === 'linked');
-  return {
+  const row: PreflightRow = {
     status: linked ? 'linked' : record.status,
     warnings: record.warnings.map((w) => w.reason),
     reason: record.reason,
     reviewed: record.reviewed,
   };
+  if (record.linked) row.linked = record.linked;
+  return row;
 }
 
 export function createPreflightStore(local: StorageArea) {

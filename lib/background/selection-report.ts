@@ -6,7 +6,9 @@
  * per browser (per cookie store), so a tab left open on client A after client B was opened in
  * another tab would otherwise file A's rows under B. A report is refused, and the popup names the
  * tab, when its page company differs from the company QuickBooks has open now (the cookie of the
- * sender tab's store) or from the connected company. The environment comes from the sender's host.
+ * sender tab's store). Rows are filed under that company; with one connection per company, the
+ * page's company picks its own connection, so a report from a company that is not connected yet is
+ * kept for when it is. The environment comes from the sender's host.
  */
 import type { PageHello, PageHelloReply, SelectionReport, SelectionReportReply } from '../collect/selection-message';
 import { fail, ok, type Reply } from '../messaging/protocol';
@@ -64,13 +66,6 @@ export async function handleSelectionReport(
   if (data.pageCompany !== page.realmId) {
     return stale(`It was loaded under company ${data.pageCompany}; QuickBooks now has company ${page.realmId} open.`);
   }
-  const connection = await core.tokens.getConnection();
-  if (connection && (connection.realmId !== page.realmId || connection.environment !== page.environment)) {
-    return stale(
-      `It shows company ${page.realmId} (${page.environment}); Safe Delete is connected to company ${connection.realmId} (${connection.environment}).`,
-    );
-  }
-
   const scope = { realmId: page.realmId, environment: page.environment };
   await core.selection.setLastPage({ ...scope, url: senderUrl.href, storeId, at: now });
   const outcome = await core.selection.report(scope, {

@@ -27,9 +27,14 @@ export async function startJob(
     core.setNotice({ level: 'error', text });
     return fail(text);
   };
-  const connection = await core.tokens.getConnection();
-  if (!connection || (await core.tokens.getToken()) === undefined)
-    return refuse('Connect a company and paste an access token first.');
+  const current = await core.currentScope();
+  const connection = current ? await core.tokens.getConnection(current) : undefined;
+  if (!connection || !current || !(await core.hasToken(current)))
+    return refuse(
+      connection?.needsReconnect
+        ? 'The sign-in for this company has ended: Reconnect first.'
+        : 'Connect to QuickBooks for this company first.',
+    );
   const scope = { realmId: connection.realmId, environment: connection.environment };
 
   const lastPage = await core.selection.lastPage();

@@ -1,77 +1,217 @@
 /**
- * The access token lives only in the background's storage: storage.session (memory, not readable by
- * content scripts: access level TRUSTED_CONTEXTS) by default, storage.local only when the user opts
- * in to "Remember on this device". The non-secret connection (company, environment, expiry) is in
- * storage.local so the popup can show it after a browser restart.
+ * Connections, one per company and environment, and their secrets. The secrets live only in the
+ * background's storage: storage.session (memory, not readable by content scripts: access level
+ * TRUSTED_CONTEXTS) by default, storage.local only when the person opts in ("Remember on this
+ * device" for a pasted token, "Stay connected on this device" for a sign-in). The non-secret part
+ * of each connection (company, environment, how it was made, expiries) is in storage.local so the
+ * popup can show it after a browser restart.
+ *
+ * A connection made by signing in with Intuit holds a refresh token (the long-lived secret: ~100
+ * days, rotated on every use) next to its access token (1 hour); a pasted token has no refresh.
  */
 import { z } from 'zod';
 import type { StorageArea } from '../journal/storage-api';
 import type { Environment } from '../qbo/entities';
 
-const TOKEN_KEY = 'auth.token';
-const CONNECTION_KEY = 'connection';
+const CONNECTIONS_KEY = 'connections';
+/** Before many companies: one connection and one token. Read once and moved (see `migrate`). */
+const LEGACY_CONNECTION_KEY = 'connection';
+const LEGACY_TOKEN_KEY = 'auth.token';
+
+export interface ConnectionScope {
+  realmId: string;
+  environment: Environment;
+}
 
 const ConnectionSchema = z.object({
   realmId: z.string().regex(/^[0-9]{1,20}$/),
   environment: z.enum(['production', 'sandbox']),
+  /** Keep the secrets on this device (storage.local) rather than only until the browser closes. */
   remember: z.boolean(),
   tokenExpiresAt: z.number().optional(),
+  /** 'oauth': signed in with Intuit through the broker (refreshes itself); 'pasted': a token pasted by hand. */
+  method: z.enum(['oauth', 'pasted']).default('pasted'),
+  refreshExpiresAt: z.number().optional(),
+  /** The refresh was refused (invalid_grant): the person must sign in again ("Reconnect"). */
+  needsReconnect: z.boolean().optional(),
+  /** When this connection was made or last used from the popup (the most recent one is the default). */
+  at: z.number().default(0),
 });
 export type Connection = z.infer<typeof ConnectionSchema>;
+const ConnectionsSchema = z.record(z.string(), ConnectionSchema);
+
+const SecretsSchema = z.object({ access: z.string().optional(), refresh: z.string().optional() });
+type Secrets = z.infer<typeof SecretsSchema>;
 
 export interface SaveConnection {
   realmId: string;
   environment: Environment;
-  /** Omitted: keep the stored token when the company and environment are unchanged (else none). */
+  /** Omitted: keep the stored access token (same company and environment only). */
   token?: string;
   remember: boolean;
   tokenExpiresAt?: number;
+  method?: 'oauth' | 'pasted';
+  /** A sign-in's refresh token; omitted for a pasted token (which then has none). */
+  refreshToken?: string;
+  refreshExpiresAt?: number;
 }
 
-export function createTokenStore(areas: { session: StorageArea; local: StorageArea }) {
-  async function getConnection(): Promise<Connection | undefined> {
-    const parsed = ConnectionSchema.safeParse((await areas.local.get(CONNECTION_KEY))[CONNECTION_KEY]);
-    return parsed.success ? parsed.data : undefined;
+export const connectionId = (scope: ConnectionScope) => `${scope.environment}.${scope.realmId}`;
+const secretKey = (scope: ConnectionScope) => `auth.${connectionId(scope)}`;
+
+export function createTokenStore(areas: { session: StorageArea; local: StorageArea }, now: () => number = Date.now) {
+  let migrated: Promise<void> | undefined;
+  let chain: Promise<unknown> = Promise.resolve();
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = chain.then(task);
+    chain = run.catch(() => undefined);
+    return run;
   }
-  async function getToken(): Promise<string | undefined> {
-    const fromSession = (await areas.session.get(TOKEN_KEY))[TOKEN_KEY];
-    if (typeof fromSession === 'string') return fromSession;
-    const fromLocal = (await areas.local.get(TOKEN_KEY))[TOKEN_KEY];
-    return typeof fromLocal === 'string' ? fromLocal : undefined;
-  }
-  return {
-    getConnection,
-    getToken,
-    async save(input: SaveConnection): Promise<void> {
-      const { token: given, ...connection } = input;
-      const before = await getConnection();
-      const sameCompany = before?.realmId === input.realmId && before.environment === input.environment;
-      // A save without a token (changing "Remember", re-saving the company) keeps the stored token,
-      // but only for the same company: another company's token must never carry over.
-      const token = given ?? (sameCompany ? await getToken() : undefined);
-      await areas.local.set({ [CONNECTION_KEY]: ConnectionSchema.parse(connection) });
-      if (token === undefined) {
-        await areas.session.remove(TOKEN_KEY);
-        await areas.local.remove(TOKEN_KEY);
-        return;
+
+  /** Moves the single connection of earlier versions into the per-company map, once. */
+  function migrate(): Promise<void> {
+    migrated ??= (async () => {
+      const old = ConnectionSchema.safeParse((await areas.local.get(LEGACY_CONNECTION_KEY))[LEGACY_CONNECTION_KEY]);
+      if (!old.success) return;
+      const all = await readAll();
+      const scope = { realmId: old.data.realmId, environment: old.data.environment };
+      all[connectionId(scope)] ??= old.data;
+      await areas.local.set({ [CONNECTIONS_KEY]: all });
+      for (const area of [areas.session, areas.local]) {
+        const token = (await area.get(LEGACY_TOKEN_KEY))[LEGACY_TOKEN_KEY];
+        if (typeof token === 'string') await area.set({ [secretKey(scope)]: { access: token } });
+        await area.remove(LEGACY_TOKEN_KEY);
       }
-      await areas.session.set({ [TOKEN_KEY]: token });
-      if (input.remember) await areas.local.set({ [TOKEN_KEY]: token });
-      else await areas.local.remove(TOKEN_KEY);
+      await areas.local.remove(LEGACY_CONNECTION_KEY);
+    })();
+    return migrated;
+  }
+  async function readAll(): Promise<Record<string, Connection>> {
+    const parsed = ConnectionsSchema.safeParse((await areas.local.get(CONNECTIONS_KEY))[CONNECTIONS_KEY]);
+    return parsed.success ? parsed.data : {};
+  }
+  async function list(): Promise<Connection[]> {
+    await migrate();
+    return Object.values(await readAll()).sort((a, b) => b.at - a.at);
+  }
+  async function getConnection(scope: ConnectionScope): Promise<Connection | undefined> {
+    await migrate();
+    return (await readAll())[connectionId(scope)];
+  }
+  async function secrets(scope: ConnectionScope): Promise<Secrets> {
+    await migrate();
+    for (const area of [areas.session, areas.local]) {
+      const parsed = SecretsSchema.safeParse((await area.get(secretKey(scope)))[secretKey(scope)]);
+      if (parsed.success && (parsed.data.access || parsed.data.refresh)) return parsed.data;
+    }
+    return {};
+  }
+  async function writeSecrets(scope: ConnectionScope, next: Secrets, remember: boolean): Promise<void> {
+    const key = secretKey(scope);
+    if (!next.access && !next.refresh) {
+      await areas.session.remove(key);
+      await areas.local.remove(key);
+      return;
+    }
+    await areas.session.set({ [key]: next });
+    if (remember) await areas.local.set({ [key]: next });
+    else await areas.local.remove(key);
+  }
+  async function putConnection(connection: Connection): Promise<void> {
+    const all = await readAll();
+    all[connectionId(connection)] = ConnectionSchema.parse(connection);
+    await areas.local.set({ [CONNECTIONS_KEY]: all });
+  }
+
+  return {
+    list,
+    getConnection,
+    /** The most recently made or used connection: the popup's default when no page names a company. */
+    async latest(): Promise<Connection | undefined> {
+      return (await list())[0];
     },
+    /** The access token of a company's connection (no refresh here: see token-provider.ts). */
+    async getToken(scope: ConnectionScope): Promise<string | undefined> {
+      return (await secrets(scope)).access;
+    },
+    async getRefreshToken(scope: ConnectionScope): Promise<string | undefined> {
+      return (await secrets(scope)).refresh;
+    },
+    save: (input: SaveConnection): Promise<void> =>
+      serial(async () => {
+        await migrate();
+        const scope = { realmId: input.realmId, environment: input.environment };
+        const before = await getConnection(scope);
+        const old = await secrets(scope);
+        // A save without a token (changing "Remember") keeps the stored one: only for the same
+        // company, which this key guarantees. A pasted token replaces a sign-in's refresh token.
+        const access = input.token ?? old.access;
+        const refresh = input.refreshToken ?? (input.token === undefined ? old.refresh : undefined);
+        const method = input.method ?? (input.token === undefined ? (before?.method ?? 'pasted') : 'pasted');
+        await putConnection({
+          realmId: input.realmId,
+          environment: input.environment,
+          remember: input.remember,
+          tokenExpiresAt: input.tokenExpiresAt,
+          method,
+          refreshExpiresAt: refresh ? (input.refreshExpiresAt ?? before?.refreshExpiresAt) : undefined,
+          needsReconnect: false,
+          at: now(),
+        });
+        await writeSecrets(scope, { access, refresh }, input.remember);
+      }),
+    /** A refresh's answer: the new access token and (rotated) refresh token; keep the newest. */
+    setTokens: (
+      scope: ConnectionScope,
+      tokens: { access: string; tokenExpiresAt: number; refresh?: string; refreshExpiresAt?: number },
+    ): Promise<void> =>
+      serial(async () => {
+        const c = await getConnection(scope);
+        if (!c) return; // disconnected meanwhile: do not resurrect it
+        const old = await secrets(scope);
+        await putConnection({
+          ...c,
+          tokenExpiresAt: tokens.tokenExpiresAt,
+          refreshExpiresAt: tokens.refreshExpiresAt ?? c.refreshExpiresAt,
+          needsReconnect: false,
+        });
+        await writeSecrets(scope, { access: tokens.access, refresh: tokens.refresh ?? old.refresh }, c.remember);
+      }),
+    /** The refresh token was refused (invalid_grant): drop the secrets, ask the person to sign in again. */
+    markReconnect: (scope: ConnectionScope): Promise<void> =>
+      serial(async () => {
+        const c = await getConnection(scope);
+        if (!c) return;
+        await putConnection({ ...c, needsReconnect: true });
+        await writeSecrets(scope, {}, c.remember);
+      }),
+    /** Marks a connection as the one in use (the popup's default). */
+    touch: (scope: ConnectionScope): Promise<void> =>
+      serial(async () => {
+        const c = await getConnection(scope);
+        if (c) await putConnection({ ...c, at: now() });
+      }),
     /**
-     * The token was refused (401): forget it so the popup asks for a new one. Only `used`, the token
-     * the refused call carried: a newer token pasted meanwhile stays. Without `used`, nothing is dropped.
+     * The access token was refused (401): forget it so the popup asks for a new one (or a refresh
+     * gets one). Only `used`, the token the refused call carried: a newer token stays. Without `used`,
+     * nothing is dropped. A refresh token is kept.
      */
-    async dropToken(used: string | undefined): Promise<void> {
-      if (used === undefined || (await getToken()) !== used) return;
-      await areas.session.remove(TOKEN_KEY);
-      await areas.local.remove(TOKEN_KEY);
-    },
-    async forget(): Promise<void> {
-      await areas.session.remove(TOKEN_KEY);
-      await areas.local.remove([TOKEN_KEY, CONNECTION_KEY]);
-    },
+    dropToken: (scope: ConnectionScope, used: string | undefined): Promise<void> =>
+      serial(async () => {
+        const c = await getConnection(scope);
+        const old = await secrets(scope);
+        if (!c || used === undefined || old.access !== used) return;
+        await writeSecrets(scope, { refresh: old.refresh }, c.remember);
+      }),
+    /** Disconnect: the connection and its secrets are gone (the caller revokes first). */
+    forget: (scope: ConnectionScope): Promise<void> =>
+      serial(async () => {
+        const all = await readAll();
+        delete all[connectionId(scope)];
+        await areas.local.set({ [CONNECTIONS_KEY]: all });
+        await areas.session.remove(secretKey(scope));
+        await areas.local.remove(secretKey(scope));
+      }),
   };
 }
 export type TokenStore = ReturnType<typeof createTokenStore>;

@@ -20,6 +20,14 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     expiresInSec: z.number().int().positive().max(86_400).optional(),
   }),
   z.object({ type: z.literal('connection/forget') }),
+  /** "Connect to QuickBooks": sign in with Intuit through the broker (the background opens the window). */
+  z.object({ type: z.literal('connection/connect'), environment: EnvironmentSchema, stayConnected: z.boolean() }),
+  /** "Disconnect" one company: revoked through the broker, then forgotten. */
+  z.object({
+    type: z.literal('connection/disconnect'),
+    realmId: z.string().regex(/^[0-9]{1,20}$/),
+    environment: EnvironmentSchema,
+  }),
   z.object({ type: z.literal('selection/remove'), key: z.string().max(64) }),
   z.object({ type: z.literal('selection/clear') }),
   /** "Remove these from the selection" (a whole group): tombstoned like "Remove". */

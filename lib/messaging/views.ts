@@ -50,8 +50,27 @@ export const ConnectionViewSchema = z.object({
   companyName: z.string().optional(),
   /** CompanyInfo.CompanyName of the page's company, when known. */
   pageCompanyName: z.string().optional(),
+  /** 'oauth': signed in with Intuit (refreshes itself); 'pasted': an access token pasted by hand. */
+  method: z.enum(['oauth', 'pasted']).optional(),
+  /** The sign-in was refused on refresh (revoked, expired): "Reconnect". */
+  needsReconnect: z.boolean().optional(),
 });
 export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
+
+/**
+ * One counterpart of a linked record, as the preflight read it: the popup says in words what deleting
+ * the record does to it ("payment No. 3051 becomes an unapplied credit of $1,200.00").
+ */
+export const LinkedDetailSchema = z.object({
+  entity: z.enum(ENTITIES),
+  id: z.string(),
+  docNumber: z.string().optional(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  /** The amount the link carries on the payment's line (what the payment applies), when known. */
+  lineAmount: z.number().optional(),
+});
+export type LinkedDetail = z.infer<typeof LinkedDetailSchema>;
 
 export const SelectionRowSchema = z.object({
   key: z.string(), // `${Entity}:${Id}`
@@ -70,6 +89,8 @@ export const SelectionRowSchema = z.object({
   shown: ShownSchema.optional(),
   /** When the person's tick happened (epoch ms). */
   tickedAt: z.number().optional(),
+  /** A linked record's counterparts, when the preflight could read them (absent: say it without them). */
+  linked: z.array(LinkedDetailSchema).optional(),
 });
 export type SelectionRow = z.infer<typeof SelectionRowSchema>;
 
@@ -153,5 +174,18 @@ export const PopupStateSchema = z.object({
     .optional(),
   /** The company's last finished runs, kept after "Done" (most recent first). */
   recentRuns: z.array(JobViewSchema).default([]),
+  /** Every connected company (one connection per company and environment), most recent first. */
+  connections: z
+    .array(
+      z.object({
+        realmId: z.string(),
+        environment: EnvironmentSchema,
+        method: z.enum(['oauth', 'pasted']),
+        needsReconnect: z.boolean(),
+        hasToken: z.boolean(),
+        companyName: z.string().optional(),
+      }),
+    )
+    .default([]),
 });
 export type PopupState = z.infer<typeof PopupStateSchema>;

@@ -139,7 +139,7 @@ describe('selection integrity in the background', () => {
       SENDERS.popup,
     );
     expect(reply.ok && (reply.data as PopupState).connection.hasToken).toBe(true);
-    expect(await h.background.core.tokens.getToken()).toBe(company.token);
+    expect(await h.background.core.tokens.getToken(scopeOf(company.realmId))).toBe(company.token);
   });
 });
 

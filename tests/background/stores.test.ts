@@ -10,46 +10,99 @@ const NEWER = 'eyJhbGciOiJIUzI1NiJ9.a-newer-token-pasted-meanwhile';
 
 describe('token store', () => {
   beforeEach(() => fakeBrowser.reset());
-  const store = () => createTokenStore({ session: fakeBrowser.storage.session, local: fakeBrowser.storage.local });
+  let now = 1_000;
+  const store = () =>
+    createTokenStore({ session: fakeBrowser.storage.session, local: fakeBrowser.storage.local }, () => now);
+  const s123 = { realmId: '123', environment: 'sandbox' as const };
+  const p123 = { realmId: '123', environment: 'production' as const };
+  const s9 = { realmId: '9', environment: 'sandbox' as const };
 
   it('keeps the token in storage.session only, by default', async () => {
-    await store().save({ realmId: '123', environment: 'sandbox', token: TOKEN, remember: false });
-    expect(await store().getToken()).toBe(TOKEN);
+    await store().save({ ...s123, token: TOKEN, remember: false });
+    expect(await store().getToken(s123)).toBe(TOKEN);
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(TOKEN);
-    expect(await store().getConnection()).toEqual({ realmId: '123', environment: 'sandbox', remember: false });
+    expect(await store().getConnection(s123)).toEqual({
+      ...s123,
+      remember: false,
+      method: 'pasted',
+      needsReconnect: false,
+      at: now,
+    });
   });
 
   it('keeps it in storage.local only with "Remember on this device", and forgets it everywhere', async () => {
-    await store().save({ realmId: '123', environment: 'production', token: TOKEN, remember: true });
+    await store().save({ ...p123, token: TOKEN, remember: true });
     await fakeBrowser.storage.session.clear(); // a browser restart empties session storage
-    expect(await store().getToken()).toBe(TOKEN);
-    await store().save({ realmId: '123', environment: 'production', token: TOKEN, remember: false });
+    expect(await store().getToken(p123)).toBe(TOKEN);
+    await store().save({ ...p123, token: TOKEN, remember: false });
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(TOKEN);
-    await store().forget();
-    expect(await store().getToken()).toBeUndefined();
-    expect(await store().getConnection()).toBeUndefined();
+    await store().forget(p123);
+    expect(await store().getToken(p123)).toBeUndefined();
+    expect(await store().getConnection(p123)).toBeUndefined();
   });
 
   it('dropToken after a 401 keeps the company, drops the token that was used, and no newer one', async () => {
-    await store().save({ realmId: '9', environment: 'sandbox', token: TOKEN, remember: true });
-    await store().dropToken(undefined); // no token was used: nothing to drop
-    expect(await store().getToken()).toBe(TOKEN);
-    await store().save({ realmId: '9', environment: 'sandbox', token: NEWER, remember: true }); // pasted meanwhile
-    await store().dropToken(TOKEN); // the 401 came back for the old token
-    expect(await store().getToken()).toBe(NEWER);
-    await store().dropToken(NEWER);
-    expect(await store().getToken()).toBeUndefined();
-    expect((await store().getConnection())?.realmId).toBe('9');
+    await store().save({ ...s9, token: TOKEN, remember: true });
+    await store().dropToken(s9, undefined); // no token was used: nothing to drop
+    expect(await store().getToken(s9)).toBe(TOKEN);
+    await store().save({ ...s9, token: NEWER, remember: true }); // pasted meanwhile
+    await store().dropToken(s9, TOKEN); // the 401 came back for the old token
+    expect(await store().getToken(s9)).toBe(NEWER);
+    await store().dropToken(s9, NEWER);
+    expect(await store().getToken(s9)).toBeUndefined();
+    expect((await store().getConnection(s9))?.realmId).toBe('9');
   });
 
   it('a save without a token keeps the stored one for the same company only', async () => {
-    await store().save({ realmId: '9', environment: 'sandbox', token: TOKEN, remember: false });
-    await store().save({ realmId: '9', environment: 'sandbox', remember: true });
-    expect(await store().getToken()).toBe(TOKEN);
+    await store().save({ ...s9, token: TOKEN, remember: false });
+    await store().save({ ...s9, remember: true });
+    expect(await store().getToken(s9)).toBe(TOKEN);
     await fakeBrowser.storage.session.clear(); // "Remember" took effect: the token is on disk now
-    expect(await store().getToken()).toBe(TOKEN);
+    expect(await store().getToken(s9)).toBe(TOKEN);
     await store().save({ realmId: '10', environment: 'sandbox', remember: true });
-    expect(await store().getToken()).toBeUndefined(); // another company never inherits it
+    expect(await store().getToken({ realmId: '10', environment: 'sandbox' })).toBeUndefined(); // never inherited
+  });
+
+  it('holds one connection per company and environment, each with its own token, most recent first', async () => {
+    await store().save({ ...s9, token: TOKEN, remember: false });
+    now += 1;
+    await store().save({ ...p123, token: NEWER, remember: false });
+    expect((await store().list()).map((c) => `${c.environment}.${c.realmId}`)).toEqual(['production.123', 'sandbox.9']);
+    expect(await store().getToken(s9)).toBe(TOKEN);
+    expect(await store().getToken(p123)).toBe(NEWER);
+    expect(await store().getToken(s123)).toBeUndefined();
+    await store().forget(s9);
+    expect((await store().list()).map((c) => c.realmId)).toEqual(['123']);
+  });
+
+  it('a sign-in keeps its refresh token, rotates it, and "Reconnect" drops both secrets', async () => {
+    await store().save({
+      ...s9,
+      token: TOKEN,
+      refreshToken: 'rt-1',
+      method: 'oauth',
+      remember: false,
+      tokenExpiresAt: 5,
+    });
+    await store().setTokens(s9, { access: NEWER, tokenExpiresAt: 10, refresh: 'rt-2' });
+    expect(await store().getToken(s9)).toBe(NEWER);
+    expect(await store().getRefreshToken(s9)).toBe('rt-2');
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('rt-2'); // not "Stay connected"
+    await store().markReconnect(s9);
+    expect(await store().getToken(s9)).toBeUndefined();
+    expect(await store().getRefreshToken(s9)).toBeUndefined();
+    expect((await store().getConnection(s9))?.needsReconnect).toBe(true);
+  });
+
+  it('moves the single connection of earlier versions into the per-company map', async () => {
+    await fakeBrowser.storage.local.set({ connection: { realmId: '77', environment: 'production', remember: true } });
+    await fakeBrowser.storage.local.set({ 'auth.token': TOKEN });
+    const scope = { realmId: '77', environment: 'production' as const };
+    expect(await store().getToken(scope)).toBe(TOKEN);
+    expect((await store().getConnection(scope))?.method).toBe('pasted');
+    const local = await fakeBrowser.storage.local.get(null);
+    expect(local).not.toHaveProperty('connection');
+    expect(local).not.toHaveProperty('auth.token');
   });
 });
 

@@ -33,6 +33,7 @@ export function popupState(over: Partial<PopupState> = {}): PopupState {
     ...over,
     pageTicked: over.pageTicked ?? [],
     recentRuns: over.recentRuns ?? [],
+    connections: over.connections ?? [],
   };
 }
 

@@ -51,25 +51,23 @@ describe('a company switch in the web app', () => {
     expect((await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup)).ok).toBe(true);
   });
 
-  it('ticks made in B’s books while connected to A are refused: they land in neither selection, the tab is named', async () => {
+  it('ticks made in B’s books while connected to A land in B’s selection (its own connection), never in A’s', async () => {
     const before = Object.keys(await h.background.core.selection.read(scopeOf(a))).sort();
     h.setPageCompany(b.realmId);
     const reply = await h.send(
       selectionReport(b.keys.all.slice(0, 3), h.clock.now(), b.realmId),
       SENDERS.contentScript,
     );
-    expect(reply.ok).toBe(false);
-    if (!reply.ok) {
-      expect(reply.error).toContain('This tab still shows another company. Reload it.');
-      expect(reply.error).toContain(a.realmId);
-    }
+    expect(reply.ok).toBe(true);
     expect(Object.keys(await h.background.core.selection.read(scopeOf(a))).sort()).toEqual(before);
-    expect(await h.background.core.selection.read(scopeOf(b))).toEqual({});
+    expect(Object.keys(await h.background.core.selection.read(scopeOf(b))).sort()).toEqual(
+      b.keys.all.slice(0, 3).sort(),
+    );
+    // The popup now shows B (the page's company), not connected: nothing can be deleted in B or A.
     const state = await h.send({ type: 'state/get' }, SENDERS.popup);
-    expect(state.ok && (state.data as PopupState).pageIssues?.staleTab).toMatchObject({
-      url: SENDERS.contentScript.url,
-      text: 'This tab still shows another company. Reload it.',
-    });
+    expect(state.ok && (state.data as PopupState).connection).toMatchObject({ realmId: undefined, hasToken: false });
+    expect((await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup)).ok).toBe(false);
+    expect(h.callsTo(a.realmId, 'batch', 'delete') + h.callsTo(b.realmId, 'batch', 'delete')).toBe(0);
   });
 
   it('a stale tab: loaded under A, B opened in another tab since — its report is refused, in both companies', async () => {

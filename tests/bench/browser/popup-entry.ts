@@ -32,6 +32,7 @@ async function run(n: number): Promise<{ renderMs: number; withLayoutMs: number;
     selection: selection(n, now),
     pageTicked: [],
     recentRuns: [],
+    connections: [],
     preflight: { at: now - 5_000, running: false },
   };
   const container = document.getElementById('app') ?? document.body;

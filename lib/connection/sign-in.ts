@@ -1,0 +1,75 @@
+/**
+ * "Connect to QuickBooks": the authorization-code flow through the broker, run by the background
+ * (the popup closes when the sign-in window takes focus). identity.launchWebAuthFlow opens the
+ * broker's /oauth/start, which sends the person to Intuit's sign-in and company picker and back to
+ * the broker's callback, which hands `code`, `realmId` and our `state` to the extension's redirect
+ * URL. We check the state (it must be the one we made), then exchange the code through the broker.
+ */
+import type { Broker, BrokerTokens } from './broker';
+
+export interface IdentityApi {
+  getRedirectURL(path?: string): string;
+  launchWebAuthFlow(details: { url: string; interactive: boolean }): Promise<string | undefined>;
+}
+
+export type SignInResult =
+  | { kind: 'ok'; realmId: string; tokens: BrokerTokens }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };
+
+export function randomState(bytes = 24): string {
+  const a = new Uint8Array(bytes);
+  crypto.getRandomValues(a);
+  return [...a].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function signIn(deps: {
+  identity: IdentityApi;
+  broker: Broker;
+  state?: () => string;
+}): Promise<SignInResult> {
+  const state = (deps.state ?? randomState)();
+  const redirect = deps.identity.getRedirectURL();
+  let responseUrl: string | undefined;
+  try {
+    responseUrl = await deps.identity.launchWebAuthFlow({
+      url: deps.broker.startUrl(redirect, state),
+      interactive: true,
+    });
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    // Chrome and Firefox report a closed window as an error.
+    if (/cancel|closed|not approve|user/i.test(text)) return { kind: 'cancelled' };
+    return { kind: 'failed', message: `The sign-in window failed: ${text}` };
+  }
+  if (!responseUrl) return { kind: 'cancelled' };
+  let url: URL;
+  try {
+    url = new URL(responseUrl);
+  } catch {
+    return { kind: 'failed', message: 'The sign-in came back with an address Safe Delete cannot read.' };
+  }
+  if (!responseUrl.startsWith(redirect))
+    return { kind: 'failed', message: 'The sign-in came back to another address.' };
+  const q = url.searchParams;
+  if (q.get('state') !== state)
+    return { kind: 'failed', message: 'The sign-in answer did not match this request. Try again.' };
+  const error = q.get('error');
+  if (error)
+    return error === 'access_denied'
+      ? { kind: 'cancelled' }
+      : { kind: 'failed', message: `QuickBooks refused the sign-in (${error.slice(0, 64)}).` };
+  const code = q.get('code');
+  const realmId = q.get('realmId');
+  if (!code || !realmId || !/^[0-9]{1,20}$/.test(realmId)) {
+    return { kind: 'failed', message: 'The sign-in answer lacked the company or the code.' };
+  }
+  const exchanged = await deps.broker.exchange(code);
+  if (exchanged.kind === 'invalidGrant')
+    return { kind: 'failed', message: 'The sign-in expired before it finished. Try again.' };
+  if (exchanged.kind === 'failed') return exchanged;
+  if (exchanged.tokens.realmId && exchanged.tokens.realmId !== realmId) {
+    return { kind: 'failed', message: 'The sign-in named two different companies. Try again.' };
+  }
+  return { kind: 'ok', realmId, tokens: exchanged.tokens };
+}
