@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { brokerOrigin, DEFAULT_BROKER_URL } from './lib/connection/broker-url';
 
 // Host names come from ../shared/spec/service-facts.md. The API hosts are what the background
 // calls; the web-app hosts are where the content script reads selections.
@@ -17,7 +18,9 @@ export const APP_HOSTS = [
  * the API hosts (the only hosts the extension talks to), so even injected code could send the token
  * nowhere else. `wxt` dev mode (command `serve`) also needs its local dev server for reloads.
  */
-export const CONNECT_HOSTS = API_HOSTS.map((pattern) => new URL(pattern.replace(/\*$/, '')).origin);
+/** The token broker (a build setting: WXT_BROKER_URL, default DEFAULT_BROKER_URL; see broker/README.md). */
+export const BROKER_ORIGIN = brokerOrigin(process.env.WXT_BROKER_URL || DEFAULT_BROKER_URL);
+export const CONNECT_HOSTS = [...API_HOSTS.map((pattern) => new URL(pattern.replace(/\*$/, '')).origin), BROKER_ORIGIN];
 export function extensionPagesCsp(command: 'build' | 'serve' = 'build'): string {
   const dev = command === 'serve' ? ' http://localhost:* ws://localhost:*' : '';
   return [
@@ -63,7 +66,7 @@ export default defineConfig({
     // At most 132 characters: the Chrome Web Store refuses a longer manifest description.
     description:
       'Tick transactions in QuickBooks Online, see which are safe to delete, then verify and delete them in batches with a full audit copy.',
-    permissions: ['storage', 'unlimitedStorage', 'alarms', 'cookies', 'notifications'],
+    permissions: ['storage', 'unlimitedStorage', 'alarms', 'cookies', 'notifications', 'identity'],
     host_permissions: [...API_HOSTS, ...APP_HOSTS],
     content_security_policy: {
       extension_pages: extensionPagesCsp(command),

@@ -22,6 +22,12 @@ export default defineBackground(() => {
         message,
       });
     },
+    // "Connect to QuickBooks" (the sign-in window) and the token broker of this build.
+    identity: {
+      getRedirectURL: (path) => browser.identity.getRedirectURL(path),
+      launchWebAuthFlow: (details) => browser.identity.launchWebAuthFlow(details),
+    },
+    brokerUrl: import.meta.env.WXT_BROKER_URL || undefined,
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/').replace(/\/$/, ''),
     clock: systemClock,

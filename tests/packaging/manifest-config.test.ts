@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConfigEnv } from 'wxt';
-import config, { API_HOSTS, CONNECT_HOSTS, GECKO } from '../../wxt.config';
+import { DEFAULT_BROKER_URL } from '../../lib/connection/broker-url';
+import config, { API_HOSTS, BROKER_ORIGIN, CONNECT_HOSTS, GECKO } from '../../wxt.config';
 import {
   API_ORIGINS,
   type Browser,
@@ -48,15 +49,17 @@ describe('manifest config', () => {
       const csp = (await manifestFor(browser)).content_security_policy?.extension_pages;
       expect(csp).toBe(
         "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; " +
-          "connect-src 'self' https://quickbooks.api.intuit.com https://sandbox-quickbooks.api.intuit.com",
+          "connect-src 'self' https://quickbooks.api.intuit.com https://sandbox-quickbooks.api.intuit.com " +
+          BROKER_ORIGIN,
       );
       expect(cspProblems(csp)).toEqual([]);
     },
   );
 
-  it('CSP: the connect-src hosts are the API hosts of the host permissions; dev mode adds only its local server', async () => {
+  it('CSP: the connect-src hosts are the API hosts of the host permissions and the broker; dev mode adds only its local server', async () => {
     expect(CONNECT_HOSTS).toEqual([...API_ORIGINS]);
-    for (const origin of CONNECT_HOSTS) expect(API_HOSTS).toContain(`${origin}/*`);
+    for (const origin of CONNECT_HOSTS.filter((o) => o !== BROKER_ORIGIN)) expect(API_HOSTS).toContain(`${origin}/*`);
+    expect(BROKER_ORIGIN).toBe(new URL(process.env.WXT_BROKER_URL || DEFAULT_BROKER_URL).origin);
     const dev = parseCsp((await manifestFor('chrome', 'serve')).content_security_policy.extension_pages);
     expect(dev.get('connect-src')).toEqual(["'self'", ...API_ORIGINS, 'http://localhost:*', 'ws://localhost:*']);
     expect(dev.get('script-src')).toEqual(["'self'"]);

@@ -5,8 +5,10 @@
  * the table in docs/SECURITY.md ("Permissions"), parsed here so the justification and the manifest
  * cannot drift apart.
  */
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brokerOrigin, DEFAULT_BROKER_URL } from '../../lib/connection/broker-url';
 
 export type Browser = 'chrome' | 'firefox';
 export const ICON_SIZES = ['16', '32', '48', '96', '128'] as const;
@@ -49,7 +51,12 @@ export function parseCsp(csp: string): Map<string, string[]> {
  * The API hosts (shared/spec/service-facts.md, "Hosts"): the only origins the extension connects to,
  * so the only remote sources its CSP may name, and only in connect-src.
  */
-export const API_ORIGINS = ['https://quickbooks.api.intuit.com', 'https://sandbox-quickbooks.api.intuit.com'] as const;
+export const API_ORIGINS = [
+  'https://quickbooks.api.intuit.com',
+  'https://sandbox-quickbooks.api.intuit.com',
+  // The token broker of this build (WXT_BROKER_URL; default in lib/connection/broker-url.ts).
+  brokerOrigin(process.env.WXT_BROKER_URL || DEFAULT_BROKER_URL),
+] as const;
 
 /**
  * Strict: scripts only from the package, no plugins, no eval, no inline code; connect-src pinned to

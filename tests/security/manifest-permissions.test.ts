@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConfigEnv, UserManifest } from 'wxt';
 import config, { API_HOSTS, APP_HOSTS } from '../../wxt.config';
 import {
+  API_ORIGINS,
   type Browser,
   cspProblems,
   justifiedPermissions,
@@ -36,7 +37,14 @@ describe('permissions: only what is used, each justified in docs/SECURITY.md', (
   const table = justifiedPermissions(readSecurityDoc());
 
   it('the table lists the API permissions and every host', () => {
-    expect(table.permissions.sort()).toEqual(['alarms', 'cookies', 'notifications', 'storage', 'unlimitedStorage']);
+    expect(table.permissions.sort()).toEqual([
+      'alarms',
+      'cookies',
+      'identity',
+      'notifications',
+      'storage',
+      'unlimitedStorage',
+    ]);
     expect(table.hosts.sort()).toEqual([...API_HOSTS, ...APP_HOSTS].sort());
   });
 
@@ -59,6 +67,7 @@ describe('permissions: only what is used, each justified in docs/SECURITY.md', (
       alarms: /\balarms\b/,
       cookies: /\bcookies\.get\(/,
       notifications: /notifications\.create\(/,
+      identity: /identity\.launchWebAuthFlow\(/,
     };
     for (const [permission, pattern] of Object.entries(usedBy)) expect(code, permission).toMatch(pattern);
     // unlimitedStorage has no API: it is justified by the audit log's full JSON (docs/SECURITY.md).
@@ -67,7 +76,7 @@ describe('permissions: only what is used, each justified in docs/SECURITY.md', (
 
   it('no permission the code might reach for without saying so', () => {
     const code = SOURCES.map(read).join('\n');
-    for (const api of ['scripting', 'downloads', 'webRequest', 'identity', 'management']) {
+    for (const api of ['scripting', 'downloads', 'webRequest', 'management']) {
       expect(code, `browser.${api}`).not.toMatch(new RegExp(`browser\\.${api}\\.`));
     }
     // tabs.create (the popup's "Open full view") needs no permission; nothing else of tabs is used.
@@ -82,12 +91,12 @@ describe('permissions: only what is used, each justified in docs/SECURITY.md', (
 
 describe('CSP and code', () => {
   it('the rules reject every weakening of the CSP', () => {
-    const connect = "connect-src 'self' https://quickbooks.api.intuit.com https://sandbox-quickbooks.api.intuit.com";
+    const connect = `connect-src 'self' ${API_ORIGINS.join(' ')}`;
     expect(cspProblems(`script-src 'self'; object-src 'none'; ${connect}`)).toEqual([]);
     for (const weak of [
       "script-src 'self'; object-src 'none'", // no connect-src: any host may be fetched
       `script-src 'self'; object-src 'none'; ${connect} https://evil.example`,
-      "script-src 'self'; object-src 'none'; connect-src 'self' https://quickbooks.api.intuit.com",
+      `script-src 'self'; object-src 'none'; connect-src 'self' ${API_ORIGINS[0]}`,
       "script-src 'self' 'unsafe-eval'; object-src 'none'",
       "script-src 'self' 'unsafe-inline'; object-src 'none'",
       "script-src 'self' 'wasm-unsafe-eval'; object-src 'none'",
