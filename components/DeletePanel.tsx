@@ -22,6 +22,7 @@ export function DeletePanel({ model }: { model: PopupModel }) {
   const company = c ? companyText(c) : undefined;
   const left = leftAloneLine(plan);
   const linkedRows = plan.groups.willDelete.rows.filter((r) => r.status === 'linked');
+  const deleting = new Set(plan.groups.willDelete.rows.map((r) => r.key));
   const reconciledWarning = includeReconciled && reconciled > 0;
   const linkedWarning = includeLinked && linked > 0;
   const unavailable = !!blocker || starting;
@@ -78,7 +79,7 @@ export function DeletePanel({ model }: { model: PopupModel }) {
           <ul class="plain-list">
             {linkedRows.slice(0, 5).map((r) => (
               <li key={r.key}>
-                {rowIdentity(r).name}: {linkedText(r)}
+                {rowIdentity(r).name}: {linkedText(r, { deleting })}
               </li>
             ))}
           </ul>

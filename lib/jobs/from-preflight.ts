@@ -8,6 +8,7 @@
  * Structural input type, so the runner does not depend on lib/preflight.
  */
 import type { ReviewedRecord } from '../journal/schema';
+import { changingLinks } from '../qbo/links';
 import type { TxnRecord } from '../qbo/outcomes';
 
 export interface PreflightLike {
@@ -24,9 +25,12 @@ export interface FromPreflightOptions {
   includeLinked?: boolean;
 }
 
-/** Links that deleting the record changes (a deposit's link is the deposited check's business). */
-export function hasLinks(record: Pick<TxnRecord, 'linkedTxn'> | undefined): boolean {
-  return (record?.linkedTxn ?? []).some((link) => link.txnType !== 'Deposit');
+/**
+ * Links that deleting the record changes (a deposit's link is the deposited check's business), read
+ * from both places: the top-level LinkedTxn and the lines' (a payment's links are per line).
+ */
+export function hasLinks(record: (Pick<TxnRecord, 'linkedTxn'> & { raw?: unknown }) | undefined): boolean {
+  return changingLinks(record).length > 0;
 }
 
 /** Linked: a 'linked' status or warning, or links on the reviewed record itself. */

@@ -4,9 +4,9 @@
  * raw service text); the popup never shows them as they are: it says the same thing in plain words,
  * with dates and money in the browser's locale. Pure functions; `locale` is for tests.
  */
-import type { JobRecordView, SelectionRow } from '../messaging/views';
+import type { JobRecordView, LinkedDetail, SelectionRow } from '../messaging/views';
 import { ENTITIES, type Entity, isEntity } from '../qbo/entities';
-import { describeTxn, ENTITY_LABEL, formatDate, formatMoney } from './format';
+import { describeTxn, ENTITY_LABEL, formatDate, formatMoney, plural } from './format';
 
 const ISO_DATE = /\b(\d{4}-\d{2}-\d{2})(?:T[0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;
 const KEY = new RegExp(`\\b(${ENTITIES.join('|')}):(\\d{1,20})\\b`, 'g');
@@ -55,8 +55,81 @@ export function listWords(parts: readonly string[]): string {
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
-/** What deleting a linked record changes, in words ("Deleting it changes Payment (Id 3051)."). */
-export function linkedText(row: Pick<SelectionRow, 'warnings'>): string {
+const PAYMENTS: ReadonlySet<Entity> = new Set<Entity>(['Payment', 'BillPayment']);
+const PAID: ReadonlySet<Entity> = new Set<Entity>(['Invoice', 'Bill']);
+const CREDITS: ReadonlySet<Entity> = new Set<Entity>(['CreditMemo', 'VendorCredit']);
+const DEPOSITED: ReadonlySet<Entity> = new Set<Entity>(['Payment', 'SalesReceipt']);
+/** How many counterparts a sentence names before "and N more". */
+const NAMED = 3;
+
+/** "payment No. 3051", "a payment of $1,200.00", "an invoice": no internal Id, ever. */
+function counterpartName(d: LinkedDetail, locale?: string): string {
+  const label = ENTITY_LABEL[d.entity].toLowerCase();
+  if (d.docNumber) return `${label} No. ${d.docNumber}`;
+  const article = /^[aeiou]/.test(label) ? 'an' : 'a';
+  return d.amount === undefined
+    ? `${article} ${label}`
+    : `${article} ${label} of ${formatMoney(d.amount, d.currency, locale)}`;
+}
+
+/** What deleting a record of type `self` does to one counterpart, in a bookkeeper's words. */
+function counterpartChange(self: Entity, d: LinkedDetail, locale?: string): string {
+  const name = counterpartName(d, locale);
+  const money = (n: number) => formatMoney(n, d.currency, locale);
+  const applied = d.lineAmount;
+  if (PAID.has(self) && PAYMENTS.has(d.entity)) {
+    return applied === undefined
+      ? `${name} no longer pays it and becomes an unapplied credit`
+      : `${name} becomes an unapplied credit of ${money(applied)}`;
+  }
+  if (PAYMENTS.has(self) && PAID.has(d.entity)) {
+    if (applied !== undefined && d.amount !== undefined && applied < d.amount - 0.005)
+      return `${name} becomes partly unpaid: ${money(applied)} of its ${money(d.amount)} is open again`;
+    const open = applied ?? d.amount;
+    return open === undefined ? `${name} becomes unpaid` : `${name} becomes unpaid (open balance ${money(open)})`;
+  }
+  if (PAYMENTS.has(self) && CREDITS.has(d.entity))
+    return `${name} is no longer used${applied === undefined ? '' : ` (${money(applied)})`} and can be applied again`;
+  if (CREDITS.has(self) && PAYMENTS.has(d.entity))
+    return `${name} no longer applies this credit${applied === undefined ? '' : ` of ${money(applied)}`}`;
+  if (self === 'Deposit' && DEPOSITED.has(d.entity)) return `${name} goes back to Undeposited Funds`;
+  if ((self === 'Invoice' && d.entity === 'Estimate') || (self === 'Bill' && d.entity === 'PurchaseOrder'))
+    return `${name} goes back to open`;
+  if ((self === 'Estimate' && d.entity === 'Invoice') || (self === 'PurchaseOrder' && d.entity === 'Bill'))
+    return `${name} loses its link to this ${ENTITY_LABEL[self].toLowerCase()}`;
+  return `${name} is linked to it and changes too`;
+}
+
+export interface LinkedTextOptions {
+  locale?: string;
+  /** Keys of the records the click will delete too: a counterpart among them is not left changed. */
+  deleting?: ReadonlySet<string>;
+}
+
+/**
+ * What deleting a linked record changes, in words: from the counterparts the preflight read
+ * ("Payment No. 3051 becomes an unapplied credit of $1,200.00."), else from its warning
+ * ("Deleting it changes Payment (Id 3051): …").
+ */
+export function linkedText(
+  row: Pick<SelectionRow, 'warnings'> & Partial<Pick<SelectionRow, 'entity' | 'linked'>>,
+  options: LinkedTextOptions = {},
+): string {
+  const details = row.linked ?? [];
+  if (row.entity && details.length > 0) {
+    const self = row.entity;
+    const parts = details
+      .slice(0, NAMED)
+      .map((d) =>
+        options.deleting?.has(`${d.entity}:${d.id}`)
+          ? `${counterpartName(d, options.locale)} is deleted too`
+          : counterpartChange(self, d, options.locale),
+      );
+    const more = details.length - NAMED;
+    if (more > 0) parts.push(`${plural(more, 'more linked transaction')} ${more === 1 ? 'changes' : 'change'} too`);
+    const text = parts.join('; ');
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  }
   const names = linkedNames(row.warnings);
   if (names.length === 0) return 'Deleting it changes the transactions linked to it (payments, credits).';
   return `Deleting it changes ${listWords(names)}: a payment applied to it becomes an unapplied credit.`;
@@ -71,7 +144,7 @@ export function plainReason(row: SelectionRow, locale?: string): string | undefi
     case 'ready':
       return undefined;
     case 'linked':
-      return linkedText(row);
+      return linkedText(row, { locale });
     case 'reconciled':
       return 'Part of a reconciled bank statement: deleting it would unbalance the reconciliation.';
     case 'closedPeriod': {

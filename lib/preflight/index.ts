@@ -3,6 +3,7 @@ export { type PreflightInput, runPreflight } from './run-preflight';
 export type {
   Blocker,
   BlockingStatus,
+  LinkedDetail,
   PreflightItem,
   PreflightRecord,
   PreflightResult,

@@ -3,6 +3,8 @@
  * deleted. Few calls: one preferences call, per entity one paged IN-read per ≤ 1000 Ids (R4), one
  * TransactionList call per date window (R2). A call failure (unauthorized, rateLimited, incomplete …)
  * ends the preflight and is passed through as data: nothing is classified on a partial picture.
+ * Then, only when some record is linked, one complete IN-read per entity of the linked counterparts
+ * outside the selection, for the popup's words (./linked-details.ts); its failure fails nothing.
  */
 import type { QboClient } from '../qbo/client-api';
 import { ENTITIES, type Entity, type Environment } from '../qbo/entities';
@@ -11,6 +13,7 @@ import { findDuplicates } from './checks/duplicate';
 import { RECORD_CHECKS } from './checks/index';
 import { checkUnsupported } from './checks/unsupported';
 import { summarize, toPreflightRecord } from './classify';
+import { attachLinkedDetails } from './linked-details';
 import { readReconciledIndex } from './reconciled-index';
 import type { Finding, PreflightItem, PreflightRecord, PreflightResult } from './types';
 
@@ -80,5 +83,7 @@ export async function runPreflight(input: PreflightInput): Promise<PreflightResu
     }
     return toPreflightRecord(item, findings, record);
   });
+  const selected = new Set([...idsByEntity].flatMap(([entity, ids]) => [...ids].map((id) => `${entity}:${id}`)));
+  calls += (await attachLinkedDetails(client, records, found, selected)).calls;
   return { kind: 'ok', records, summary: summarize(records), calls, checkedAt: input.now() };
 }

@@ -65,6 +65,22 @@ export interface Warning {
   linked: { txnId: string; txnType: string }[];
 }
 
+/**
+ * What the preflight knows of a record's linked counterpart (the payment that paid an invoice, the
+ * invoices a payment pays): enough for the popup to say what deleting the record changes.
+ */
+export interface LinkedDetail {
+  entity: Entity;
+  id: string;
+  /** The counterpart's number (DocNumber, or a payment's reference number). */
+  docNumber?: string;
+  /** The counterpart's total. */
+  amount?: number;
+  currency?: string;
+  /** What the link carries on the payment's line: the amount applied between the two, when known. */
+  lineAmount?: number;
+}
+
 export type Finding = ({ kind: 'blocker' } & Blocker) | ({ kind: 'warning' } & Warning);
 
 export interface PreflightRecord {
@@ -79,6 +95,11 @@ export interface PreflightRecord {
   reviewed?: TxnRecord;
   /** One line for people: the status's reason, or "Ready" plus the warnings. */
   reason: string;
+  /**
+   * A linked record's counterparts, read after the selection (./linked-details.ts). Absent when the
+   * record has no links, or when they could not all be read: the details are then just missing.
+   */
+  linked?: LinkedDetail[];
 }
 
 export type PreflightSummary = Record<PreflightStatus, number> & { total: number; withWarnings: number };

@@ -1,27 +1,24 @@
 /** An entity object as read → TxnRecord: the fields the product uses plus the whole JSON (raw). */
 import type { Entity } from './entities';
+import { linksOfJson } from './links';
 import type { TxnRecord } from './outcomes';
 import { EntitySchema } from './schemas';
 
 /**
  * undefined when the object lacks the fields a safe delete needs (Id, SyncToken as strings).
- * linkedTxn gathers the record's own LinkedTxn and its lines' (a Payment links invoices per line).
+ * linkedTxn gathers the record's own LinkedTxn and its lines' (a Payment links invoices per line,
+ * with no top-level LinkedTxn of its own): see ./links.ts.
  */
 export function toTxnRecord(entity: Entity, value: unknown): TxnRecord | undefined {
   const parsed = EntitySchema.safeParse(value);
   if (!parsed.success) return undefined;
   const json = parsed.data;
-  const linked = new Map<string, { txnId: string; txnType: string }>();
-  const lineLinks = (json.Line ?? []).flatMap((line) => line.LinkedTxn ?? []);
-  for (const link of [...(json.LinkedTxn ?? []), ...lineLinks]) {
-    linked.set(`${link.TxnType}:${link.TxnId}`, { txnId: link.TxnId, txnType: link.TxnType });
-  }
   const partyRef = json.CustomerRef ?? json.VendorRef ?? json.EntityRef;
   const record: TxnRecord = {
     entity,
     id: json.Id,
     syncToken: json.SyncToken,
-    linkedTxn: [...linked.values()],
+    linkedTxn: linksOfJson(json).map(({ txnId, txnType }) => ({ txnId, txnType })),
     raw: value as Record<string, unknown>,
   };
   if (json.TxnDate !== undefined) record.txnDate = json.TxnDate;

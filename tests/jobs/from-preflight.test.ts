@@ -126,4 +126,16 @@ describe('job builder: what the preflight did not clear is never deleted', () =>
     expect(hasLinks(both)).toBe(true);
     expect(hasLinks(rec('15', { linkedTxn: [{ txnId: '1', txnType: 'Deposit' }] }))).toBe(false);
   });
+
+  it('a payment whose links sit only on its lines (the real shape) is linked too', () => {
+    const raw = { Id: '16', SyncToken: '0', Line: [{ Amount: 120, LinkedTxn: [{ TxnId: '41', TxnType: 'Invoice' }] }] };
+    const payment = rec('16', { entity: 'Payment', raw });
+    expect(hasLinks(payment)).toBe(true);
+    expect(reviewedFromPreflight([{ status: 'ready', reviewed: payment }])).toEqual([]);
+    const onDeposit = rec('17', {
+      entity: 'Payment',
+      raw: { Id: '17', SyncToken: '0', Line: [{ Amount: 5, LinkedTxn: [{ TxnId: '9', TxnType: 'Deposit' }] }] },
+    });
+    expect(hasLinks(onDeposit)).toBe(false);
+  });
 });

@@ -64,6 +64,12 @@ const jargonRows: SelectionRow[] = [
     reason: 'QuickBooks showed $1,200.00 for this row; the record says $120.00 (SyncToken 3, Invoice:10).',
   },
   { ...row(11, 'ready'), reason: 'Ready to delete' },
+  {
+    ...row(12, 'linked', 'Payment'),
+    reason: 'Ready to delete; warning: linked to Invoice 44: deleting it changes that record',
+    warnings: ['linked to Invoice 44: deleting it changes that record'],
+    linked: [{ entity: 'Invoice', id: '44', docNumber: '1424', amount: 1200, currency: 'USD', lineAmount: 1200 }],
+  },
 ];
 
 const jargonJob: JobView = jobView({

@@ -57,6 +57,12 @@ describe('preflight checks, one module each', () => {
     expect(deposited.run(input({ record: invoice }))).toBeUndefined();
   });
 
+  it('6540 under the real shape: a Payment naming its Deposit only on a line is deposited', () => {
+    const raw = { Id: '33', SyncToken: '0', Line: [{ Amount: 5, LinkedTxn: [{ TxnId: '9', TxnType: 'Deposit' }] }] };
+    const payment = txn({ entity: 'Payment', linkedTxn: [], raw });
+    expect(deposited.run(input({ record: payment }))).toMatchObject({ status: 'deposited', reason: /Deposit 9/ });
+  });
+
   it('R2: reconciled when the report lists (entity, Id), or the Id under an unmapped name', () => {
     expect(reconciled.run(input({ reconciled: index(['Invoice:33']) }))).toMatchObject({ status: 'reconciled' });
     expect(reconciled.run(input({ reconciled: index([], ['33']) }))).toMatchObject({ status: 'reconciled' });
@@ -75,6 +81,26 @@ describe('preflight checks, one module each', () => {
       linked: [{ txnId: '100', txnType: 'Payment' }],
     });
     expect(linked.run(input())).toBeUndefined();
+  });
+
+  it('linked: a Payment whose links are only on its lines (the real shape) is linked to its invoices', () => {
+    const raw = {
+      Id: '33',
+      SyncToken: '0',
+      Line: [
+        { Amount: 120, LinkedTxn: [{ TxnId: '41', TxnType: 'Invoice' }] },
+        { Amount: 80, LinkedTxn: [{ TxnId: '42', TxnType: 'Invoice' }] },
+      ],
+    };
+    const payment = txn({ entity: 'Payment', linkedTxn: [], raw });
+    expect(linked.run(input({ record: payment }))).toMatchObject({
+      kind: 'warning',
+      linked: [
+        { txnId: '41', txnType: 'Invoice' },
+        { txnId: '42', txnType: 'Invoice' },
+      ],
+      reason: /linked to Invoice 41, Invoice 42/,
+    });
   });
 });
 
