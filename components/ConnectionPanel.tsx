@@ -1,8 +1,10 @@
 import { useSignal } from '@preact/signals';
 import { companyText, ENVIRONMENT_LABEL } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
+import { ConnectedCompanies } from './ConnectedCompanies';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectionSummary } from './ConnectionSummary';
+import { ConnectQuickBooks } from './ConnectQuickBooks';
 
 /**
  * The form until a company and token are saved, then a summary. While a job runs the company is
@@ -10,6 +12,7 @@ import { ConnectionSummary } from './ConnectionSummary';
  */
 export function ConnectionPanel({ model }: { model: PopupModel }) {
   const editing = useSignal(false);
+  const useToken = useSignal(false);
   const c = model.connection.value;
   if (!c) return null;
   const saved = c.hasToken && !!c.realmId;
@@ -23,13 +26,22 @@ export function ConnectionPanel({ model }: { model: PopupModel }) {
         <p>
           <strong>{companyText(c)}</strong> · {ENVIRONMENT_LABEL[c.environment]} · locked while the deletion is paused
         </p>
+      ) : showForm && !useToken.value && !(saved && c.method !== 'oauth') ? (
+        <ConnectQuickBooks model={model} reconnect={c.needsReconnect} onUseToken={() => (useToken.value = true)} />
       ) : showForm ? (
         <ConnectionForm
           model={model}
           onSaved={() => {
             editing.value = false;
+            useToken.value = false;
           }}
-          onKeep={saved ? () => (editing.value = false) : undefined}
+          onKeep={
+            saved
+              ? () => (editing.value = false)
+              : () => {
+                  useToken.value = false;
+                }
+          }
         />
       ) : (
         <ConnectionSummary
@@ -40,6 +52,7 @@ export function ConnectionPanel({ model }: { model: PopupModel }) {
           locked={active}
         />
       )}
+      <ConnectedCompanies model={model} />
     </section>
   );
 }

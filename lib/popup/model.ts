@@ -210,6 +210,15 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
       return act({ type: 'connection/save', environment, ...value });
     },
     forgetConnection: () => act({ type: 'connection/forget' }),
+    /** "Connect to QuickBooks" / "Reconnect": the background opens Intuit's sign-in window. */
+    connect(stayConnected: boolean): Promise<boolean> {
+      const environment = state.peek()?.connection.environment ?? 'production';
+      return act({ type: 'connection/connect', environment, stayConnected });
+    },
+    /** "Disconnect" one company: revoked through the broker, then forgotten. */
+    disconnect: (realmId: string, environment: 'production' | 'sandbox') =>
+      act({ type: 'connection/disconnect', realmId, environment }),
+    connections: computed(() => state.value?.connections ?? []),
     removeRow: (key: string) => act({ type: 'selection/remove', key }),
     /** "Remove these from the selection": one message per 5,000 keys. */
     async removeRows(keys: readonly string[]): Promise<boolean> {

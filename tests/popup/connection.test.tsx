@@ -3,6 +3,11 @@ import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { jobView, popupState, renderPopup, settle } from './fixtures';
 
+/** The paste-a-token path sits behind "Use an access token instead" (issue 9). */
+async function useToken(): Promise<void> {
+  await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Use an access token instead' })));
+}
+
 const noConnection = popupState({
   connection: { environment: 'sandbox', hasToken: false, remember: false, pageRealmId: '9130357766412345' },
 });
@@ -10,6 +15,7 @@ const noConnection = popupState({
 describe('popup connection', () => {
   it('offers Company ID (prefilled from the page), a password Access token, Remember off, and Save', async () => {
     await renderPopup(noConnection);
+    await useToken();
     expect((screen.getByLabelText('Company ID') as HTMLInputElement).value).toBe('9130357766412345');
     const token = screen.getByLabelText('Access token') as HTMLInputElement;
     expect(token.type).toBe('password');
@@ -26,6 +32,7 @@ describe('popup connection', () => {
 
   it('sends connection/save with tidied values and the environment, then shows the saved summary', async () => {
     const p = await renderPopup(noConnection);
+    await useToken();
     fireEvent.input(screen.getByLabelText('Access token'), {
       target: { value: '  Bearer eyJhbGciOiJkaXIiLCJlbmMiOi  \n' },
     });
@@ -60,6 +67,7 @@ describe('popup connection', () => {
 
   it('explains invalid input next to the field and sends nothing', async () => {
     const p = await renderPopup(noConnection);
+    await useToken();
     fireEvent.input(screen.getByLabelText('Company ID'), { target: { value: 'abc' } });
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     expect(p.bg.sentOfType('connection/save')).toHaveLength(0);
@@ -71,6 +79,7 @@ describe('popup connection', () => {
 
   it('shows a refused save in the alert region', async () => {
     const p = await renderPopup(noConnection);
+    await useToken();
     fireEvent.input(screen.getByLabelText('Access token'), { target: { value: 'x'.repeat(40) } });
     p.bg.reply = () => ({ ok: false, error: 'The token was rejected by the service.' });
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Save' })));

@@ -1,0 +1,53 @@
+import { useSignal } from '@preact/signals';
+import { useId } from 'preact/hooks';
+import type { PopupModel } from '../lib/popup/model';
+
+/**
+ * "Connect to QuickBooks": sign in with Intuit in a window the background opens (this popup may
+ * close meanwhile; the connection is there when it opens again). "Reconnect" when a sign-in ended.
+ * The paste-a-token path stays, for developers and sandbox tests, behind "Use an access token instead".
+ */
+export function ConnectQuickBooks({
+  model,
+  reconnect = false,
+  onUseToken,
+}: {
+  model: PopupModel;
+  reconnect?: boolean;
+  onUseToken: () => void;
+}) {
+  const stay = useSignal(false);
+  const id = useId();
+  const busy = model.pending.value === 'connection/connect';
+  return (
+    <div class="connect">
+      {reconnect ? (
+        <p class="warning">The sign-in for this company has ended (it was revoked or expired). Reconnect to go on.</p>
+      ) : (
+        <p class="hint">Sign in with your Intuit account and pick the company. Safe Delete never sees your password.</p>
+      )}
+      <div class="actions">
+        <button type="button" class="primary" disabled={busy} onClick={() => void model.connect(stay.value)}>
+          {reconnect ? 'Reconnect' : 'Connect to QuickBooks'}
+        </button>
+        <button type="button" onClick={onUseToken}>
+          Use an access token instead
+        </button>
+      </div>
+      <div class="check">
+        <input
+          id={`${id}-stay`}
+          type="checkbox"
+          checked={stay.value}
+          onChange={(e) => (stay.value = e.currentTarget.checked)}
+          aria-describedby={`${id}-stay-hint`}
+        />
+        <label for={`${id}-stay`}>Stay connected on this device</label>
+        <p id={`${id}-stay-hint`} class="hint">
+          Keeps the sign-in on this computer's disk so it survives a browser restart. Off: you sign in again after the
+          browser closes.
+        </p>
+      </div>
+    </div>
+  );
+}
