@@ -22,7 +22,7 @@ export async function walkThrough({ context, sim, company, extensionId, dir, led
   const shots: string[] = [];
   const shoot = async (p: Page, name: string, note: string) => {
     const file = path.join(dir, `${String(shots.length + 1).padStart(2, '0')}-${name}.png`);
-    await p.screenshot({ path: file, fullPage: true });
+    await p.screenshot({ path: file, fullPage: false });
     shots.push(`${file}  (${note})`);
     console.log(`  ✓ ${note}`);
   };
@@ -43,11 +43,11 @@ export async function walkThrough({ context, sim, company, extensionId, dir, led
   await page.waitForTimeout(500);
 
   const popupPage = await context.newPage();
-  await popupPage.setViewportSize({ width: 460, height: 900 });
+  await popupPage.setViewportSize({ width: 460, height: 600 }); // the real popup's size
   await popupPage.goto(`chrome-extension://${extensionId}/popup.html`);
   const popup = new PopupPage(popupPage);
-  await popupPage.getByLabel('Company ID').waitFor();
-  await shoot(popupPage, 'connect', 'not connected: Company ID prefilled from the page, token to paste');
+  await popupPage.getByRole('button', { name: 'Connect to QuickBooks' }).waitFor();
+  await shoot(popupPage, 'connect', 'not connected: Connect to QuickBooks, or use an access token instead');
   await popup.connect(company.realmId, company.token);
   const counts = await popup.waitForPreflight(await popup.selectedCount());
   await shoot(popupPage, 'preflight', `the safety preflight: ${JSON.stringify(counts)}`);

@@ -4,7 +4,14 @@ test('the production build loads: manifest, service worker, and its permissions'
   const manifest = await serviceWorker.evaluate(() => chrome.runtime.getManifest());
   expect(manifest.manifest_version).toBe(3);
   expect(manifest.name).toBe('Safe Delete for QuickBooks Online');
-  expect(manifest.permissions?.sort()).toEqual(['alarms', 'cookies', 'notifications', 'storage', 'unlimitedStorage']);
+  expect(manifest.permissions?.sort()).toEqual([
+    'alarms',
+    'cookies',
+    'identity',
+    'notifications',
+    'storage',
+    'unlimitedStorage',
+  ]);
   expect(serviceWorker.url()).toMatch(/^chrome-extension:\/\/[a-p]{32}\/background\.js$/);
 });
 

@@ -91,9 +91,12 @@ test('the popup has no serious axe-core violations in its states', async ({ cont
     expect(violations, `serious violations in state "${state}"`).toEqual([]);
   };
   const first = await openPopup();
-  await expect(first.getByLabel('Company ID')).toBeVisible();
+  await expect(first.getByRole('button', { name: 'Connect to QuickBooks' })).toBeVisible();
   await check(first, 'not connected');
-  await first.screenshot({ path: 'test-results/screenshots/not-connected.png', fullPage: true });
+  await first.screenshot({ path: 'test-results/screenshots/not-connected.png' });
+  await first.getByRole('button', { name: 'Use an access token instead' }).click();
+  await expect(first.getByLabel('Company ID')).toBeVisible();
+  await check(first, 'paste a token');
   const { popup } = await tickAndCheck({ context, company, openPopup }, { plain: 3 });
   await check(popup.page, 'preflight');
   await popup.deleteButton().click();

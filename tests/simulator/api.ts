@@ -29,6 +29,37 @@ export interface SimulatorOptions {
   tokenLifetimeMs?: number;
   /** Group TransactionList rows into Section rows even when the caller sends no group_by. Default: none. */
   reportGroupBy?: ReportGrouping | ReportGrouping[];
+  /** OAuth access tokens' lifetime on the injected clock (not divided by timeScale); `expires_in` tells it. Default 3_600_000. */
+  accessTokenLifetimeMs?: number;
+  /** OAuth refresh tokens' (rolling) lifetime on the injected clock. Default 8_726_400_000 (101 days, the service's figure). */
+  refreshTokenLifetimeMs?: number;
+  /** How long a refresh token stays usable after a newer one of its grant was issued. Default 86_400_000 (24 h). */
+  refreshGraceMs?: number;
+  /** OAuth clients (apps) registered from the start; more with `registerOAuthClient`. */
+  oauthClients?: OAuthClient[];
+  /** The only sign-in the authorize page accepts. Default: any non-empty email and password. */
+  oauthUser?: { email: string; password: string };
+}
+
+/** An app registered at the authorization server. Redirect URIs match exactly; https, or http on 127.0.0.1/localhost. */
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  /** Shown on the consent step. Default "Safe Delete for QuickBooks Online". */
+  name?: string;
+}
+
+/** Successful grants per company (or in all, without realmId). */
+export interface OAuthStats {
+  /** Authorization codes exchanged for tokens. */
+  codeExchanges: number;
+  /** Refresh-token grants answered with new tokens. */
+  refreshes: number;
+  /** Revocation-endpoint calls that revoked a live grant (not `revokeGrants`). */
+  revocations: number;
+  /** Token requests refused with invalid_grant (attributed to a company when the code/token was known). */
+  invalidGrants: number;
 }
 
 /** TransactionList grouping (outermost first): by display type, by month, by customer/vendor name. */
@@ -92,6 +123,8 @@ export interface RequestLogEntry {
   /** For batch calls: number of items; for deletes: `${Entity}:${Id}` keys the call tried to delete. */
   deleteKeys?: string[];
   fault?: FaultKind;
+  /** The company the presented bearer token was issued for (absent when no known token was sent). */
+  tokenRealmId?: string;
 }
 
 export interface GroundTruth {
@@ -136,5 +169,11 @@ export interface Simulator {
   setPageCompany(realmId: string): void;
   /** Every live record of a company, as the API would return it, with its entity. */
   records(realmId: string): { entity: Entity; json: Record<string, unknown> }[];
+  /** Registers (or replaces, by clientId) an OAuth app. Throws on a redirect URI that is not https (or loopback http). */
+  registerOAuthClient(client: OAuthClient): void;
+  /** Grant counts of one company, or of all. */
+  oauthStats(realmId?: string): OAuthStats;
+  /** The person revokes the app's access at the service: every grant of the company dies; returns how many. */
+  revokeGrants(realmId: string): number;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 /**
  * The in-process control surface (the `Simulator` methods other than url/port/close): seeding,
- * tokens, edits by "another user", reconciliation, book closing, faults, the log and ground truth.
+ * tokens, edits by "another user", reconciliation, book closing, faults, the log and ground truth,
+ * OAuth apps, grant counts and revoking a company's grants.
  */
 import type { Entity } from '../../lib/qbo/entities';
 import type { FaultRule, GroundTruth, SeededCompany, SeedOptions, Simulator } from './api';
@@ -78,5 +79,8 @@ export function createControl(state: SimState): SimulatorControl {
         entity: r.entity,
         json: structuredClone(r.json),
       })),
+    registerOAuthClient: (client) => state.oauth.registerClient(client),
+    oauthStats: (realmId) => state.oauth.stats(realmId),
+    revokeGrants: (realmId) => state.oauth.revokeGrants(realmId),
   };
 }

@@ -50,6 +50,7 @@ describe('control surface over HTTP (/__sim)', () => {
         body: JSON.stringify({ Id: key.split(':')[1], SyncToken: '0' }),
         status: 200,
         deleteKeys: [key],
+        tokenRealmId: co.realmId,
       },
     ]);
   });

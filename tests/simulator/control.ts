@@ -12,6 +12,8 @@
  *   GET  /__sim/log?realmId=                            GET  /__sim/records?realmId=
  *   GET  /__sim/record?realmId=&key=                    GET  /__sim/state
  *   GET  /__sim/truth?realmId= → {exists: [keys], applied: {key: n}, deleted: [keys]}
+ *   POST /__sim/oauth-client {clientId, clientSecret, redirectUris, name?}
+ *   POST /__sim/revoke-grants {realmId} → {revoked: n}   GET /__sim/oauth-stats?realmId= → OAuthStats
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -97,6 +99,22 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
     control.resetThrottle(z.object({ realmId: z.string().optional() }).parse(await body(c)).realmId);
     return c.json(ok);
   });
+  app.post('/oauth-client', async (c) => {
+    const client = z
+      .object({
+        clientId: z.string().min(1),
+        clientSecret: z.string().min(1),
+        redirectUris: z.array(z.string()).min(1),
+        name: z.string().optional(),
+      })
+      .parse(await body(c));
+    control.registerOAuthClient(client);
+    return c.json(ok);
+  });
+  app.post('/revoke-grants', async (c) =>
+    c.json({ revoked: control.revokeGrants(Realm.parse(await body(c)).realmId) }),
+  );
+  app.get('/oauth-stats', (c) => c.json(control.oauthStats(c.req.query('realmId'))));
   app.get('/log', (c) => c.json(control.requestLog(c.req.query('realmId'))));
   app.get('/records', (c) => c.json(control.records(c.req.query('realmId') ?? '')));
   app.get('/record', (c) =>

@@ -5,6 +5,7 @@
  */
 import { DEPOSITABLE, type Entity, GENERIC_DELETE_EXCLUDED, jsonKey } from '../../lib/qbo/entities';
 import { type FaultObject, faults } from './faults';
+import { jsonLinks } from './links';
 import type { SimState } from './state';
 import { recordKey } from './store';
 
@@ -50,9 +51,9 @@ export function deleteRecord(
   if (closeDate && txnDate <= closeDate)
     return { ok: false, key: found, fault: faults.closedPeriod(config.mode, txnDate, closeDate) };
 
-  // 6540: a Payment/SalesReceipt that sits on an existing Deposit.
+  // 6540: a Payment/SalesReceipt that sits on an existing Deposit (its link: top level or a line).
   if (DEPOSITABLE.has(rec.entity)) {
-    const links = (rec.json.LinkedTxn ?? []) as { TxnId?: string; TxnType?: string }[];
+    const links = jsonLinks(rec.json);
     const onDeposit = links.some((l) => l.TxnType === 'Deposit' && l.TxnId && store.find(realmId, 'Deposit', l.TxnId));
     if (onDeposit) return { ok: false, key: found, fault: faults.deposited() };
   }

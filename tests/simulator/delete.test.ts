@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, GENERIC_DELETE_EXCLUDED, jsonKey, resourcePath } from '../../lib/qbo/entities';
 import type { FidelityMode, Simulator } from './api';
 import { startSimulator } from './index';
+import { jsonLinks } from './links';
 import { byBId, client, deleteItem, json, splitKey } from './test-helpers';
 
 describe.each<FidelityMode>(['document', 'real'])('deletes (%s mode)', (mode) => {
@@ -137,8 +138,9 @@ describe.each<FidelityMode>(['document', 'real'])('deletes (%s mode)', (mode) =>
     expect(res.status).toBe(400);
     const error = (await json(res)).Fault.Error[0];
     expect(error).toMatchObject({ code: '6540', Message: 'Deposited Transaction cannot be changed' });
-    const links = (sim.record(co.realmId, key)?.LinkedTxn ?? []) as { TxnId: string; TxnType: string }[];
+    const links = jsonLinks(sim.record(co.realmId, key) ?? {});
     const depositId = links.find((l) => l.TxnType === 'Deposit')?.TxnId;
+    expect(depositId).toEqual(expect.any(String));
     expect((await c.deleteOne(`Deposit:${depositId}`)).status).toBe(200);
     expect((await c.deleteOne(key)).status).toBe(200);
   });

@@ -1,12 +1,15 @@
 /**
  * Entity JSON as the service returns it (service-facts.md): string Ids and SyncTokens, number
- * amounts, `{value, name}` refs, MetaData stamps, LinkedTxn. Each entity keeps its real quirks:
+ * amounts, `{value, name}` refs, MetaData stamps, links where the service keeps them (./links.ts:
+ * a document's top-level LinkedTxn; a Payment's, BillPayment's and Deposit's Line[] with no
+ * top-level LinkedTxn). Each entity keeps its real quirks:
  * Purchase has EntityRef + PaymentType (and `Credit: true` for a card credit); Transfer and
  * CreditCardPayment carry `Amount`, not TotalAmt; TimeActivity has hours, no amount; JournalEntry
  * sometimes has no TotalAmt.
  */
 import type { Entity } from '../../lib/qbo/entities';
 import { dateToMs, metaTime } from './clock';
+import { LINE_LINKED } from './links';
 import type { Prng } from './prng';
 
 type Json = Record<string, unknown>;
@@ -85,8 +88,9 @@ export function buildEntityJson(input: EntityJsonInput): Json {
     SyncToken: String(rng.chance(0.7) ? 0 : rng.int(1, 4)),
     MetaData: { CreateTime: metaTime(created), LastUpdatedTime: metaTime(updated) },
     TxnDate: txnDate,
-    LinkedTxn: [],
   };
+  // Documents list their links at the top level; payments and deposits only on their lines.
+  if (!LINE_LINKED.has(entity)) base.LinkedTxn = [];
   const note = rng.pick(MEMOS);
   if (note) base.PrivateNote = note;
   const amount = money(rng, 20, 5000);
@@ -103,7 +107,14 @@ export function buildEntityJson(input: EntityJsonInput): Json {
     case 'Estimate':
       return sales();
     case 'Payment':
-      return { ...base, CustomerRef: customer, TotalAmt: amount, DepositToAccountRef: ACCOUNTS.undeposited };
+      return {
+        ...base,
+        CustomerRef: customer,
+        TotalAmt: amount,
+        UnappliedAmt: amount,
+        DepositToAccountRef: ACCOUNTS.undeposited,
+        Line: [],
+      };
     case 'Bill':
       return { ...base, DocNumber: docNumber, VendorRef: vendor, TotalAmt: amount, Balance: amount };
     case 'VendorCredit':
@@ -117,6 +128,7 @@ export function buildEntityJson(input: EntityJsonInput): Json {
         VendorRef: vendor,
         PayType: byCard ? 'CreditCard' : 'Check',
         TotalAmt: amount,
+        Line: [],
       };
     }
     case 'Purchase': {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEPOSITABLE, ENTITIES, entityFromReportName, isValidId } from '../../lib/qbo/entities';
 import { categorize, generateCompany } from './generate';
+import { jsonLinks } from './links';
 import { reportName } from './report';
 
 describe('seeded generator', () => {
@@ -55,9 +56,7 @@ describe('seeded generator', () => {
     for (const key of keys.deposited) {
       const rec = records.find((r) => `${r.entity}:${r.id}` === key);
       expect(DEPOSITABLE.has(rec?.entity ?? 'Invoice')).toBe(true);
-      const link = ((rec?.json.LinkedTxn ?? []) as { TxnId: string; TxnType: string }[]).find(
-        (l) => l.TxnType === 'Deposit',
-      );
+      const link = jsonLinks(rec?.json ?? {}).find((l) => l.TxnType === 'Deposit');
       expect(deposits.has(link?.TxnId ?? '')).toBe(true);
     }
     expect(records.filter((r) => r.entity === 'Invoice').length).toBeGreaterThan(100);

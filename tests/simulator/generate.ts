@@ -7,11 +7,18 @@
  * small gaps (as the service's Ids are not contiguous). The Deposits that hold deposited records
  * are counted inside `count` (other types are converted to make room). Shares are targets; the
  * returned `keys` are derived from the final data, so they are exact.
+ *
+ * Links are written where the real service keeps them (./links.ts): an Invoice or Bill lists the
+ * payment at its top level; the Payment or BillPayment names the invoice or bill on a line whose
+ * Amount is what it applies (the smaller of the two totals; the document's Balance and the payment's
+ * UnappliedAmt drop by it); a Deposit names its payments on its lines, a deposited Payment its
+ * Deposit on a line, a deposited SalesReceipt at its top level.
  */
 import { DEPOSITABLE, ENTITIES, type Entity, GENERIC_DELETE_EXCLUDED } from '../../lib/qbo/entities';
 import type { SeedOptions } from './api';
 import { addDays, dateToMs, daysBetween, metaTime } from './clock';
 import { buildEntityJson } from './entity-json';
+import { addLink, jsonLinks } from './links';
 import { createPrng, type Prng } from './prng';
 import { type ClearedStatus, recordKey, type StoredRecord } from './store';
 
@@ -78,9 +85,18 @@ function ensureTypes(types: Entity[], into: Entity[], want: number, keep: Set<En
   }
 }
 
+const cents = (n: number) => Math.round(n * 100) / 100;
+
 function link(from: StoredRecord, to: StoredRecord): void {
-  (from.json.LinkedTxn as unknown[]).push({ TxnId: to.id, TxnType: to.entity });
-  (to.json.LinkedTxn as unknown[]).push({ TxnId: from.id, TxnType: from.entity });
+  // A payment applies the smaller of the two totals to the document it pays, on one of its lines.
+  const paying = from.entity === 'Payment' || from.entity === 'BillPayment';
+  const applied = paying ? cents(Math.min(Number(from.json.TotalAmt ?? 0), Number(to.json.TotalAmt ?? 0))) : undefined;
+  addLink(from.entity, from.json, { TxnId: to.id, TxnType: to.entity }, applied);
+  addLink(to.entity, to.json, { TxnId: from.id, TxnType: from.entity });
+  if (applied === undefined) return;
+  if (typeof to.json.Balance === 'number') to.json.Balance = Math.max(0, cents(to.json.Balance - applied));
+  if (typeof from.json.UnappliedAmt === 'number')
+    from.json.UnappliedAmt = Math.max(0, cents(from.json.UnappliedAmt - applied));
 }
 
 export function generateCompany(options: SeedOptions): GeneratedCompany {
@@ -149,7 +165,8 @@ export function generateCompany(options: SeedOptions): GeneratedCompany {
       MetaData: { CreateTime: stamp, LastUpdatedTime: stamp },
     };
     deposit.json.TotalAmt = Math.round(total * 100) / 100;
-    for (const r of group) (r.json.LinkedTxn as unknown[]).push({ TxnId: deposit.id, TxnType: 'Deposit' });
+    for (const r of group)
+      addLink(r.entity, r.json, { TxnId: deposit.id, TxnType: 'Deposit' }, Number(r.json.TotalAmt ?? 0));
   }
 
   // Links between documents.
@@ -178,7 +195,8 @@ export function generateCompany(options: SeedOptions): GeneratedCompany {
 /** The seeded company's keys by category, derived from the data itself. */
 export function categorize(records: StoredRecord[], bookCloseDate: string | undefined) {
   const key = (r: StoredRecord) => recordKey(r.entity, r.id);
-  const links = (r: StoredRecord) => (r.json.LinkedTxn ?? []) as { TxnType?: string }[];
+  // Links from both places: a document's top level, a payment's or deposit's lines.
+  const links = (r: StoredRecord) => jsonLinks(r.json);
   return {
     all: records.map(key),
     reconciled: records.filter((r) => r.cleared === 'reconciled').map(key),

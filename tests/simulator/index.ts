@@ -1,6 +1,7 @@
 /**
  * `startSimulator(options)`: one server for the accounting service's API (`/v3/company/:realmId/...`),
- * the look-alike web pages (`/app/...`, ./pages) and the control surface (`/__sim/...`). Requests are
+ * the OAuth 2.0 authorization server (./oauth.ts), the look-alike web pages (`/app/...`, ./pages)
+ * and the control surface (`/__sim/...`). Requests are
  * told apart by path, never by host, so the browser can map every real host name onto this port.
  * Plain HTTP on 127.0.0.1 unless `tls` is given (then HTTPS via node:https).
  */
@@ -11,6 +12,7 @@ import { Hono } from 'hono';
 import type { Simulator, SimulatorOptions } from './api';
 import { createControlApp } from './control';
 import { createControl } from './control-api';
+import { mountOAuth } from './oauth';
 import { mountPages } from './pages/index';
 import { logCalls } from './pipeline';
 import { mountBatchRoutes } from './routes-batch';
@@ -43,6 +45,11 @@ export function createApp(state: SimState, control: ReturnType<typeof createCont
   app.route('/', api);
 
   app.route('/__sim', createControlApp(state, control));
+
+  // The OAuth 2.0 authorization server on the service's paths (discovery, authorize, token, revoke).
+  const oauth = new Hono();
+  mountOAuth(oauth, state);
+  app.route('/', oauth);
 
   const pages = new Hono();
   mountPages(pages, { pageRealmId: () => state.pageRealmId, records: (realmId) => control.records(realmId) });

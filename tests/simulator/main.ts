@@ -11,6 +11,17 @@
  *   --token-lifetime S  (SIM_TOKEN_LIFETIME, seconds, default 3600 as on the service;
  *                   a fresh token: POST /__sim/token {"realmId"})
  *   --http          plain HTTP instead of HTTPS
+ *   --companies N   (SIM_COMPANIES, default 1: more companies for the sign-in's company picker)
+ * OAuth (the authorize page, token and revocation endpoints; discovery at `discoveryUrl`):
+ *   --oauth-client-id ID       (SIM_OAUTH_CLIENT_ID, default "sim-broker")
+ *   --oauth-client-secret S    (SIM_OAUTH_CLIENT_SECRET, default "sim-broker-secret")
+ *   --oauth-redirect-uris U,V  (SIM_OAUTH_REDIRECT_URIS, comma-separated, default
+ *                   http://127.0.0.1:8787/oauth/callback,http://localhost:8787/oauth/callback;
+ *                   more apps: POST /__sim/oauth-client)
+ *   --access-token-lifetime S  (SIM_ACCESS_TOKEN_LIFETIME, seconds, default 3600)
+ *   --refresh-grace S          (SIM_REFRESH_GRACE, seconds, default 86400)
+ * The JSON line then also has "oauthClientId", "oauthClientSecret", "oauthRedirectUris",
+ * "discoveryUrl", "sandboxDiscoveryUrl" and "companies": [{realmId, companyName}].
  */
 import { parseArgs } from 'node:util';
 import { ensureTestCertificate } from './cert';
@@ -26,8 +37,27 @@ const { values } = parseArgs({
     'company-name': { type: 'string' },
     'token-lifetime': { type: 'string' },
     http: { type: 'boolean', default: false },
+    companies: { type: 'string' },
+    'oauth-client-id': { type: 'string' },
+    'oauth-client-secret': { type: 'string' },
+    'oauth-redirect-uris': { type: 'string' },
+    'access-token-lifetime': { type: 'string' },
+    'refresh-grace': { type: 'string' },
   },
 });
+
+const oauthClient = {
+  clientId: values['oauth-client-id'] ?? process.env.SIM_OAUTH_CLIENT_ID ?? 'sim-broker',
+  clientSecret: values['oauth-client-secret'] ?? process.env.SIM_OAUTH_CLIENT_SECRET ?? 'sim-broker-secret',
+  redirectUris: (
+    values['oauth-redirect-uris'] ??
+    process.env.SIM_OAUTH_REDIRECT_URIS ??
+    'http://127.0.0.1:8787/oauth/callback,http://localhost:8787/oauth/callback'
+  )
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean),
+};
 
 const mode = values.mode ?? process.env.SIM_MODE ?? 'document';
 if (mode !== 'document' && mode !== 'real') {
@@ -39,6 +69,10 @@ const sim = await startSimulator({
   mode,
   port: Number(values.port ?? process.env.SIM_PORT ?? 0),
   tokenLifetimeMs: Number(values['token-lifetime'] ?? process.env.SIM_TOKEN_LIFETIME ?? 3600) * 1000,
+  accessTokenLifetimeMs:
+    Number(values['access-token-lifetime'] ?? process.env.SIM_ACCESS_TOKEN_LIFETIME ?? 3600) * 1000,
+  refreshGraceMs: Number(values['refresh-grace'] ?? process.env.SIM_REFRESH_GRACE ?? 86_400) * 1000,
+  oauthClients: [oauthClient],
   ...(cert ? { tls: { cert: cert.cert, key: cert.key } } : {}),
 });
 const company = sim.seedCompany({
@@ -51,6 +85,11 @@ const company = sim.seedCompany({
   depositedShare: 0.06,
   linkedShare: 0.1,
 });
+const others = Array.from(
+  { length: Math.max(0, Number(values.companies ?? process.env.SIM_COMPANIES ?? 1) - 1) },
+  (_, i) => sim.seedCompany({ count: 120, seed: 2 + i, reconciledShare: 0.08, closedShare: 0.1 }),
+);
+sim.setPageCompany(company.realmId);
 console.log(
   JSON.stringify({
     url: sim.url,
@@ -59,6 +98,12 @@ console.log(
     token: company.token,
     mode: sim.mode,
     ...(cert ? { spkiHash: cert.spkiHash } : {}),
+    oauthClientId: oauthClient.clientId,
+    oauthClientSecret: oauthClient.clientSecret,
+    oauthRedirectUris: oauthClient.redirectUris,
+    discoveryUrl: `${sim.url}/.well-known/openid_configuration`,
+    sandboxDiscoveryUrl: `${sim.url}/.well-known/openid_sandbox_configuration`,
+    companies: [company, ...others].map((co) => ({ realmId: co.realmId, companyName: co.companyName })),
   }),
 );
 

@@ -36,13 +36,14 @@ function dropConnection(c: ApiContext): Response {
   return c.body(null, 500);
 }
 
-/** Logs every /v3 call: endpoint, method, path, body, status, delete keys, injected fault. */
+/** Logs every /v3 call: endpoint, method, path, body, status, delete keys, injected fault, token's company. */
 export function logCalls(state: SimState): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const url = new URL(c.req.url);
     const body = c.req.method === 'GET' ? undefined : await c.req.text();
     c.set('endpoint', 'other');
     await next();
+    const tokenRealmId = state.store.tokenRealm(c.req.header('Authorization'));
     state.log.push({
       at: state.now(),
       realmId: c.req.param('realmId') ?? '',
@@ -53,6 +54,7 @@ export function logCalls(state: SimState): MiddlewareHandler<ApiEnv> {
       status: c.get('dropped') ? 0 : c.res.status,
       ...(c.get('deleteKeys') ? { deleteKeys: c.get('deleteKeys') } : {}),
       ...(c.get('fault') ? { fault: c.get('fault') } : {}),
+      ...(tokenRealmId !== undefined ? { tokenRealmId } : {}),
     });
   };
 }
@@ -63,10 +65,10 @@ function authenticate(c: ApiContext, state: SimState, realmId: string): RawRespo
   const header = c.req.header('Authorization');
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!match?.[1]) return authFault(mode, 401, 'Malformed bearer token: too short or too long', now);
-  const info = state.store.tokens.get(match[1]);
-  if (!info) return authFault(mode, 401, 'Token invalid or revoked', now);
-  if (info.expired || now - info.issuedAt >= tokenLifetimeMs) return authFault(mode, 401, 'Token expired', now);
-  if (info.realmId !== realmId) {
+  const status = state.store.tokenStatus(match[1], tokenLifetimeMs);
+  if (status === 'unknown' || status === 'revoked') return authFault(mode, 401, 'Token invalid or revoked', now);
+  if (status === 'expired') return authFault(mode, 401, 'Token expired', now);
+  if (state.store.tokens.get(match[1])?.realmId !== realmId) {
     return authFault(mode, 403, `Application is not authorized to access company ${realmId}`, now);
   }
   return undefined;

@@ -8,6 +8,7 @@
  */
 import { DEPOSITABLE, type Entity, GENERIC_DELETE_EXCLUDED } from '../../lib/qbo/entities';
 import type { ReportGrouping } from './api';
+import { jsonLinks } from './links';
 import { hashString } from './prng';
 import type { StoredRecord } from './store';
 
@@ -189,9 +190,7 @@ export function clearedFilter(
     case 'Deposited':
       return (r) =>
         DEPOSITABLE.has(r.entity) &&
-        ((r.json.LinkedTxn ?? []) as { TxnId?: string; TxnType?: string }[]).some(
-          (l) => l.TxnType === 'Deposit' && !!l.TxnId && depositExists(l.TxnId),
-        );
+        jsonLinks(r.json).some((l) => l.TxnType === 'Deposit' && !!l.TxnId && depositExists(l.TxnId));
     default:
       return undefined;
   }

@@ -1,11 +1,12 @@
 /**
  * The shared state every route works on: configuration (mutable at run time: mode, shuffling,
- * report grouping), the store, fault rules, throttle windows and the request log.
+ * report grouping), the store, the OAuth server's state, fault rules, throttle windows and the request log.
  */
 import { randomBytes } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import type { Endpoint, FaultKind, FidelityMode, ReportGrouping, RequestLogEntry, SimulatorOptions } from './api';
 import { createFaultInjector, type FaultInjector } from './fault-injection';
+import { createOAuthStore, type OAuthStore } from './oauth-store';
 import { createPrng, type Prng } from './prng';
 import { createStore, type Store } from './store';
 import { createThrottle, type Throttle } from './throttle';
@@ -19,12 +20,18 @@ export interface SimConfig {
   timeScale: number;
   tokenLifetimeMs: number;
   reportGroupBy: ReportGrouping[];
+  accessTokenLifetimeMs: number;
+  refreshTokenLifetimeMs: number;
+  refreshGraceMs: number;
+  oauthUser?: { email: string; password: string };
 }
 
 export interface SimState {
   config: SimConfig;
   now: () => number;
   store: Store;
+  /** The OAuth authorization server's apps, sessions, codes and grants. */
+  oauth: OAuthStore;
   faults: FaultInjector;
   throttle: Throttle;
   log: RequestLogEntry[];
@@ -55,7 +62,14 @@ export function createState(options: SimulatorOptions): SimState {
     timeScale: options.timeScale ?? 1,
     tokenLifetimeMs: options.tokenLifetimeMs ?? 3_600_000,
     reportGroupBy: toGroupingList(options.reportGroupBy),
+    accessTokenLifetimeMs: options.accessTokenLifetimeMs ?? 3_600_000,
+    refreshTokenLifetimeMs: options.refreshTokenLifetimeMs ?? 8_726_400_000,
+    refreshGraceMs: options.refreshGraceMs ?? 86_400_000,
+    ...(options.oauthUser ? { oauthUser: { ...options.oauthUser } } : {}),
   };
+  const store = createStore(now);
+  const oauth = createOAuthStore(store, now, () => config);
+  for (const client of options.oauthClients ?? []) oauth.registerClient(client);
   const throttle = createThrottle({
     now,
     windowMs: () => config.windowMs / config.timeScale,
@@ -64,7 +78,8 @@ export function createState(options: SimulatorOptions): SimState {
   return {
     config,
     now,
-    store: createStore(now),
+    store,
+    oauth,
     faults: createFaultInjector(),
     throttle,
     log: [],

@@ -5,12 +5,13 @@
  * Decisions where the documents are silent:
  * - A record's reconciliation status is internal (`cleared`): it never appears in the entity JSON,
  *   as in the service, where it is visible only through the TransactionList report's filter.
- * - Deletes do not cascade: deleting a Deposit leaves its Payments' LinkedTxn in place (the payment
+ * - Deletes do not cascade: deleting a Deposit leaves its Payments' links to it in place (the payment
  *   then counts as no longer deposited, since its Deposit is gone); deleting an Invoice leaves the
  *   Payment that paid it untouched.
  * - Re-seeding an existing realmId replaces its records and ground truth; its tokens stay valid.
  * - `removeRecord` (another user's delete) makes the record vanish without counting as applied.
  */
+import { randomBytes } from 'node:crypto';
 import type { Entity } from '../../lib/qbo/entities';
 import { metaTime } from './clock';
 
@@ -38,6 +39,10 @@ export interface TokenInfo {
   realmId: string;
   issuedAt: number;
   expired: boolean;
+  /** OAuth access tokens: absolute expiry on the injected clock (control tokens use tokenLifetimeMs). */
+  expiresAt?: number;
+  /** Revoked at the authorization server (the API answers 401 "Token invalid or revoked"). */
+  revoked?: boolean;
 }
 
 export function recordKey(entity: Entity, id: string): string {
@@ -87,9 +92,41 @@ export function createStore(now: () => number) {
       return token;
     },
 
+    /**
+     * An OAuth access token: opaque (shaped like the service's JWE tokens, about 900 characters, no
+     * realmId inside), living until `expiresAt` on the injected clock.
+     */
+    issueAccessToken(realmId: string, expiresAt: number): string {
+      company(realmId);
+      const b64 = (n: number) => randomBytes(n).toString('base64url');
+      const token = `eyJlbmMiOiJBMTI4Q0JDLUhTMjU2IiwiYWxnIjoiZGlyIn0..${b64(16)}.${b64(640)}.${b64(16)}`;
+      tokens.set(token, { realmId, issuedAt: now(), expired: false, expiresAt });
+      return token;
+    },
+
     expireToken(token: string): void {
       const info = tokens.get(token);
       if (info) info.expired = true;
+    },
+
+    revokeToken(token: string): void {
+      const info = tokens.get(token);
+      if (info) info.revoked = true;
+    },
+
+    /** Why a presented bearer token is refused, or 'ok'. Control tokens live `defaultLifetimeMs`. */
+    tokenStatus(token: string, defaultLifetimeMs: number): 'ok' | 'unknown' | 'revoked' | 'expired' {
+      const info = tokens.get(token);
+      if (!info) return 'unknown';
+      if (info.revoked) return 'revoked';
+      const expiresAt = info.expiresAt ?? info.issuedAt + defaultLifetimeMs;
+      return info.expired || now() >= expiresAt ? 'expired' : 'ok';
+    },
+
+    /** The company a bearer token was issued for, whatever its state (for the request log). */
+    tokenRealm(authorization: string | undefined): string | undefined {
+      const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
+      return match?.[1] ? tokens.get(match[1])?.realmId : undefined;
     },
 
     /** A live record by entity and Id, or undefined (deleted or never existed). */

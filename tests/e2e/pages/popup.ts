@@ -6,7 +6,10 @@ const RESULT_GROUPS = ['Deleted', 'Skipped', 'Refused', 'Needs attention'] as co
 export class PopupPage {
   constructor(readonly page: Page) {}
 
+  /** The paste-a-token path (behind "Use an access token instead", issue 9). */
   async connect(realmId: string, token: string): Promise<void> {
+    const useToken = this.page.getByRole('button', { name: 'Use an access token instead' });
+    if (await useToken.isVisible()) await useToken.click();
     const company = this.page.getByLabel('Company ID');
     await company.fill(realmId);
     await this.page.getByLabel('Access token').fill(token);
