@@ -1,7 +1,9 @@
+import { useSignal } from '@preact/signals';
 import { OUTCOME_GROUP_LABEL, OUTCOME_GROUPS } from '../lib/messaging/views';
 import { formatDuration, TOKEN_NEEDED_TEXT, waitText } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 import { ConnectionForm } from './ConnectionForm';
+import { ConnectQuickBooks } from './ConnectQuickBooks';
 import { JobControls } from './JobControls';
 import { ProgressBar } from './ProgressBar';
 
@@ -11,9 +13,11 @@ import { ProgressBar } from './ProgressBar';
  * the company locked.
  */
 export function JobProgress({ model }: { model: PopupModel }) {
+  const useToken = useSignal(false);
   const job = model.job.value;
   if (!job) return null;
   const tokenNeeded = job.state === 'tokenNeeded';
+  const signedIn = tokenNeeded && model.connection.value?.method === 'oauth';
   const activity =
     job.state === 'paused'
       ? 'Paused. Nothing more is deleted until you resume.'
@@ -30,8 +34,16 @@ export function JobProgress({ model }: { model: PopupModel }) {
         {job.done} of {job.total} processed
         {job.etaMs !== undefined && job.state !== 'paused' && ` · ${capitalize(formatDuration(job.etaMs))} left`}
       </p>
-      <p class={tokenNeeded ? 'warning' : 'activity'}>{activity}</p>
-      {tokenNeeded && <ConnectionForm model={model} onSaved={() => {}} companyLocked />}
+      {signedIn ? (
+        // A sign-in refreshes itself; it needs the person only when it was revoked or ran out.
+        <p class="warning">Paused: the sign-in for this company has ended. Reconnect to resume.</p>
+      ) : (
+        <p class={tokenNeeded ? 'warning' : 'activity'}>{activity}</p>
+      )}
+      {signedIn && <ConnectQuickBooks model={model} reconnect onUseToken={() => (useToken.value = true)} />}
+      {tokenNeeded && (!signedIn || useToken.value) && (
+        <ConnectionForm model={model} onSaved={() => {}} companyLocked />
+      )}
       <p class="hint">{OUTCOME_GROUPS.map((g) => `${OUTCOME_GROUP_LABEL[g]}: ${job.counts[g]}`).join(' · ')}</p>
       <JobControls
         state={job.state}

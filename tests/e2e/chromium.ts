@@ -16,10 +16,15 @@ export const MAPPED_HOSTS = [
   'sandbox-quickbooks.api.intuit.com',
   'qbo.intuit.com',
   '*.qbo.intuit.com',
+  // Intuit's sign-in page (the simulator's OAuth server; discovery names it).
+  'appcenter.intuit.com',
 ];
 
-export function hostResolverRules(port: number): string {
-  const maps = MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1:${port}`);
+export function hostResolverRules(port: number, extra: Record<string, number> = {}): string {
+  const maps = [
+    ...Object.entries(extra).map(([h, p]) => `MAP ${h} 127.0.0.1:${p}`),
+    ...MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1:${port}`),
+  ];
   // MAP * ~NOTFOUND keeps Chromium's own background calls from leaving the machine.
   return [...maps, 'MAP * ~NOTFOUND', 'EXCLUDE localhost'].join(', ');
 }
@@ -37,6 +42,8 @@ export const QUIET_FLAGS = [
 
 export interface LaunchOptions {
   port: number;
+  /** More real host names and the local ports they go to (the token broker). */
+  extraHosts?: Record<string, number>;
   headless?: boolean;
   userDataDir?: string;
   extensionDir?: string;
@@ -53,7 +60,7 @@ export async function launchWithExtension(options: LaunchOptions): Promise<Brows
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
-      `--host-resolver-rules=${hostResolverRules(options.port)}`,
+      `--host-resolver-rules=${hostResolverRules(options.port, options.extraHosts)}`,
       // The extension's service worker fetches the simulator's self-signed certificate;
       // Playwright's ignoreHTTPSErrors does not reach extension workers.
       '--ignore-certificate-errors',

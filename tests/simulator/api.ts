@@ -31,6 +31,12 @@ export interface SimulatorOptions {
   reportGroupBy?: ReportGrouping | ReportGrouping[];
   /** OAuth access tokens' lifetime on the injected clock (not divided by timeScale); `expires_in` tells it. Default 3_600_000. */
   accessTokenLifetimeMs?: number;
+  /**
+   * The origin discovery names for the sign-in page (authorization_endpoint), e.g.
+   * 'https://appcenter.intuit.com' as Intuit's own document does, for a browser that maps that host
+   * here; the token and revocation endpoints stay on the origin the discovery request came to.
+   */
+  authorizeOrigin?: string;
   /** OAuth refresh tokens' (rolling) lifetime on the injected clock. Default 8_726_400_000 (101 days, the service's figure). */
   refreshTokenLifetimeMs?: number;
   /** How long a refresh token stays usable after a newer one of its grant was issued. Default 86_400_000 (24 h). */

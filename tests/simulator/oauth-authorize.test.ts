@@ -198,3 +198,16 @@ describe('OAuth authorize page', () => {
     }
   });
 });
+
+describe('discovery with authorizeOrigin', () => {
+  it('names the sign-in page on the given origin, the token endpoints on the origin asked', async () => {
+    const sim = await startSimulator({ authorizeOrigin: 'https://appcenter.intuit.com' });
+    try {
+      const doc = (await (await fetch(`${sim.url}/.well-known/openid_configuration`)).json()) as Record<string, string>;
+      expect(doc.authorization_endpoint).toBe('https://appcenter.intuit.com/connect/oauth2');
+      expect(doc.token_endpoint).toBe(`${sim.url}/oauth2/v1/tokens/bearer`);
+    } finally {
+      await sim.close();
+    }
+  });
+});

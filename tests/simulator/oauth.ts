@@ -32,10 +32,10 @@ export const DISCOVERY_PATHS = ['/.well-known/openid_configuration', '/.well-kno
 
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
-export function discoveryDocument(origin: string): Record<string, unknown> {
+export function discoveryDocument(origin: string, authorizeOrigin = origin): Record<string, unknown> {
   return {
     issuer: `${origin}/op/v1`,
-    authorization_endpoint: `${origin}/connect/oauth2`,
+    authorization_endpoint: `${authorizeOrigin}/connect/oauth2`,
     token_endpoint: `${origin}${TOKEN_PATH}`,
     userinfo_endpoint: `${origin}${USERINFO_PATH}`,
     revocation_endpoint: `${origin}${REVOKE_PATH}`,
@@ -107,7 +107,10 @@ function mountRevoke(app: Hono, oauth: OAuthStore): void {
 
 export function mountOAuth(app: Hono, state: SimState): void {
   for (const path of DISCOVERY_PATHS) {
-    app.get(path, (c) => c.json(discoveryDocument(new URL(c.req.url).origin)));
+    app.get(path, (c) => {
+      const origin = new URL(c.req.url).origin;
+      return c.json(discoveryDocument(origin, state.config.authorizeOrigin ?? origin));
+    });
   }
   app.get(JWKS_PATH, (c) => c.json({ keys: [] }));
   mountAuthorize(app, state);

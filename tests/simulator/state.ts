@@ -24,6 +24,8 @@ export interface SimConfig {
   refreshTokenLifetimeMs: number;
   refreshGraceMs: number;
   oauthUser?: { email: string; password: string };
+  /** Where discovery sends the browser to sign in (Intuit's real host, mapped); default: the origin asked. */
+  authorizeOrigin?: string;
 }
 
 export interface SimState {
@@ -66,6 +68,7 @@ export function createState(options: SimulatorOptions): SimState {
     refreshTokenLifetimeMs: options.refreshTokenLifetimeMs ?? 8_726_400_000,
     refreshGraceMs: options.refreshGraceMs ?? 86_400_000,
     ...(options.oauthUser ? { oauthUser: { ...options.oauthUser } } : {}),
+    ...(options.authorizeOrigin ? { authorizeOrigin: options.authorizeOrigin } : {}),
   };
   const store = createStore(now);
   const oauth = createOAuthStore(store, now, () => config);

@@ -1,0 +1,85 @@
+/**
+ * createBrokerApp(config, deps): the stateless OAuth token broker as one Hono app, the same on
+ * Cloudflare Workers (worker.ts) and Node (node.ts). It keeps the Intuit client secret away from the
+ * extension: the extension gets codes and tokens, never the secret; the broker stores no token and
+ * logs none (one line per request: method, path, status, duration).
+ *
+ * deps (all optional): fetch (outbound, default global fetch), now (ms clock, default Date.now), log
+ * (one line per request, default console.log), allowInsecureRequests (TESTS ONLY: accept http://
+ * upstream URLs; default false, and never read from the environment by the Workers entry).
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { BrokerConfig } from './config';
+import type { BrokerContext } from './context';
+import { extensionCors } from './cors';
+import { createDiscovery } from './discovery';
+import { createIntuitClient } from './intuit';
+import { signInRoutes } from './routes-sign-in';
+import { tokenRoutes } from './routes-token';
+import { deriveStateKey } from './state';
+
+export const BODY_LIMIT_BYTES = 4096;
+const TOKEN_PATHS = ['/oauth/token', '/oauth/refresh', '/oauth/revoke'] as const;
+const KNOWN_PATHS = new Set<string>(['/oauth/start', '/oauth/callback', ...TOKEN_PATHS]);
+
+export interface BrokerDeps {
+  fetch?: typeof fetch;
+  now?: () => number;
+  log?: (line: string) => void;
+  /** TESTS ONLY: allow http:// discovery and endpoints (oauth4webapi's allowInsecureRequests). */
+  allowInsecureRequests?: boolean;
+}
+
+export function createBrokerApp(config: BrokerConfig, deps: BrokerDeps = {}): Hono {
+  const now = deps.now ?? (() => Date.now());
+  const log = deps.log ?? ((line: string) => console.log(line));
+  // Called unbound: Workers refuse a fetch detached from its global.
+  const outbound: typeof fetch = deps.fetch ?? ((input, init) => fetch(input, init));
+  const allowInsecureRequests = deps.allowInsecureRequests === true;
+  const discovery = createDiscovery({ url: config.discoveryUrl, fetch: outbound, now, allowInsecureRequests });
+  const ctx: BrokerContext = {
+    config,
+    discovery,
+    intuit: createIntuitClient({
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      discovery,
+      fetch: outbound,
+      allowInsecureRequests,
+    }),
+    stateKey: deriveStateKey(config),
+    now,
+    allowInsecureRequests,
+    callbackUrl: (c) => `${config.publicUrl ?? new URL(c.req.url).origin}/oauth/callback`,
+  };
+
+  const app = new Hono();
+  app.use(async (c, next) => {
+    const started = now();
+    await next();
+    // The path only if it is one of ours (never a query string: codes and states travel there).
+    const path = KNOWN_PATHS.has(c.req.path) ? c.req.path : '(other)';
+    log(JSON.stringify({ method: c.req.method, path, status: c.res.status, ms: now() - started }));
+  });
+  app.use(async (c, next) => {
+    await next();
+    // URLs of this broker carry codes and states: never pass them on as a Referer.
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Cache-Control', 'no-store');
+  });
+  for (const path of TOKEN_PATHS) {
+    app.use(path, extensionCors(config.allowedOrigins));
+    app.use(
+      path,
+      bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ error: 'payload_too_large' }, 413) }),
+    );
+  }
+  signInRoutes(app, ctx);
+  tokenRoutes(app, ctx);
+  app.notFound((c) => c.json({ error: 'not_found' }, 404));
+  // Never the error's message: it may quote an upstream body.
+  app.onError((_error, c) => c.json({ error: 'internal_error' }, 500));
+  return app;
+}

@@ -1,0 +1,61 @@
+/**
+ * `npm run broker`: the broker under Node, for self-hosting and for tests. Reads the configuration
+ * from the environment (see config.ts) and prints ONE JSON line: {"url":"http(s)://127.0.0.1:PORT"}.
+ *
+ *   PORT                             default 0 = any free port
+ *   BROKER_HOST                      default 127.0.0.1 (0.0.0.0 behind a reverse proxy)
+ *   BROKER_TLS_CERT, BROKER_TLS_KEY  PEM file paths: serve HTTPS (else plain HTTP)
+ *   BROKER_ALLOW_INSECURE_UPSTREAM=1 TESTS ONLY: accept an http:// discovery document and endpoints
+ */
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createBrokerApp } from './app';
+import { isBrokerConfigError, parseBrokerConfig } from './config';
+
+function configFromEnv() {
+  try {
+    return parseBrokerConfig(process.env);
+  } catch (error) {
+    if (!isBrokerConfigError(error)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}
+
+const config = configFromEnv();
+const certFile = process.env.BROKER_TLS_CERT;
+const keyFile = process.env.BROKER_TLS_KEY;
+if (Boolean(certFile) !== Boolean(keyFile)) {
+  console.error('Set both BROKER_TLS_CERT and BROKER_TLS_KEY (PEM file paths), or neither.');
+  process.exit(2);
+}
+const allowInsecureRequests = process.env.BROKER_ALLOW_INSECURE_UPSTREAM === '1';
+if (allowInsecureRequests) console.error('BROKER_ALLOW_INSECURE_UPSTREAM=1: http:// upstream accepted (tests only).');
+
+const app = createBrokerApp(config, { allowInsecureRequests });
+const server = serve(
+  {
+    fetch: app.fetch,
+    hostname: process.env.BROKER_HOST || '127.0.0.1',
+    port: Number(process.env.PORT || 0),
+    ...(certFile && keyFile
+      ? {
+          createServer: createHttpsServer,
+          serverOptions: { cert: readFileSync(certFile), key: readFileSync(keyFile) },
+        }
+      : {}),
+  },
+  () => {
+    const { port } = server.address() as AddressInfo;
+    console.log(JSON.stringify({ url: `${certFile ? 'https' : 'http'}://127.0.0.1:${port}` }));
+  },
+);
+
+const stop = (): void => {
+  server.close(() => process.exit(0));
+  if ('closeAllConnections' in server) server.closeAllConnections();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

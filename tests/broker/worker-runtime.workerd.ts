@@ -1,0 +1,226 @@
+// The broker as deployed to Cloudflare: broker/src/worker.ts bundled with esbuild and run in workerd
+// via miniflare, https-only (no test option), Intuit faked in memory behind the Worker's outbound
+// fetch. Repeats the key security checks of the Node suite: no open redirect, forged or replayed
+// state refused, CORS for the extension only, body limit, invalid_grant, the secret in no response or
+// log line.
+import { readFileSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { type Request as MfRequest, Response as MfResponse, Miniflare } from 'miniflare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeIntuit, type FakeIntuit } from './fake-intuit';
+import {
+  CHROME_ORIGIN,
+  CHROME_REDIRECT,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  FIREFOX_ORIGIN,
+  FIREFOX_REDIRECT,
+  REALM,
+} from './harness';
+
+const BROKER = 'https://broker.test';
+const INTUIT = 'https://intuit.fake.test';
+const root = new URL('../../broker/', import.meta.url);
+const compatibilityDate = /compatibility_date\s*=\s*"([\d-]+)"/.exec(
+  readFileSync(new URL('wrangler.toml', root), 'utf8'),
+)?.[1];
+
+interface Seen {
+  url: string;
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+let script = '';
+let fake: FakeIntuit;
+let mf: Miniflare;
+const output: string[] = [];
+const seen: Seen[] = [];
+
+async function bundle(): Promise<string> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('src/worker.ts', root))],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+function startWorker(bindings: Record<string, string>, intuit: FakeIntuit): Miniflare {
+  return new Miniflare({
+    modules: true,
+    script,
+    compatibilityDate,
+    bindings,
+    // Every fetch the Worker makes lands on the in-memory fake (the broker still insists on https).
+    outboundService: async (request: MfRequest) => {
+      const body = request.method === 'GET' ? undefined : await request.arrayBuffer();
+      const answer = await intuit.app.fetch(
+        new Request(request.url, { method: request.method, headers: [...request.headers], body }),
+      );
+      return new MfResponse(await answer.arrayBuffer(), { status: answer.status, headers: [...answer.headers] });
+    },
+    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+      for (const stream of [stdout, stderr]) stream.on('data', (chunk: Buffer) => output.push(String(chunk)));
+    },
+  });
+}
+
+async function send(path: string, init: RequestInit = {}): Promise<Seen & { location: string | null }> {
+  const url = path.startsWith('http') ? path : `${BROKER}${path}`;
+  const res = await mf.dispatchFetch(url, { redirect: 'manual', ...(init as object) });
+  const reply = { url, status: res.status, headers: res.headers as unknown as Headers, text: await res.text() };
+  seen.push(reply);
+  return { ...reply, location: res.headers.get('location') };
+}
+
+const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  send(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+/** /oauth/start, then Intuit's authorize page (the fake, in memory): the callback URL and the cookie. */
+async function beginSignIn(state = 'ext-state') {
+  const start = await send(`/oauth/start?${new URLSearchParams({ redirect_uri: CHROME_REDIRECT, state })}`);
+  expect(start.status).toBe(302);
+  const authorize = await fake.app.fetch(new Request(start.location ?? ''));
+  const cookie =
+    start.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('broker_nonce_'))
+      ?.split(';')[0] ?? '';
+  return { start, callbackUrl: new URL(authorize.headers.get('location') ?? ''), cookie };
+}
+
+beforeAll(async () => {
+  script = await bundle();
+  fake = createFakeIntuit({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, realmId: REALM });
+  mf = startWorker(
+    {
+      INTUIT_CLIENT_ID: CLIENT_ID,
+      INTUIT_CLIENT_SECRET: CLIENT_SECRET,
+      INTUIT_DISCOVERY_URL: `${INTUIT}/.well-known/openid_configuration`,
+      BROKER_ALLOWED_REDIRECTS: `${CHROME_REDIRECT},${FIREFOX_REDIRECT}`,
+      BROKER_ALLOWED_ORIGINS: FIREFOX_ORIGIN,
+    },
+    fake,
+  );
+  await mf.ready;
+});
+afterAll(async () => {
+  await mf?.dispose();
+});
+
+describe('broker in workerd', () => {
+  it('refuses an open redirect with 400 and no Location', async () => {
+    for (const redirect of ['https://evil.example/', `${CHROME_REDIRECT}x`, 'javascript:alert(1)']) {
+      const reply = await send(`/oauth/start?${new URLSearchParams({ redirect_uri: redirect, state: 's' })}`);
+      expect(reply.status).toBe(400);
+      expect(reply.location).toBeNull();
+    }
+  });
+
+  it('signs in: start → Intuit → callback → the extension gets code, realmId and its state', async () => {
+    const flow = await beginSignIn('mine');
+    const authorize = new URL(flow.start.location ?? '');
+    expect(authorize.origin).toBe(INTUIT);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${BROKER}/oauth/callback`);
+    const reply = await send(flow.callbackUrl.href, { headers: { cookie: flow.cookie } });
+    expect(reply.status).toBe(302);
+    const back = new URL(reply.location ?? '');
+    expect(back.href.startsWith(CHROME_REDIRECT)).toBe(true);
+    expect(back.searchParams.get('state')).toBe('mine');
+    expect(back.searchParams.get('realmId')).toBe(REALM);
+
+    const token = await postJson('/oauth/token', { code: back.searchParams.get('code') }, { origin: CHROME_ORIGIN });
+    expect(token.status).toBe(200);
+    expect(token.headers.get('access-control-allow-origin')).toBe(CHROME_ORIGIN);
+    const tokens = JSON.parse(token.text) as Record<string, unknown>;
+    expect(Object.keys(tokens).sort()).toEqual([
+      'access_token',
+      'expires_in',
+      'refresh_token',
+      'x_refresh_token_expires_in',
+    ]);
+
+    const refreshed = await postJson('/oauth/refresh', { refresh_token: tokens.refresh_token });
+    expect(refreshed.status).toBe(200);
+    const revoked = await postJson('/oauth/revoke', { token: JSON.parse(refreshed.text).refresh_token });
+    expect(revoked.status).toBe(200);
+    const dead = await postJson('/oauth/refresh', { refresh_token: JSON.parse(refreshed.text).refresh_token });
+    expect(dead.status).toBe(400);
+    expect(dead.text).toBe('{"error":"invalid_grant"}');
+  });
+
+  it('refuses a forged state, a state without its cookie, a replay, and a state from another browser', async () => {
+    const victim = await beginSignIn('victim');
+    const attacker = await beginSignIn('attacker');
+    const forged = new URL(victim.callbackUrl);
+    forged.searchParams.set('state', `${forged.searchParams.get('state')}x`);
+    const refusals = [
+      await send(forged.href, { headers: { cookie: victim.cookie } }),
+      await send(victim.callbackUrl.href),
+      await send(victim.callbackUrl.href, { headers: { cookie: attacker.cookie } }),
+    ];
+    expect((await send(victim.callbackUrl.href, { headers: { cookie: victim.cookie } })).status).toBe(302);
+    refusals.push(await send(victim.callbackUrl.href)); // the browser dropped the cleared cookie
+    for (const reply of refusals) {
+      expect(reply.status).toBe(400);
+      expect(reply.location).toBeNull();
+    }
+  });
+
+  it('gives CORS to the extension origins only, preflight included', async () => {
+    const pre = (origin: string) =>
+      send('/oauth/token', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    for (const origin of [CHROME_ORIGIN, FIREFOX_ORIGIN]) {
+      const reply = await pre(origin);
+      expect(reply.status).toBe(204);
+      expect(reply.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    const evil = await pre('https://evil.example');
+    expect(evil.status).toBe(403);
+    expect([...evil.headers.keys()].filter((k) => k.startsWith('access-control-'))).toEqual([]);
+  });
+
+  it('answers 413 to a body over 4 KB', async () => {
+    expect((await postJson('/oauth/refresh', { refresh_token: 'x'.repeat(5000) })).status).toBe(413);
+  });
+
+  it('never shows the secret in a response or log line, nor a token or code in a log line', async () => {
+    const basic = btoa(`${CLIENT_ID}:${CLIENT_SECRET}`);
+    for (const reply of seen) {
+      const all = `${[...reply.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${reply.text}`;
+      expect(all).not.toContain(CLIENT_SECRET);
+      expect(all).not.toContain(basic);
+    }
+    const logs = output.join('');
+    expect(logs).toMatch(/"path":"\/oauth\/callback"/); // the Worker's request log did reach us
+    expect(logs).not.toContain(CLIENT_SECRET);
+    for (const t of fake.issued) expect(logs).not.toContain(t);
+  });
+
+  it('answers 500 broker_misconfigured without the secret when a variable is missing', async () => {
+    const lone = startWorker({ INTUIT_CLIENT_SECRET: CLIENT_SECRET, BROKER_ALLOWED_REDIRECTS: CHROME_REDIRECT }, fake);
+    try {
+      const res = await lone.dispatchFetch(`${BROKER}/oauth/start`);
+      expect(res.status).toBe(500);
+      expect(await res.text()).toBe('{"error":"broker_misconfigured"}');
+    } finally {
+      await lone.dispose();
+    }
+    expect(output.join('')).toMatch(/INTUIT_CLIENT_ID is missing/);
+    expect(output.join('')).not.toContain(CLIENT_SECRET);
+  });
+});
