@@ -1,0 +1,58 @@
+/** Shared steps of the Firefox tests: pick rows by category, tick them, connect, wait for the check. */
+
+import { type Category, categoryOf } from '../e2e/helpers';
+import type { SeededCompany, Simulator } from '../simulator/api';
+import type { FirefoxLedger } from './pages/ledger';
+import type { FirefoxPopup } from './pages/popup';
+
+export { batchCalls, type Category, categoryOf, EXPECTED_STATUS } from '../e2e/helpers';
+
+/** Ids from a page: `want` per category, in page order (categories judged with the simulator's records). */
+export async function pick(
+  ledger: FirefoxLedger,
+  company: SeededCompany,
+  entity: string,
+  want: Partial<Record<Category, number>>,
+  sim?: Simulator,
+): Promise<string[]> {
+  const left = { ...want };
+  const out: string[] = [];
+  for (const id of await ledger.ids()) {
+    const cat = categoryOf(company, `${entity}:${id}`, sim);
+    if ((left[cat] ?? 0) > 0 && !out.includes(id)) {
+      out.push(id);
+      left[cat] = (left[cat] ?? 0) - 1;
+    }
+  }
+  return out;
+}
+
+export interface Driver {
+  company: SeededCompany;
+  sim: Simulator;
+  openPopup: () => Promise<FirefoxPopup>;
+  openLedger: (path: string) => Promise<FirefoxLedger>;
+}
+
+export async function connectPopup(d: Pick<Driver, 'openPopup' | 'company'>): Promise<FirefoxPopup> {
+  const popup = await d.openPopup();
+  await popup.connect(d.company.realmId, d.company.token);
+  return popup;
+}
+
+/**
+ * Opens the invoice list, ticks invoices of the wanted categories (exactly as many as asked: pass a
+ * `?rows=` path when one page of 50 has too few), connects the popup and waits for the check.
+ */
+export async function tickAndCheck(d: Driver, want: Partial<Record<Category, number>>, path = '/app/invoices') {
+  const ledger = await d.openLedger(path);
+  const ids = await pick(ledger, d.company, 'Invoice', want, d.sim);
+  const asked = Object.values(want).reduce((a, b) => a + (b ?? 0), 0);
+  if (ids.length !== asked) throw new Error(`wanted ${asked} invoices ${JSON.stringify(want)}, page has ${ids.length}`);
+  for (const id of ids) await ledger.tick(id);
+  await ledger.settle();
+  const keys = ids.map((id) => `Invoice:${id}`);
+  const popup = await connectPopup(d);
+  const counts = await popup.waitForPreflight(keys.length);
+  return { ledger, keys, popup, counts };
+}

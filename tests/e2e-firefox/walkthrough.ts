@@ -1,0 +1,69 @@
+/**
+ * `npm run demo -- --browser firefox` without a display: the same walk as scripts/demo-walkthrough.ts
+ * (Chromium), in Firefox ESR through puppeteer-core. Ticks invoices on two pages, a closed-period
+ * invoice and a deposited payment, connects, reviews the statuses, opts in and out of reconciled,
+ * deletes, and screenshots each popup state on the way.
+ */
+import path from 'node:path';
+import type { Page } from 'puppeteer-core';
+import type { SeededCompany, Simulator } from '../simulator/api';
+import { type FirefoxWithExtension, openPopupTab } from './firefox';
+import { categoryOf, pick } from './helpers';
+import type { FirefoxLedger } from './pages/ledger';
+import { FirefoxPopup } from './pages/popup';
+
+interface Walk {
+  firefox: FirefoxWithExtension;
+  sim: Simulator;
+  company: SeededCompany;
+  dir: string;
+  ledger: FirefoxLedger;
+}
+
+export async function walkThroughFirefox({ firefox, sim, company, dir, ledger }: Walk): Promise<string[]> {
+  const shots: string[] = [];
+  const shoot = async (p: Page, name: string, note: string) => {
+    const file = path.join(dir, `${String(shots.length + 1).padStart(2, '0')}-${name}.png`);
+    await p.screenshot({ path: file, fullPage: true });
+    shots.push(`${file}  (${note})`);
+    console.log(`  ✓ ${note}`);
+  };
+  const tickAll = async (ids: string[]) => {
+    for (const id of ids) await ledger.tick(id);
+  };
+  await ledger.open('/app/invoices');
+  await tickAll(await pick(ledger, company, 'Invoice', { plain: 30, reconciled: 2, linked: 2 }, sim));
+  await ledger.next();
+  await tickAll(await pick(ledger, company, 'Invoice', { plain: 20, reconciled: 1 }, sim));
+  await shoot(ledger.page, 'ledger-ticked', 'the ledger page with rows ticked');
+  await ledger.open('/app/invoices?page=3'); // the oldest invoices: some fall in the closed period
+  await tickAll(await pick(ledger, company, 'Invoice', { closed: 2 }, sim));
+  await ledger.open('/app/sales?page=2');
+  await tickAll(await pick(ledger, company, 'Payment', { deposited: 1 }, sim));
+  await ledger.settle();
+
+  const popup = new FirefoxPopup(await openPopupTab(firefox.browser));
+  await popup.field('Company ID');
+  await shoot(popup.page, 'connect', 'not connected: Company ID prefilled from the page, token to paste');
+  await popup.connect(company.realmId, company.token);
+  const counts = await popup.waitForPreflight(await popup.selectedCount());
+  await shoot(popup.page, 'preflight', `the safety preflight: ${JSON.stringify(counts)}`);
+  const reconciled = await popup.field('Include reconciled transactions');
+  await reconciled.click();
+  await popup.waitForBodyText(/reconciled transactions? will be deleted/);
+  await shoot(popup.page, 'include-reconciled', 'the opt-in warning naming the reconciled count');
+  await reconciled.click();
+  await popup.clickDelete();
+  // The wait in words (the popup's wording has changed before: accept its old and new phrasings).
+  const waiting = /slow us down|slow down|Waiting \d+ s for the service's rate limit/;
+  await popup
+    .waitForBodyText(waiting)
+    .then(() => shoot(popup.page, 'running', 'running: progress, ETA, and the current wait in words'))
+    .catch(() => console.log('  (no wait shown before the job finished)'));
+  const result = await popup.resultCounts();
+  await shoot(popup.page, 'result', `finished: ${JSON.stringify(result)}`);
+  const truth = sim.truth(company.realmId);
+  const wrong = truth.deletedKeys().filter((k) => categoryOf(company, k, sim) !== 'plain');
+  console.log(`  simulator: ${truth.deletedKeys().length} deleted, ${wrong.length} that should not have been`);
+  return shots;
+}
