@@ -67,7 +67,9 @@ export default defineConfig({
     description:
       'Tick transactions in QuickBooks Online, see which are safe to delete, then verify and delete them in batches with a full audit copy.',
     permissions: ['storage', 'unlimitedStorage', 'alarms', 'cookies', 'notifications', 'identity'],
-    host_permissions: [...API_HOSTS, ...APP_HOSTS],
+    // The broker too: Firefox gives each install a random moz-extension:// origin the broker's CORS
+    // cannot name; a host permission exempts the background's calls from CORS (Chrome's too).
+    host_permissions: [...API_HOSTS, ...APP_HOSTS, `${BROKER_ORIGIN}/*`],
     content_security_policy: {
       extension_pages: extensionPagesCsp(command),
     },

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConfigEnv, UserManifest } from 'wxt';
-import config, { API_HOSTS, APP_HOSTS } from '../../wxt.config';
+import config, { API_HOSTS, APP_HOSTS, BROKER_ORIGIN } from '../../wxt.config';
 import {
   API_ORIGINS,
   type Browser,
@@ -45,7 +45,7 @@ describe('permissions: only what is used, each justified in docs/SECURITY.md', (
       'storage',
       'unlimitedStorage',
     ]);
-    expect(table.hosts.sort()).toEqual([...API_HOSTS, ...APP_HOSTS].sort());
+    expect(table.hosts.sort()).toEqual([...API_HOSTS, ...APP_HOSTS, `${BROKER_ORIGIN}/*`].sort());
   });
 
   for (const browser of ['chrome', 'firefox'] as const) {
