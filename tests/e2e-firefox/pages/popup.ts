@@ -62,8 +62,15 @@ export class FirefoxPopup {
    * first, the token form is behind "Use an access token instead".
    */
   async connect(realmId: string, token: string): Promise<void> {
-    const tokenPath = await this.button('Use an access token instead', 1_000).catch(() => undefined);
-    if (tokenPath && !(await this.hasField('Company ID'))) await tokenPath.click();
+    // Until the popup's first state arrives it shows "Loading…": wait for either way in.
+    const deadline = Date.now() + 15_000;
+    while (!(await this.hasField('Company ID')) && Date.now() < deadline) {
+      const tokenPath = await this.button('Use an access token instead', 500).catch(() => undefined);
+      if (tokenPath) {
+        await tokenPath.click();
+        break;
+      }
+    }
     await this.fill('Company ID', realmId);
     await this.fill('Access token', token);
     await (await this.button('Save')).click();

@@ -9,8 +9,10 @@ export class PopupPage {
   /** The paste-a-token path (behind "Use an access token instead", issue 9). */
   async connect(realmId: string, token: string): Promise<void> {
     const useToken = this.page.getByRole('button', { name: 'Use an access token instead' });
-    if (await useToken.isVisible()) await useToken.click();
     const company = this.page.getByLabel('Company ID');
+    // Wait for the popup's first state (it renders "Loading…" first), then open the paste path.
+    await expect(useToken.or(company).first()).toBeVisible();
+    if (await useToken.isVisible()) await useToken.click();
     await company.fill(realmId);
     await this.page.getByLabel('Access token').fill(token);
     await this.page.getByRole('button', { name: 'Save' }).click();
