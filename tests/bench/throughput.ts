@@ -8,9 +8,9 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { systemClock } from '../../lib/clock';
 import { createJobRunner } from '../../lib/jobs/runner';
-import type { JobRunner } from '../../lib/jobs/types';
+import type { JobRunner, JobRunnerOptions } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
-import type { RequestLogEntry } from '../simulator/api';
+import type { RequestLogEntry, Simulator } from '../simulator/api';
 import { startSimulator } from '../simulator/index';
 import { readReviewed, timerAlarms } from '../tools/engine-helpers';
 
@@ -42,8 +42,14 @@ export interface ThroughputResult {
   series: { tMs: number; deleted: number }[];
 }
 
-async function reviewedRecords(sim: Awaited<ReturnType<typeof startSimulator>>, count: number) {
-  const company = sim.seedCompany({ count, seed: 7, reconciledShare: 0, closedShare: 0, depositedShare: 0 });
+/** The simulator every throughput figure runs against: the service's window and limit, time-scaled ×SCALE. */
+export function startBenchSimulator(): Promise<Simulator> {
+  return startSimulator({ timeScale: SCALE, windowMs: WINDOW_MS, batchLimit: BATCH_LIMIT });
+}
+
+/** A seeded company of `count` deletable records (none reconciled, closed or deposited) and their reviewed versions. */
+export async function reviewedRecords(sim: Simulator, count: number, seed = 7) {
+  const company = sim.seedCompany({ count, seed, reconciledShare: 0, closedShare: 0, depositedShare: 0 });
   const client = createQboClient({
     realmId: company.realmId,
     environment: 'sandbox',
@@ -68,39 +74,80 @@ function recheckTimes(log: RequestLogEntry[]): number[] {
   return out;
 }
 
+/**
+ * The real runner on the real clock with every duration of the throttle scaled like the simulator's
+ * (one runner, as the background has, whatever the number of companies); alarms are real timers.
+ */
+export function createScaledRunner(clientFor: JobRunnerOptions['clientFor']) {
+  let runner: JobRunner | undefined;
+  const { alarms, stop } = timerAlarms(() => runner);
+  fakeBrowser.reset();
+  runner = createJobRunner({
+    storage: fakeBrowser.storage.local,
+    alarms,
+    clock: systemClock,
+    clientFor,
+    throttle: { batchLimit: BATCH_LIMIT, windowMs: WINDOW_MS / SCALE },
+    minAlarmDelayMs: 30_000 / SCALE,
+    maxInWorkerSleepMs: 5_000 / SCALE,
+    retryDelayMs: 60_000 / SCALE,
+    singleDeleteGapMs: Math.ceil(150 / SCALE),
+  });
+  return { runner, stop };
+}
+
+/** Resolves when every job of `jobIds` is done; rejects after `timeoutMs` real ms. */
+export async function whenDone(runner: JobRunner, jobIds: readonly string[], timeoutMs: number): Promise<void> {
+  const pending = new Set(jobIds);
+  let unsubscribe: (() => void) | undefined;
+  const finished = new Promise<void>((resolve) => {
+    unsubscribe = runner.subscribe((e) => {
+      if (e.job.status === 'done') pending.delete(e.job.id);
+      if (pending.size === 0) resolve();
+    });
+  });
+  let timeout: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timeout = setTimeout(() => reject(new Error(`throughput: timeout, ${pending.size} job(s) not done`)), timeoutMs);
+  });
+  await Promise.race([finished, limit]).finally(() => {
+    clearTimeout(timeout);
+    unsubscribe?.();
+  });
+}
+
+/**
+ * Steady state over whole throttle cycles, in deletes per unscaled minute, from one company's
+ * answered batch calls (log order): the runner may send up to 40 calls in any window and then waits
+ * for the window, so the rate is measured from the first call to the first call of the last complete
+ * cycle (calls 0 .. 40k-1 over t[40k] - t[0]): no burst at either end inflates it.
+ */
+export function steadyPerMin(batches: readonly RequestLogEntry[]): number {
+  const cycleEnd = Math.floor((batches.length - 1) / BATCH_LIMIT) * BATCH_LIMIT;
+  const steadyDeletes = batches.slice(0, cycleEnd).reduce((n, b) => n + (b.deleteKeys?.length ?? 0), 0);
+  const steadySpanMs = ((batches[cycleEnd]?.at ?? 0) - (batches[0]?.at ?? 0)) * SCALE;
+  return steadySpanMs > 0 ? (steadyDeletes / steadySpanMs) * 60_000 : 0;
+}
+
+/** The most calls among `stamps` (simulator ms) in any scaled window. */
+export function maxCallsInWindow(stamps: readonly number[]): number {
+  const windowReal = WINDOW_MS / SCALE;
+  return Math.max(0, ...stamps.map((t) => stamps.filter((s) => s > t - windowReal && s <= t).length));
+}
+
 export async function measureThroughput(count: number): Promise<ThroughputResult> {
-  const sim = await startSimulator({ timeScale: SCALE, windowMs: WINDOW_MS, batchLimit: BATCH_LIMIT });
+  const sim = await startBenchSimulator();
   try {
     const { company, reviewed } = await reviewedRecords(sim, count);
     const logBefore = sim.requestLog(company.realmId).length;
-    let runner: JobRunner | undefined;
-    const { alarms, stop } = timerAlarms(() => runner);
-    fakeBrowser.reset();
-    runner = createJobRunner({
-      storage: fakeBrowser.storage.local,
-      alarms,
-      clock: systemClock,
-      clientFor: (realmId, environment) =>
-        createQboClient({ realmId, environment, baseUrl: sim.url, getToken: () => company.token }),
-      throttle: { batchLimit: BATCH_LIMIT, windowMs: WINDOW_MS / SCALE },
-      minAlarmDelayMs: 30_000 / SCALE,
-      maxInWorkerSleepMs: 5_000 / SCALE,
-      retryDelayMs: 60_000 / SCALE,
-      singleDeleteGapMs: Math.ceil(150 / SCALE),
-    });
+    const { runner, stop } = createScaledRunner((realmId, environment) =>
+      createQboClient({ realmId, environment, baseUrl: sim.url, getToken: () => company.token }),
+    );
     const job = await runner.createJob({ realmId: company.realmId, environment: 'sandbox', records: reviewed });
-    const finished = new Promise<void>((resolve) => {
-      runner?.subscribe((e) => {
-        if (e.job.id === job.id && e.job.status === 'done') resolve();
-      });
-    });
     const started = Date.now();
+    const done = whenDone(runner, [job.id], 90_000);
     await runner.start(job.id);
-    let timeout: ReturnType<typeof setTimeout> | undefined;
-    const limit = new Promise<never>((_, reject) => {
-      timeout = setTimeout(() => reject(new Error('throughput: timeout')), 90_000);
-    });
-    await Promise.race([finished, limit]).finally(() => clearTimeout(timeout));
+    await done;
     const ended = Date.now();
     await runner.whenIdle();
     stop();
@@ -114,14 +161,6 @@ export async function measureThroughput(count: number): Promise<ThroughputResult
       cumulative += b.deleteKeys?.length ?? 0;
       series.push({ tMs: (b.at - started) * SCALE, deleted: cumulative });
     }
-    // Steady state over whole throttle cycles: the runner may send up to 40 calls in any window and
-    // then waits for the window, so the rate is measured from the first call to the first call of
-    // the last complete cycle (calls 0 .. 40k-1 over t[40k] - t[0]): no burst at either end inflates it.
-    const cycleEnd = Math.floor((batches.length - 1) / BATCH_LIMIT) * BATCH_LIMIT;
-    const full = batches.slice(0, cycleEnd);
-    const steadyDeletes = full.reduce((n, b) => n + (b.deleteKeys?.length ?? 0), 0);
-    const steadySpanMs = ((batches[cycleEnd]?.at ?? 0) - (batches[0]?.at ?? 0)) * SCALE;
-    const windowReal = WINDOW_MS / SCALE;
     const rechecks = recheckTimes(log);
     return {
       scale: SCALE,
@@ -131,9 +170,9 @@ export async function measureThroughput(count: number): Promise<ThroughputResult
       queryCalls: log.filter((e) => e.endpoint === 'query').length,
       reportCalls: log.filter((e) => e.endpoint === 'report').length,
       status429: log.filter((e) => e.status === 429).length,
-      maxCallsInWindow: Math.max(0, ...stamps.map((t) => stamps.filter((s) => s > t - windowReal && s <= t).length)),
+      maxCallsInWindow: maxCallsInWindow(stamps),
       wallMsReal: ended - started,
-      steadyPerMin: steadySpanMs > 0 ? (steadyDeletes / steadySpanMs) * 60_000 : 0,
+      steadyPerMin: steadyPerMin(batches),
       wholeRunPerMin: (cumulative / ((ended - started) * SCALE)) * 60_000,
       meanGapMs: stamps.length > 1 ? ((stamps.at(-1)! - stamps[0]!) / (stamps.length - 1)) * SCALE : 0,
       spacingMs: Math.ceil(WINDOW_MS / BATCH_LIMIT),
