@@ -9,6 +9,7 @@ import type { PopupState } from '../../lib/messaging/views';
 import {
   connectedWithSelection,
   createSecurityHarness,
+  popupStateOf,
   SENDERS,
   type SecurityHarness,
   selectionReport,
@@ -18,11 +19,7 @@ describe('the background end to end (Node)', () => {
   let h: SecurityHarness;
   afterEach(async () => h.close());
 
-  async function state(): Promise<PopupState> {
-    const reply = await h.send({ type: 'state/get' }, SENDERS.popup);
-    if (!reply.ok) throw new Error(reply.error);
-    return reply.data as PopupState;
-  }
+  const state = () => popupStateOf(h);
 
   it('shows statuses, runs the job on Ready records only, badges progress, notifies when the popup is closed', async () => {
     const notes: string[] = [];

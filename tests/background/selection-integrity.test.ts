@@ -9,6 +9,7 @@ import type { PopupState } from '../../lib/messaging/views';
 import {
   connectedWithSelection,
   createSecurityHarness,
+  popupStateOf,
   SENDERS,
   type SecurityHarness,
   saveConnection,
@@ -19,11 +20,7 @@ describe('selection integrity in the background', () => {
   let h: SecurityHarness;
   afterEach(async () => h.close());
 
-  async function state(): Promise<PopupState> {
-    const reply = await h.send({ type: 'state/get' }, SENDERS.popup);
-    if (!reply.ok) throw new Error(reply.error);
-    return reply.data as PopupState;
-  }
+  const state = () => popupStateOf(h);
   const scopeOf = (realmId: string) => ({ realmId, environment: 'production' as const });
 
   it('"Clear selection" wins over ticks still on the page; only new ticks come back, checked afresh', async () => {

@@ -1,5 +1,5 @@
 /** Shared steps of the end-to-end tests: pick rows by category, tick them, connect, check. */
-import type { BrowserContext } from '@playwright/test';
+import { type BrowserContext, expect } from '@playwright/test';
 import type { SeededCompany, Simulator } from '../simulator/api';
 import { LedgerPage } from './pages/ledger';
 import { PopupPage } from './pages/popup';
@@ -78,4 +78,18 @@ export async function tickAndCheck(
   const popup = await connectPopup(fixtures.openPopup, fixtures.company);
   const counts = await popup.waitForPreflight(keys.length);
   return { ledger, keys, popup, counts };
+}
+
+/** Clicks "Verify and delete selected" and checks, by the simulator's ground truth, that exactly `keys` went. */
+export async function deleteAndExpectExactly(
+  popup: PopupPage,
+  sim: Simulator,
+  realmId: string,
+  keys: readonly string[],
+) {
+  await popup.deleteButton().click();
+  const result = await popup.resultCounts();
+  expect(result.Deleted).toBe(keys.length);
+  expect(sim.truth(realmId).deletedKeys().sort()).toEqual([...keys].sort());
+  return result;
 }

@@ -13,6 +13,7 @@ import { DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
 import type { JobSnapshot } from '../../lib/jobs/types';
 import type { Reply } from '../../lib/messaging/protocol';
 import type { SenderLike } from '../../lib/messaging/sender';
+import type { PopupState } from '../../lib/messaging/views';
 import type { Endpoint, RequestLogEntry, SeedOptions, Simulator } from '../simulator/api';
 import { startSimulator } from '../simulator/index';
 
@@ -153,6 +154,13 @@ export async function connectedWithSelection(
   if (!saved.ok) throw new Error(`connection refused: ${saved.error}`);
   await h.background.core.preflight.start({ realmId: company.realmId, environment: 'production' });
   return company;
+}
+
+/** The popup's view of the background now (what `state/get` answers an extension page). */
+export async function popupStateOf(h: SecurityHarness): Promise<PopupState> {
+  const reply = await h.send({ type: 'state/get' }, SENDERS.popup);
+  if (!reply.ok) throw new Error(reply.error);
+  return reply.data as PopupState;
 }
 
 export function saveConnection(realmId: string, token: string, remember = false) {
