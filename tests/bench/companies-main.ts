@@ -1,0 +1,12 @@
+/**
+ * The "companies in parallel" measurements in a process of their own, so they can run at another
+ * time scale than the single-company figures (SCALE is read once per process from BENCH_SCALE):
+ * ten companies ×20 make the simulator and the runner, which share this one process, CPU-bound (the
+ * event loop ~98 % busy), which measures the harness rather than the extension. Prints one JSON line.
+ */
+import { type CompaniesResult, measureCompanies, RECORDS_PER_COMPANY } from './companies';
+
+const counts = (process.argv[2] ?? '1,3,10').split(',').map(Number);
+const results: CompaniesResult[] = [];
+for (const n of counts) results.push(await measureCompanies(n, RECORDS_PER_COMPANY));
+console.log(JSON.stringify(results));
