@@ -51,6 +51,44 @@ const screens: [string, PopupState][] = [
     }),
   ],
   [
+    'signed in, two companies, recent runs',
+    popupState({
+      connection: {
+        realmId: '1',
+        environment: 'production',
+        hasToken: true,
+        remember: true,
+        method: 'oauth',
+        companyName: 'Alpha Co',
+      },
+      connections: [
+        {
+          realmId: '1',
+          environment: 'production',
+          method: 'oauth',
+          needsReconnect: false,
+          hasToken: true,
+          companyName: 'Alpha Co',
+        },
+        { realmId: '2', environment: 'production', method: 'pasted', needsReconnect: false, hasToken: true },
+      ],
+      recentRuns: [jobView({ id: 'old', state: 'done', finishedAt: 1 })],
+    }),
+  ],
+  [
+    'sign-in ended: Reconnect',
+    popupState({
+      connection: {
+        realmId: '1',
+        environment: 'production',
+        hasToken: false,
+        remember: false,
+        method: 'oauth',
+        needsReconnect: true,
+      },
+    }),
+  ],
+  [
     'a result with problems open',
     popupState({
       job: jobView({
