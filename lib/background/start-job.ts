@@ -6,7 +6,7 @@
  * ("Include linked transactions"), reconciled ones only with `includeReconciled`; a record that is
  * both needs both.
  */
-import { hasLinks } from '../jobs/from-preflight';
+import { reviewedFromPreflight } from '../jobs/from-preflight';
 import type { ReviewedRecord } from '../journal/schema';
 import { fail, ok, type Reply } from '../messaging/protocol';
 import type { BackgroundCore } from './app';
@@ -77,15 +77,15 @@ export async function startJob(
       );
     }
   }
-  const records: ReviewedRecord[] = [];
-  for (const key of keys) {
-    const row = stored.rows[key];
-    if (!row?.reviewed) continue;
-    const linked = row.status === 'linked' || hasLinks(row.reviewed);
-    if (linked && !includeLinked) continue;
-    if (row.status === 'ready' || row.status === 'linked') records.push({ record: row.reviewed, reconciled: false });
-    else if (row.status === 'reconciled' && includeReconciled) records.push({ record: row.reviewed, reconciled: true });
-  }
+  // The one deletable rule (lib/jobs/from-preflight.ts, also the chaos run's): ready; linked only
+  // with its opt-in; reconciled only with its own (left out of the job entirely otherwise).
+  const rows = keys.flatMap((k) => {
+    const row = stored?.rows[k];
+    return row ? [{ status: row.status, reviewed: row.reviewed }] : [];
+  });
+  const records: ReviewedRecord[] = reviewedFromPreflight(rows, { includeLinked }).filter(
+    (r) => includeReconciled || !r.reconciled,
+  );
   if (records.length === 0) return refuse('Nothing is ready to delete.');
 
   const job = await core.runner.createJob({
