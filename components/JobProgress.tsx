@@ -34,13 +34,12 @@ export function JobProgress({ model }: { model: PopupModel }) {
         {job.done} of {job.total} processed
         {job.etaMs !== undefined && job.state !== 'paused' && ` · ${capitalize(formatDuration(job.etaMs))} left`}
       </p>
+      {/* A sign-in refreshes itself; it needs the person only when it was revoked or ran out: "Reconnect". */}
       {signedIn ? (
-        // A sign-in refreshes itself; it needs the person only when it was revoked or ran out.
-        <p class="warning">Paused: the sign-in for this company has ended. Reconnect to resume.</p>
+        <ConnectQuickBooks model={model} reconnect onUseToken={() => (useToken.value = true)} />
       ) : (
         <p class={tokenNeeded ? 'warning' : 'activity'}>{activity}</p>
       )}
-      {signedIn && <ConnectQuickBooks model={model} reconnect onUseToken={() => (useToken.value = true)} />}
       {tokenNeeded && (!signedIn || useToken.value) && (
         <ConnectionForm model={model} onSaved={() => {}} companyLocked />
       )}
