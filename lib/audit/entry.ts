@@ -4,13 +4,14 @@
  * sees one: clients take a getToken callback).
  */
 import { z } from 'zod';
+import { EnvironmentSchema } from '../domain/schemas';
 import { ENTITIES } from '../qbo/entities';
 
 export const AuditEntrySchema = z.object({
   at: z.number(),
   jobId: z.string(),
   realmId: z.string(),
-  environment: z.enum(['production', 'sandbox']),
+  environment: EnvironmentSchema,
   entity: z.enum(ENTITIES),
   id: z.string(),
   docNumber: z.string().optional(),

@@ -3,6 +3,8 @@
  * (service-facts: the realmId is never in the web app's URL, and the cookie changes the moment an
  * accountant switches client books). Read fresh when it matters (starting a delete).
  */
+
+import { isRealmId } from '../domain/ids';
 import { type Environment, environmentFromHost } from '../qbo/entities';
 
 export const COMPANY_COOKIE = 'qbo.currentcompanyid';
@@ -48,5 +50,5 @@ export async function readPageCompany(
   const details = { url: `${url.origin}/`, name: COMPANY_COOKIE, ...(storeId ? { storeId } : {}) };
   const cookie = await cookies.get(details).catch(() => undefined);
   const value = cookie?.value;
-  return { environment, realmId: value && /^[0-9]{1,20}$/.test(value) ? value : undefined };
+  return { environment, realmId: isRealmId(value) ? value : undefined };
 }

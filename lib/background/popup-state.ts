@@ -1,5 +1,6 @@
 /** Assembles the popup's view from the stores: the only shape extension pages ever see (no token). */
 import type { Connection } from '../connection/token-store';
+import type { Environment } from '../domain/ids';
 import type { JobRecordRow, JobSnapshot } from '../jobs/types';
 import type { PopupState, SelectionRow } from '../messaging/views';
 import type { LastPage, SelectedItem } from '../selection/store';
@@ -11,7 +12,7 @@ export interface StateInputs {
   connection?: Connection;
   connections?: PopupState['connections'];
   hasToken: boolean;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   lastPage?: LastPage;
   selection: Record<string, SelectedItem>;
   pageTicked?: Record<string, SelectedItem>;

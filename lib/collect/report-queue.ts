@@ -6,6 +6,8 @@
  * `{ ok: false }` is final (the background refused the page, e.g. a stale tab). An accepted report's
  * `refused` keys go to `onRefused` with the tickedAt that was sent.
  */
+
+import { isRealmId } from '../domain/ids';
 import { MAX_REPORT_ITEMS } from './limits';
 import type { Timers } from './observer';
 import type { AddedItem, ContentMessage, PageInfo, RemovedItem } from './selection-message';
@@ -46,7 +48,7 @@ const pageKey = (p: PageInfo | undefined) =>
 function readHello(reply: unknown): string | undefined {
   const r = reply as { ok?: unknown; data?: { realmId?: unknown } } | null | undefined;
   const realmId = r?.ok === true ? r.data?.realmId : undefined;
-  return typeof realmId === 'string' && /^[0-9]{1,20}$/.test(realmId) ? realmId : undefined;
+  return isRealmId(realmId) ? realmId : undefined;
 }
 
 /** 'refused' for `{ ok: false }`; else the refused keys of an accepted report (none if absent). */

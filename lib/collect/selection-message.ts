@@ -28,6 +28,7 @@
  * skeleton (tags, classes with digits masked, roles, attribute NAMES only: never text or values).
  */
 import { z } from 'zod';
+import { RealmIdSchema } from '../domain/schemas';
 import { ENTITIES, environmentFromHost, isValidId } from '../qbo/entities';
 import { MAX_REPORT_ITEMS, MAX_SHOWN_TEXT, MAX_SKELETON_CHARS } from './limits';
 
@@ -35,7 +36,7 @@ export { MAX_REPORT_ITEMS, MAX_SHOWN_TEXT, MAX_SKELETON_CHARS };
 
 const MAX_TIME = 8_640_000_000_000_000;
 const IdSchema = z.string().max(20).refine(isValidId, 'Id must be 1-20 ASCII digits');
-const RealmSchema = z.string().regex(/^[0-9]{1,20}$/, 'realmId must be 1-20 ASCII digits');
+const RealmSchema = RealmIdSchema;
 const TimeSchema = z.number().int().min(0).max(MAX_TIME);
 const ShownTextSchema = z.string().max(MAX_SHOWN_TEXT);
 

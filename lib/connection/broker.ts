@@ -5,16 +5,14 @@
  * again); redirects are never followed (a token must not travel to another host).
  */
 import { z } from 'zod';
+import { DIGITS_ID } from '../domain/ids';
 
 const TokensSchema = z.object({
   access_token: z.string().min(1).max(8192),
   refresh_token: z.string().min(1).max(8192).optional(),
   expires_in: z.number().int().positive().max(86_400),
   x_refresh_token_expires_in: z.number().int().positive().optional(),
-  realmId: z
-    .string()
-    .regex(/^[0-9]{1,20}$/)
-    .optional(),
+  realmId: z.string().regex(DIGITS_ID).optional(),
 });
 export interface BrokerTokens {
   access: string;

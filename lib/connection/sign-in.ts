@@ -5,6 +5,8 @@
  * the broker's callback, which hands `code`, `realmId` and our `state` to the extension's redirect
  * URL. We check the state (it must be the one we made), then exchange the code through the broker.
  */
+
+import { isRealmId } from '../domain/ids';
 import type { Broker, BrokerTokens } from './broker';
 
 export interface IdentityApi {
@@ -61,7 +63,7 @@ export async function signIn(deps: {
       : { kind: 'failed', message: `QuickBooks refused the sign-in (${error.slice(0, 64)}).` };
   const code = q.get('code');
   const realmId = q.get('realmId');
-  if (!code || !realmId || !/^[0-9]{1,20}$/.test(realmId)) {
+  if (!code || !realmId || !isRealmId(realmId)) {
     return { kind: 'failed', message: 'The sign-in answer lacked the company or the code.' };
   }
   const exchanged = await deps.broker.exchange(code);

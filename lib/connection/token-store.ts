@@ -10,6 +10,7 @@
  * days, rotated on every use) next to its access token (1 hour); a pasted token has no refresh.
  */
 import { z } from 'zod';
+import { EnvironmentSchema, RealmIdSchema } from '../domain/schemas';
 import type { StorageArea } from '../journal/storage-api';
 import type { Environment } from '../qbo/entities';
 
@@ -24,8 +25,8 @@ export interface ConnectionScope {
 }
 
 const ConnectionSchema = z.object({
-  realmId: z.string().regex(/^[0-9]{1,20}$/),
-  environment: z.enum(['production', 'sandbox']),
+  realmId: RealmIdSchema,
+  environment: EnvironmentSchema,
   /** Keep the secrets on this device (storage.local) rather than only until the browser closes. */
   remember: z.boolean(),
   tokenExpiresAt: z.number().optional(),

@@ -4,6 +4,7 @@
  * and re-exported by lib/jobs/types.ts.
  */
 import { z } from 'zod';
+import { EnvironmentSchema } from '../domain/schemas';
 import { ENTITIES } from '../qbo/entities';
 
 export const FaultSchema = z.object({ code: z.string(), message: z.string(), detail: z.string().optional() });
@@ -90,7 +91,7 @@ export const OUTCOME_KINDS = [
 export const JobMetaSchema = z.object({
   id: z.string(),
   realmId: z.string(),
-  environment: z.enum(['production', 'sandbox']),
+  environment: EnvironmentSchema,
   includeReconciled: z.boolean(),
   chunkSize: z.number().int().min(1).max(30),
   total: z.number().int().nonnegative(),

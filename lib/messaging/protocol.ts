@@ -5,6 +5,7 @@
  * extension pages (the popup, also opened in a tab) may do everything else.
  */
 import { z } from 'zod';
+import { RealmIdSchema } from '../domain/schemas';
 import { EnvironmentSchema } from './views';
 
 /** Messages from extension pages (popup.html, in the action popup or a tab). */
@@ -12,7 +13,7 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state/get'), sinceVersion: z.number().optional() }),
   z.object({
     type: z.literal('connection/save'),
-    realmId: z.string().regex(/^[0-9]{1,20}$/, 'Company ID is a number'),
+    realmId: RealmIdSchema,
     environment: EnvironmentSchema,
     /** Omitted: keep the stored token (same company and environment only). */
     token: z.string().min(20).max(8192).optional(),
@@ -25,7 +26,7 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   /** "Disconnect" one company: revoked through the broker, then forgotten. */
   z.object({
     type: z.literal('connection/disconnect'),
-    realmId: z.string().regex(/^[0-9]{1,20}$/),
+    realmId: RealmIdSchema,
     environment: EnvironmentSchema,
   }),
   z.object({ type: z.literal('selection/remove'), key: z.string().max(64) }),

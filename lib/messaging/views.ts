@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { ShownSchema } from '../collect/selection-message';
+import { EnvironmentSchema } from '../domain/schemas';
 import { ENTITIES } from '../qbo/entities';
 
-export const EnvironmentSchema = z.enum(['production', 'sandbox']);
+export { EnvironmentSchema };
 
 export const PREFLIGHT_STATUSES = [
   'ready',

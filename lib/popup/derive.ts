@@ -2,6 +2,8 @@
  * Pure facts the popup derives from a PopupState: counts per type and status, what the one click
  * would delete, and why it cannot run. The model wraps these in computed signals.
  */
+
+import { isRealmId } from '../domain/ids';
 import type { PopupState, PreflightStatus, SelectionRow } from '../messaging/views';
 import { ENTITIES, type Entity } from '../qbo/entities';
 
@@ -70,7 +72,7 @@ export function checkConnectionInput(input: ConnectionInput): {
   const realmId = input.realmId.replace(/\s+/g, '');
   const token = input.token.trim().replace(/^Bearer\s+/i, '');
   const errors: { realmId?: string; token?: string } = {};
-  if (!/^[0-9]{1,20}$/.test(realmId)) errors.realmId = 'The Company ID is a number, e.g. 9130357766412345.';
+  if (!isRealmId(realmId)) errors.realmId = 'The Company ID is a number, e.g. 9130357766412345.';
   if (token.length < 20) errors.token = 'Paste the whole access token (it is several hundred characters long).';
   return { value: { realmId, token, remember: input.remember }, errors };
 }

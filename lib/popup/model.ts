@@ -8,6 +8,7 @@
  * failures in a row so a routine restart never flickers.
  */
 import { batch, computed, signal } from '@preact/signals';
+import type { Environment } from '../domain/ids';
 import type { PageMessage, Reply } from '../messaging/protocol';
 import { type JobView, type PopupState, PopupStateSchema } from '../messaging/views';
 import { announcement } from './announce';
@@ -216,7 +217,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
       return act({ type: 'connection/connect', environment, stayConnected });
     },
     /** "Disconnect" one company: revoked through the broker, then forgotten. */
-    disconnect: (realmId: string, environment: 'production' | 'sandbox') =>
+    disconnect: (realmId: string, environment: Environment) =>
       act({ type: 'connection/disconnect', realmId, environment }),
     connections: computed(() => state.value?.connections ?? []),
     removeRow: (key: string) => act({ type: 'selection/remove', key }),

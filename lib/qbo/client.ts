@@ -2,6 +2,8 @@
  * createQboClient: the QboClient (./client-api.ts) over ky, one instance per company + environment.
  * Each method lives in its own module; this file only wires them to one HTTP edge and one clock.
  */
+
+import { isRealmId } from '../domain/ids';
 import type { QboClient, QboClientOptions } from './client-api';
 import { batchDelete, deleteOne } from './delete-calls';
 import type { CallContext } from './exchange';
@@ -13,7 +15,7 @@ import { readPreferences } from './read-preferences';
 import { readReconciled } from './read-reconciled';
 
 export function createQboClient(options: QboClientOptions): QboClient {
-  if (!/^[0-9]{1,20}$/.test(options.realmId)) throw new TypeError(`createQboClient: bad realmId ${options.realmId}`);
+  if (!isRealmId(options.realmId)) throw new TypeError(`createQboClient: bad realmId ${options.realmId}`);
   const pageSize = options.pageSize ?? MAX_PAGE_SIZE;
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
     throw new TypeError(`createQboClient: pageSize must be 1..${MAX_PAGE_SIZE}`);

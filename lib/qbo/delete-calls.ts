@@ -3,6 +3,8 @@
  * runner compares tokens before calling; these calls only send what they are given. R5: a 5xx, a
  * dropped connection or an unreadable 200 is `ambiguous`, never `deleted` and never retried here.
  */
+
+import { isSyncToken } from '../domain/ids';
 import { type Entity, isEntity, isValidId, jsonKey, resourcePath } from './entities';
 import { type CallContext, exchange } from './exchange';
 import { faultsFromBody, faultsFromJson, parseJsonSafely, primaryFault } from './fault';
@@ -16,7 +18,7 @@ export const MAX_BATCH_ITEMS = 30;
 function checkItem(item: DeleteRequestItem): void {
   if (!isEntity(item.entity)) throw new TypeError(`delete: not an allow-listed entity: ${String(item.entity)}`);
   if (!isValidId(item.id)) throw new TypeError(`delete: invalid Id ${JSON.stringify(item.id)}`);
-  if (typeof item.syncToken !== 'string' || !/^[0-9]{1,20}$/.test(item.syncToken)) {
+  if (typeof item.syncToken !== 'string' || !isSyncToken(item.syncToken)) {
     throw new TypeError(`delete: invalid SyncToken ${JSON.stringify(item.syncToken)}`); // missing → 400 at the service
   }
 }

@@ -3,6 +3,7 @@
  * the web app's URL slug, the API resource (and its JSON key), and the TransactionList report's
  * display name. Source: ../shared/spec/service-facts.md. Everything that maps names goes through here.
  */
+import { DIGITS_ID, type Environment } from '../domain/ids';
 
 export const ENTITIES = [
   'Invoice',
@@ -117,13 +118,13 @@ export const GENERIC_DELETE_EXCLUDED: ReadonlySet<Entity> = new Set<Entity>([
 export const DEPOSITABLE: ReadonlySet<Entity> = new Set<Entity>(['Payment', 'SalesReceipt']);
 
 /** Ids are decimal strings: nothing else ever reaches a query. At most 20 digits. */
-export const ID_PATTERN = /^[0-9]{1,20}$/;
+export const ID_PATTERN = DIGITS_ID;
 
 export function isValidId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value) && !/^0[0-9]/.test(value);
 }
 
-export type Environment = 'production' | 'sandbox';
+export type { Environment };
 
 export const API_BASE: Readonly<Record<Environment, string>> = {
   production: 'https://quickbooks.api.intuit.com',

@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import { ShownSchema } from '../collect/selection-message';
+import { EnvironmentSchema } from '../domain/schemas';
 import type { StorageArea } from '../journal/storage-api';
 import { createWriteQueue } from '../journal/write-queue';
 import { ENTITIES, type Entity, type Environment, isValidId } from '../qbo/entities';
@@ -47,7 +48,7 @@ const TombstonesSchema = z.record(z.string(), z.number());
 
 const LastPageSchema = z.object({
   realmId: z.string(),
-  environment: z.enum(['production', 'sandbox']),
+  environment: EnvironmentSchema,
   url: z.string(),
   /** The cookie store of the page's tab (container, incognito); undefined = the default store. */
   storeId: z.string().optional(),

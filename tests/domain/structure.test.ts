@@ -1,0 +1,43 @@
+/**
+ * Issue 13: each concept of the domain's vocabulary is defined once, in lib/domain. The digits
+ * pattern of realm ids, record Ids and SyncTokens, and the environments, appear nowhere else in the
+ * product's sources (a composite pattern that embeds the digits, like the link fast path, is fine).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DIGITS_ID, ENVIRONMENTS, isRealmId, isSyncToken } from '../../lib/domain/ids';
+import { EnvironmentSchema, RealmIdSchema } from '../../lib/domain/schemas';
+
+function sources(dir: string): string[] {
+  return readdirSync(join(process.cwd(), dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(ts|tsx)$/.test(f))
+    .map((f) => join(dir, f));
+}
+const PRODUCT = ['lib', 'components', 'entrypoints'].flatMap(sources).filter((f) => !f.startsWith('lib/domain/'));
+
+describe('the domain vocabulary is defined once', () => {
+  it.each([
+    ['the digits-id pattern', /\/\^\[0-9\]\{1,20\}\$\//],
+    ['the environment union', /'production' \| 'sandbox'/],
+    ['the environment enum', /enum\(\[\s*'production',\s*'sandbox'\s*\]\)/],
+  ])('%s appears only in lib/domain', (_name, pattern) => {
+    const offenders = PRODUCT.filter((f) => pattern.test(readFileSync(join(process.cwd(), f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the definitions accept what the service sends and refuse the rest', () => {
+    for (const good of ['1', '9130350000000001', '12345678901234567890']) {
+      expect(isRealmId(good)).toBe(true);
+      expect(RealmIdSchema.safeParse(good).success).toBe(true);
+    }
+    for (const bad of ['', '123456789012345678901', '1a', ' 1', '١٢٣', 1, undefined]) {
+      expect(isRealmId(bad)).toBe(false);
+      expect(RealmIdSchema.safeParse(bad).success).toBe(false);
+    }
+    expect(isSyncToken('0')).toBe(true);
+    expect(DIGITS_ID.test('12\n')).toBe(false);
+    expect(ENVIRONMENTS).toEqual(['production', 'sandbox']);
+    expect(EnvironmentSchema.safeParse('staging').success).toBe(false);
+  });
+});
