@@ -9,6 +9,8 @@
  * matches it AND is accepted takes that path; every other href (and every refusal) goes through the
  * full URL parse, so both paths give the same answer (tests/collect/link-fast-path.test.ts).
  */
+
+import { recordKey } from '../domain/record-key';
 import { type Entity, entityFromSlug, isValidId } from '../qbo/entities';
 
 export type LinkRefusal =
@@ -33,7 +35,7 @@ const FAST_LINK = /^\/app\/([a-z]+)\?&?txnId=([0-9]{1,20})$/;
 
 /** The key used across the extension for one transaction: `${Entity}:${Id}`. */
 export function selectionKey(entity: Entity, id: string): string {
-  return `${entity}:${id}`;
+  return recordKey(entity, id);
 }
 
 /** The full parse: `href` resolved against the page's URL (whose origin is `pageOrigin`). */

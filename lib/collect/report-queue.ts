@@ -8,6 +8,7 @@
  */
 
 import { isRealmId } from '../domain/ids';
+import { keyOfRecord } from '../domain/record-key';
 import { MAX_REPORT_ITEMS } from './limits';
 import type { Timers } from './observer';
 import type { AddedItem, ContentMessage, PageInfo, RemovedItem } from './selection-message';
@@ -38,7 +39,7 @@ export interface ReportQueue {
   idle(): Promise<void>;
 }
 
-const keyOf = (item: { entity: string; id: string }) => `${item.entity}:${item.id}`;
+const keyOf = keyOfRecord;
 
 const pageKey = (p: PageInfo | undefined) =>
   p === undefined || (p.seenSelected === 0 && !p.claimedSelected && !p.unreadable)

@@ -28,6 +28,7 @@
  * skeleton (tags, classes with digits masked, roles, attribute NAMES only: never text or values).
  */
 import { z } from 'zod';
+import { recordKey } from '../domain/record-key';
 import { RealmIdSchema } from '../domain/schemas';
 import { ENTITIES, environmentFromHost, isValidId } from '../qbo/entities';
 import { MAX_REPORT_ITEMS, MAX_SHOWN_TEXT, MAX_SKELETON_CHARS } from './limits';
@@ -103,7 +104,7 @@ const DataSchema = z
     checkPageUrl(data, ctx);
     const seen = new Set<string>();
     for (const item of [...data.added, ...data.pageTicked, ...data.removed]) {
-      const key = `${item.entity}:${item.id}`;
+      const key = recordKey(item.entity, item.id);
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['added'], message: `${key} listed twice` });
       seen.add(key);
     }

@@ -2,11 +2,13 @@
  * Pure decisions of a chunk: which reviewed records may be sent (R1 changed, R2 reconciled, gone),
  * and how a per-record delete answer becomes an outcome (R3 closed period, 610, 6540, R5 missing).
  */
+
+import { keyOfRecord } from '../domain/record-key';
 import type { RecordOutcome, ReviewedRecord, SentItem } from '../journal/schema';
 import type { ReconciledRow } from '../qbo/client-api';
 import type { DeleteItemResult, TxnRecord } from '../qbo/outcomes';
 
-export const keyOf = (r: { entity: string; id: string }): string => `${r.entity}:${r.id}`;
+export const keyOf = keyOfRecord;
 
 export interface RecheckDecision {
   skips: Map<string, RecordOutcome>;

@@ -4,6 +4,8 @@
  * raw service text); the popup never shows them as they are: it says the same thing in plain words,
  * with dates and money in the browser's locale. Pure functions; `locale` is for tests.
  */
+
+import { recordKey } from '../domain/record-key';
 import type { JobRecordView, LinkedDetail, SelectionRow } from '../messaging/views';
 import { ENTITIES, type Entity, isEntity } from '../qbo/entities';
 import { describeTxn, ENTITY_LABEL, formatDate, formatMoney, plural } from './format';
@@ -121,7 +123,7 @@ export function linkedText(
     const parts = details
       .slice(0, NAMED)
       .map((d) =>
-        options.deleting?.has(`${d.entity}:${d.id}`)
+        options.deleting?.has(recordKey(d.entity, d.id))
           ? `${counterpartName(d, options.locale)} is deleted too`
           : counterpartChange(self, d, options.locale),
       );

@@ -1,4 +1,6 @@
 /** Findings → one PreflightRecord: status = first blocker in STATUS_ORDER, warnings kept apart. */
+
+import { recordKey } from '../domain/record-key';
 import type { TxnRecord } from '../qbo/outcomes';
 import {
   type Blocker,
@@ -32,7 +34,7 @@ export function toPreflightRecord(
   const status: PreflightStatus = first ? first.status : 'ready';
   const reason = first ? first.reason : ['Ready to delete', ...warnings.map((w) => w.reason)].join('; warning: ');
   const record: PreflightRecord = {
-    key: `${item.entity}:${item.id}`,
+    key: recordKey(item.entity, item.id),
     entity: item.entity,
     id: item.id,
     shownAt: item.shownAt,

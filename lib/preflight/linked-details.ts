@@ -8,13 +8,15 @@
  * details are a courtesy: a failed read (or a thrown one) never fails the preflight, the records whose
  * counterparts it was to read just get no details, and the popup says what it says without them.
  */
+
+import { recordKey } from '../domain/record-key';
 import type { QboClient } from '../qbo/client-api';
 import { ENTITIES, type Entity, isEntity, isValidId } from '../qbo/entities';
 import { changingLinks, recordLinks, type TxnLink } from '../qbo/links';
 import type { TxnRecord } from '../qbo/outcomes';
 import type { LinkedDetail, PreflightRecord } from './types';
 
-const keyOf = (entity: string, id: string) => `${entity}:${id}`;
+const keyOf = recordKey;
 
 /** A counterpart's number: its DocNumber, or a payment's reference number. */
 function numberOf(record: TxnRecord): string | undefined {

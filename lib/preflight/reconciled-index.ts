@@ -4,6 +4,8 @@
  * 2019 and 2025 costs two calls, not seven. Rows join on (entity, Id); an unmapped display name
  * joins on Id alone (conservative: it may flag a same-Id record of another type).
  */
+
+import { recordKey } from '../domain/record-key';
 import type { QboClient } from '../qbo/client-api';
 import { fromDayNumber, MAX_WINDOW_DAYS, toDayNumber } from '../qbo/date-windows';
 import type { Entity } from '../qbo/entities';
@@ -49,12 +51,12 @@ export async function readReconciledIndex(
     if (result.kind !== 'ok') return { kind: 'failed', failure: result, calls: calls + 1 };
     calls += result.calls;
     for (const row of result.rows) {
-      if (row.entity) keyed.add(`${row.entity}:${row.id}`);
+      if (row.entity) keyed.add(recordKey(row.entity, row.id));
       else idOnly.add(row.id);
     }
   }
   const index: ReconciledIndex = {
-    has: (entity: Entity, id: string) => keyed.has(`${entity}:${id}`) || idOnly.has(id),
+    has: (entity: Entity, id: string) => keyed.has(recordKey(entity, id)) || idOnly.has(id),
     covers: (date: string) => windows.some((w) => w.start <= date && date <= w.end),
   };
   return { kind: 'ok', index, calls };

@@ -6,6 +6,8 @@
  * Then, only when some record is linked, one complete IN-read per entity of the linked counterparts
  * outside the selection, for the popup's words (./linked-details.ts); its failure fails nothing.
  */
+
+import { recordKey } from '../domain/record-key';
 import type { QboClient } from '../qbo/client-api';
 import { ENTITIES, type Entity, type Environment } from '../qbo/entities';
 import type { TxnRecord } from '../qbo/outcomes';
@@ -61,7 +63,7 @@ export async function runPreflight(input: PreflightInput): Promise<PreflightResu
       const read = await client.readByIds(entity, [...ids]);
       if (read.kind !== 'ok') return { kind: 'failed', failure: read, calls: calls + 1 };
       calls += read.calls;
-      for (const record of read.records) found.set(`${entity}:${record.id}`, record);
+      for (const record of read.records) found.set(recordKey(entity, record.id), record);
     }
   }
   const dates = [...found.values()].flatMap((record) => (record.txnDate ? [record.txnDate] : []));
@@ -73,7 +75,7 @@ export async function runPreflight(input: PreflightInput): Promise<PreflightResu
     const early = inputFindings.get(index);
     if (early) return toPreflightRecord(item, [early], undefined);
     const entity = item.entity as Entity;
-    const record = found.get(`${entity}:${item.id}`);
+    const record = found.get(recordKey(entity, item.id));
     const checkInput = { item: { ...item, entity }, record, bookCloseDate, reconciled: reconciled.index };
     const findings: Finding[] = [];
     for (const check of RECORD_CHECKS) {
@@ -83,7 +85,7 @@ export async function runPreflight(input: PreflightInput): Promise<PreflightResu
     }
     return toPreflightRecord(item, findings, record);
   });
-  const selected = new Set([...idsByEntity].flatMap(([entity, ids]) => [...ids].map((id) => `${entity}:${id}`)));
+  const selected = new Set([...idsByEntity].flatMap(([entity, ids]) => [...ids].map((id) => recordKey(entity, id))));
   calls += (await attachLinkedDetails(client, records, found, selected)).calls;
   return { kind: 'ok', records, summary: summarize(records), calls, checkedAt: input.now() };
 }

@@ -7,6 +7,8 @@
  * here, so both places are always read. Tolerant: whatever is not a `{TxnId, TxnType}` string pair
  * is skipped, never thrown.
  */
+
+import { recordKey } from '../domain/record-key';
 import type { TxnRecord } from './outcomes';
 
 export interface TxnLink {
@@ -37,7 +39,7 @@ function pairs(list: unknown): { txnId: string; txnType: string }[] {
 export function linksOfJson(json: unknown): TxnLink[] {
   const entity = asObject(json);
   const links = new Map<string, TxnLink>();
-  for (const link of pairs(entity?.LinkedTxn)) links.set(`${link.txnType}:${link.txnId}`, { ...link });
+  for (const link of pairs(entity?.LinkedTxn)) links.set(recordKey(link.txnType, link.txnId), { ...link });
   const lines = Array.isArray(entity?.Line) ? entity.Line : [];
   for (const raw of lines) {
     const line = asObject(raw);
@@ -46,7 +48,7 @@ export function linksOfJson(json: unknown): TxnLink[] {
     const lineAmount =
       onLine.length === 1 && typeof amount === 'number' && Number.isFinite(amount) ? amount : undefined;
     for (const link of onLine) {
-      const key = `${link.txnType}:${link.txnId}`;
+      const key = recordKey(link.txnType, link.txnId);
       const known = links.get(key);
       if (!known) {
         links.set(key, lineAmount === undefined ? { ...link } : { ...link, lineAmount });
@@ -64,9 +66,9 @@ export function linksOfJson(json: unknown): TxnLink[] {
  */
 export function recordLinks(record: Pick<TxnRecord, 'linkedTxn'> & { raw?: unknown }): TxnLink[] {
   const links = new Map<string, TxnLink>();
-  for (const link of linksOfJson(record.raw)) links.set(`${link.txnType}:${link.txnId}`, link);
+  for (const link of linksOfJson(record.raw)) links.set(recordKey(link.txnType, link.txnId), link);
   for (const link of record.linkedTxn ?? []) {
-    const key = `${link.txnType}:${link.txnId}`;
+    const key = recordKey(link.txnType, link.txnId);
     if (!links.has(key)) links.set(key, { txnId: link.txnId, txnType: link.txnType });
   }
   return [...links.values()];

@@ -3,6 +3,8 @@
  * TransactionList report filtered by `cleared=Reconciled` (membership of the filtered set). Both
  * dates are always sent; long ranges go window by window (./date-windows.ts).
  */
+
+import { recordKey } from '../domain/record-key';
 import type { ReconciledRow } from './client-api';
 import { splitDateRange } from './date-windows';
 import { type CallContext, exchange, unreadable } from './exchange';
@@ -42,7 +44,7 @@ export async function readReconciled(
     if (parsed.kind === 'unreadable') {
       return unreadable('TransactionList', meta, `${parsed.reason}: ${excerpt(answer.body)}`);
     }
-    for (const row of parsed.rows) rows.set(`${row.entity ?? '?'}:${row.id}`, row);
+    for (const row of parsed.rows) rows.set(recordKey(row.entity ?? '?', row.id), row);
   }
   return { kind: 'ok', meta, rows: [...rows.values()], calls };
 }

@@ -5,6 +5,7 @@
  * empty report. Display names map to entities; an unknown name leaves entity undefined (join on Id).
  */
 import { z } from 'zod';
+import { recordKey } from '../domain/record-key';
 import type { ReconciledRow } from './client-api';
 import { entityFromReportName, isValidId } from './entities';
 
@@ -79,7 +80,7 @@ export function parseTransactionList(json: unknown): ParsedReport {
         return `a data row whose transaction id is ${JSON.stringify(id ?? null)}`;
       }
       const entity = value ? entityFromReportName(value) : undefined;
-      const key = `${entity ?? '?'}:${id}`;
+      const key = recordKey(entity ?? '?', id);
       rows.set(key, entity ? { id, entity } : { id });
     }
     return undefined;

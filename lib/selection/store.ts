@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import { ShownSchema } from '../collect/selection-message';
+import { recordKey } from '../domain/record-key';
 import { EnvironmentSchema } from '../domain/schemas';
 import type { StorageArea } from '../journal/storage-api';
 import { createWriteQueue } from '../journal/write-queue';
@@ -56,7 +57,7 @@ const LastPageSchema = z.object({
 });
 export type LastPage = z.infer<typeof LastPageSchema>;
 
-export const selectionKey = (entity: Entity, id: string) => `${entity}:${id}`;
+export const selectionKey = (entity: Entity, id: string) => recordKey(entity, id);
 const storageKey = (scope: Scope) => `selection.${scope.environment}.${scope.realmId}`;
 const pageTickedKey = (scope: Scope) => `selection.pageTicked.${scope.environment}.${scope.realmId}`;
 const tombstoneKey = (scope: Scope) => `selection.removed.${scope.environment}.${scope.realmId}`;

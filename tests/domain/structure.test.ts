@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIGITS_ID, ENVIRONMENTS, isRealmId, isSyncToken } from '../../lib/domain/ids';
+import { parseRecordKey, recordKey } from '../../lib/domain/record-key';
 import { EnvironmentSchema, RealmIdSchema } from '../../lib/domain/schemas';
 
 function sources(dir: string): string[] {
@@ -14,6 +15,13 @@ function sources(dir: string): string[] {
     .filter((f) => /\.(ts|tsx)$/.test(f))
     .map((f) => join(dir, f));
 }
+/** A file's code without its comments (a comment may name a shape). */
+const code = (f: string) =>
+  readFileSync(join(process.cwd(), f), 'utf8')
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line))
+    .map((line) => line.replace(/\s\/\/.*$/, ''))
+    .join('\n');
 const PRODUCT = ['lib', 'components', 'entrypoints'].flatMap(sources).filter((f) => !f.startsWith('lib/domain/'));
 
 describe('the domain vocabulary is defined once', () => {
@@ -21,8 +29,9 @@ describe('the domain vocabulary is defined once', () => {
     ['the digits-id pattern', /\/\^\[0-9\]\{1,20\}\$\//],
     ['the environment union', /'production' \| 'sandbox'/],
     ['the environment enum', /enum\(\[\s*'production',\s*'sandbox'\s*\]\)/],
+    ['a record key built by hand', /`\$\{[^}]+\}:\$\{[^}]+\}`/],
   ])('%s appears only in lib/domain', (_name, pattern) => {
-    const offenders = PRODUCT.filter((f) => pattern.test(readFileSync(join(process.cwd(), f), 'utf8')));
+    const offenders = PRODUCT.filter((f) => pattern.test(code(f)));
     expect(offenders).toEqual([]);
   });
 
@@ -39,5 +48,13 @@ describe('the domain vocabulary is defined once', () => {
     expect(DIGITS_ID.test('12\n')).toBe(false);
     expect(ENVIRONMENTS).toEqual(['production', 'sandbox']);
     expect(EnvironmentSchema.safeParse('staging').success).toBe(false);
+  });
+
+  it('a record key round-trips, and only `Name:digits` parses', () => {
+    expect(recordKey('Invoice', '115')).toBe('Invoice:115');
+    expect(parseRecordKey('Invoice:115')).toEqual({ entity: 'Invoice', id: '115' });
+    for (const bad of ['Invoice', ':115', 'Invoice:', 'Invoice:1a', 'In voice:1', "Invoice:1' OR 1=1"]) {
+      expect(parseRecordKey(bad), bad).toBeUndefined();
+    }
   });
 });

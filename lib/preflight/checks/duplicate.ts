@@ -1,4 +1,6 @@
 /** duplicate: the same entity:id ticked twice (two pages, or a page that lists a row twice). */
+
+import { recordKey } from '../../domain/record-key';
 import type { Finding, PreflightItem } from '../types';
 
 export const id = 'duplicate';
@@ -8,7 +10,7 @@ export function findDuplicates(items: readonly PreflightItem[]): Map<number, Fin
   const seen = new Set<string>();
   const found = new Map<number, Finding>();
   items.forEach((item, index) => {
-    const key = `${item.entity}:${item.id}`;
+    const key = recordKey(item.entity, item.id);
     if (seen.has(key)) {
       found.set(index, {
         kind: 'blocker',
