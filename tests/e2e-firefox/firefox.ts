@@ -45,6 +45,8 @@ export interface LaunchFirefoxOptions {
   headless?: boolean;
   /** Extra Firefox prefs, e.g. a short `extensions.background.idle.timeout`. */
   prefs?: Record<string, unknown>;
+  /** Further host names and the local HTTPS port each goes to (e.g. the token broker). */
+  extraHosts?: Record<string, number>;
 }
 
 export interface FirefoxWithExtension {
@@ -58,7 +60,7 @@ export interface FirefoxWithExtension {
 export async function launchFirefox(options: LaunchFirefoxOptions): Promise<FirefoxWithExtension> {
   const problem = firefoxProblem();
   if (problem) throw new Error(problem);
-  const proxy = await startConnectProxy(options.port);
+  const proxy = await startConnectProxy(options.port, options.extraHosts);
   let browser: Browser | undefined;
   try {
     browser = await puppeteer.launch({

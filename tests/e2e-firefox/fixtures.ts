@@ -62,7 +62,7 @@ export const test = base.extend<FirefoxE2EOptions & FirefoxE2EFixtures>({
 export const expect = test.expect;
 
 /** On failure: a screenshot and the text of every open tab, and what the proxy refused. */
-async function attachPages(firefox: FirefoxWithExtension, testInfo: import('@playwright/test').TestInfo) {
+export async function attachPages(firefox: FirefoxWithExtension, testInfo: import('@playwright/test').TestInfo) {
   mkdirSync(testInfo.outputDir, { recursive: true });
   const pages = await firefox.browser.pages().catch(() => []);
   for (const [i, page] of pages.entries()) {

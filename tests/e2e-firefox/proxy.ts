@@ -25,7 +25,14 @@ export function isMappedHost(host: string): boolean {
   );
 }
 
-export async function startConnectProxy(targetPort: number): Promise<ConnectProxy> {
+/**
+ * `extraHosts` sends further host names to their own local ports (e.g. the token broker under its
+ * real host name), ahead of the mapped hosts, as Chromium's extra MAP rules do.
+ */
+export async function startConnectProxy(
+  targetPort: number,
+  extraHosts: Record<string, number> = {},
+): Promise<ConnectProxy> {
   const refused: string[] = [];
   const sockets = new Set<net.Socket>();
   const track = (s: net.Socket) => {
@@ -40,12 +47,13 @@ export async function startConnectProxy(targetPort: number): Promise<ConnectProx
   server.on('connect', (req, client: net.Socket, head: Buffer) => {
     track(client);
     const [host = '', port = ''] = (req.url ?? '').split(':');
-    if (port !== '443' || !isMappedHost(host)) {
+    const extraPort = Object.hasOwn(extraHosts, host) ? extraHosts[host] : undefined;
+    if (port !== '443' || (extraPort === undefined && !isMappedHost(host))) {
       refused.push(req.url ?? '');
       client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
-    const upstream = net.connect(targetPort, '127.0.0.1', () => {
+    const upstream = net.connect(extraPort ?? targetPort, '127.0.0.1', () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) upstream.write(head);
       upstream.pipe(client);

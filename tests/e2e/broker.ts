@@ -21,8 +21,12 @@ export const CLIENT = { clientId: 'e2e-broker-client', clientSecret: 'e2e-broker
 
 export interface E2EBroker {
   port: number;
-  /** Builds the app for this extension id and registers the broker's callback at the simulator. */
-  configure(extensionId: string): void;
+  /**
+   * Builds the app for this extension id and registers the broker's callback at the simulator. The
+   * allowed redirect is Chromium's `https://<id>.chromiumapp.org/` unless `redirectUrl` names another
+   * (Firefox's `identity.getRedirectURL()`, `https://<hash>.extensions.allizom.org/`).
+   */
+  configure(extensionId: string, options?: { redirectUrl?: string }): void;
   log: string[];
   close(): Promise<void>;
 }
@@ -54,14 +58,14 @@ export async function startE2EBroker(sim: Simulator): Promise<E2EBroker> {
   return {
     port,
     log,
-    configure(extensionId) {
+    configure(extensionId, options = {}) {
       const callback = `https://${BROKER_HOST}/oauth/callback`;
       sim.registerOAuthClient({ ...CLIENT, redirectUris: [callback] });
       const config = parseBrokerConfig({
         INTUIT_CLIENT_ID: CLIENT.clientId,
         INTUIT_CLIENT_SECRET: CLIENT.clientSecret,
         INTUIT_DISCOVERY_URL: `${sim.url}/.well-known/openid_configuration`,
-        BROKER_ALLOWED_REDIRECTS: `https://${extensionId}.chromiumapp.org/`,
+        BROKER_ALLOWED_REDIRECTS: options.redirectUrl ?? `https://${extensionId}.chromiumapp.org/`,
         BROKER_PUBLIC_URL: `https://${BROKER_HOST}`,
       });
       app = createBrokerApp(config, { fetch: outbound, log: (line) => void log.push(line) });
