@@ -7,6 +7,7 @@ import { createBroker } from '../connection/broker';
 import { DEFAULT_BROKER_URL } from '../connection/broker-url';
 import { createTokenProvider } from '../connection/token-provider';
 import { createTokenStore } from '../connection/token-store';
+import { isActiveJobState } from '../domain/jobs';
 import { createJobRunner } from '../jobs/runner';
 import type { JobSnapshot } from '../jobs/types';
 import type { PopupState } from '../messaging/views';
@@ -22,8 +23,7 @@ import { createPreflightService } from './preflight-service';
 import { createPreflightStore } from './preflight-store';
 import { createRunHistory } from './run-history';
 
-const ACTIVE = new Set(['created', 'running', 'waiting', 'paused', 'tokenNeeded']);
-export const isActiveJob = (job: JobSnapshot) => ACTIVE.has(job.status);
+export const isActiveJob = (job: JobSnapshot) => isActiveJobState(job.status);
 
 export function createBackgroundCore(deps: BackgroundDeps) {
   const tokens = createTokenStore(deps.storage, deps.clock.now);

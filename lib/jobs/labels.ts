@@ -2,6 +2,8 @@
  * Outcome words and groups, shared by the audit log and the popup (groups match
  * lib/messaging/views.ts OUTCOME_GROUPS).
  */
+
+import type { OutcomeGroup } from '../domain/jobs';
 import type { OutcomeKind, RecordOutcome } from '../journal/schema';
 
 export const OUTCOME_LABEL: Record<OutcomeKind, string> = {
@@ -15,7 +17,7 @@ export const OUTCOME_LABEL: Record<OutcomeKind, string> = {
   alreadyGone: 'Already gone',
 };
 
-export type OutcomeGroup = 'deleted' | 'skipped' | 'refused' | 'needsAttention';
+export type { OutcomeGroup };
 
 export const OUTCOME_GROUP: Record<OutcomeKind, OutcomeGroup> = {
   deleted: 'deleted',

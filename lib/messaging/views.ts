@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ShownSchema } from '../collect/selection-message';
+import { OUTCOME_GROUPS, type OutcomeGroup } from '../domain/jobs';
 import { EnvironmentSchema } from '../domain/schemas';
 import { ENTITIES } from '../qbo/entities';
 
@@ -95,8 +96,7 @@ export const SelectionRowSchema = z.object({
 });
 export type SelectionRow = z.infer<typeof SelectionRowSchema>;
 
-export const OUTCOME_GROUPS = ['deleted', 'skipped', 'refused', 'needsAttention'] as const;
-export type OutcomeGroup = (typeof OUTCOME_GROUPS)[number];
+export { OUTCOME_GROUPS, type OutcomeGroup };
 export const OUTCOME_GROUP_LABEL: Record<OutcomeGroup, string> = {
   deleted: 'Deleted',
   skipped: 'Skipped',

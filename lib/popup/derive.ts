@@ -4,12 +4,13 @@
  */
 
 import { isRealmId } from '../domain/ids';
+import { ACTIVE_JOB_STATES } from '../domain/jobs';
 import type { PopupState, PreflightStatus, SelectionRow } from '../messaging/views';
 import { ENTITIES, type Entity } from '../qbo/entities';
 
 export type StatusKey = PreflightStatus | 'unchecked';
 
-export const ACTIVE_JOB_STATES = new Set(['running', 'waiting', 'paused', 'tokenNeeded']);
+export { ACTIVE_JOB_STATES };
 
 export function countByEntity(rows: readonly SelectionRow[]): { entity: Entity; count: number }[] {
   const counts = new Map<Entity, number>();

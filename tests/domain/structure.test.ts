@@ -30,6 +30,8 @@ describe('the domain vocabulary is defined once', () => {
     ['the environment union', /'production' \| 'sandbox'/],
     ['the environment enum', /enum\(\[\s*'production',\s*'sandbox'\s*\]\)/],
     ['a record key built by hand', /`\$\{[^}]+\}:\$\{[^}]+\}`/],
+    ['an outcome-group type', /type OutcomeGroup\s*=/],
+    ['a set of active job states', /new Set\(\[\s*'(created|running)'/],
   ])('%s appears only in lib/domain', (_name, pattern) => {
     const offenders = PRODUCT.filter((f) => pattern.test(code(f)));
     expect(offenders).toEqual([]);
