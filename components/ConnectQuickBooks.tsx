@@ -22,9 +22,7 @@ export function ConnectQuickBooks({
   return (
     <div class="connect">
       {reconnect ? (
-        <p class="warning">
-          The sign-in for this company has ended (it was revoked or expired). Reconnect to go on.
-        </p>
+        <p class="warning">The sign-in for this company has ended (it was revoked or expired). Reconnect to go on.</p>
       ) : (
         <p class="hint">Sign in with your Intuit account and pick the company. Safe Delete never sees your password.</p>
       )}
