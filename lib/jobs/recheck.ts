@@ -10,7 +10,8 @@ import type { RecordOutcome, ReviewedRecord, SentItem } from '../journal/schema'
 import type { QboClient } from '../qbo/client-api';
 import type { Entity } from '../qbo/entities';
 import type { CallFailure, TxnRecord } from '../qbo/outcomes';
-import { compareWithReviewed, dateSpan, isInReconciledSet, keyOf, type RecheckDecision, toSentItems } from './classify';
+import { reconciledSet } from '../qbo/reconciled-set';
+import { compareWithReviewed, dateSpan, keyOf, type RecheckDecision, toSentItems } from './classify';
 
 export type ReadOutcome<T> = ({ kind: 'ok'; intuitTid?: string } & T) | CallFailure;
 
@@ -57,8 +58,9 @@ export async function recheckChunk(
   if (span) {
     const report = await client.readReconciled(span.start, span.end);
     if (report.kind !== 'ok') return report;
+    const reconciled = reconciledSet(report.rows);
     survivors = survivors.filter((rec) => {
-      if (!isInReconciledSet(rec, report.rows)) return true;
+      if (!reconciled.has(rec.entity, rec.id)) return true;
       skips.set(keyOf(rec), { kind: 'skippedReconciled' });
       return false;
     });

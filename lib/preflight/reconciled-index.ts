@@ -5,11 +5,11 @@
  * joins on Id alone (conservative: it may flag a same-Id record of another type).
  */
 
-import { recordKey } from '../domain/record-key';
 import type { QboClient } from '../qbo/client-api';
 import { fromDayNumber, MAX_WINDOW_DAYS, toDayNumber } from '../qbo/date-windows';
 import type { Entity } from '../qbo/entities';
 import type { CallFailure } from '../qbo/outcomes';
+import { reconciledSet } from '../qbo/reconciled-set';
 import { isIsoDate } from '../qbo/schemas';
 import type { ReconciledIndex } from './types';
 
@@ -43,20 +43,16 @@ export async function readReconciledIndex(
   { kind: 'ok'; index: ReconciledIndex; calls: number } | { kind: 'failed'; failure: CallFailure; calls: number }
 > {
   const windows = windowsForDates(dates);
-  const keyed = new Set<string>();
-  const idOnly = new Set<string>();
+  const reconciled = reconciledSet();
   let calls = 0;
   for (const window of windows) {
     const result = await client.readReconciled(window.start, window.end);
     if (result.kind !== 'ok') return { kind: 'failed', failure: result, calls: calls + 1 };
     calls += result.calls;
-    for (const row of result.rows) {
-      if (row.entity) keyed.add(recordKey(row.entity, row.id));
-      else idOnly.add(row.id);
-    }
+    reconciled.add(result.rows);
   }
   const index: ReconciledIndex = {
-    has: (entity: Entity, id: string) => keyed.has(recordKey(entity, id)) || idOnly.has(id),
+    has: (entity: Entity, id: string) => reconciled.has(entity, id),
     covers: (date: string) => windows.some((w) => w.start <= date && date <= w.end),
   };
   return { kind: 'ok', index, calls };
