@@ -20,7 +20,9 @@ export async function handlePageMessage(
   switch (msg.type) {
     case 'state/get': {
       core.polled();
-      if (msg.sinceVersion === core.version()) return ok({ unchanged: true });
+      // While a job runs, always answer in full: the journal is written after the event that bumps
+      // the version, so a poll in between could otherwise keep a stale view until the next event.
+      if (msg.sinceVersion === core.version() && !(await hasActiveJob(core))) return ok({ unchanged: true });
       await maybeAutoPreflight(core);
       return ok(await core.state());
     }
@@ -171,6 +173,12 @@ export async function handlePageMessage(
       await core.runner.audit.clear();
       return ok(await core.state());
   }
+}
+
+async function hasActiveJob(core: BackgroundCore): Promise<boolean> {
+  const scope = await core.currentScope();
+  const job = scope ? await core.latestJob(scope) : undefined;
+  return job !== undefined && isActiveJob(job);
 }
 
 /** A popup that opens onto unchecked rows gets them checked without a click (reads only). */

@@ -197,3 +197,33 @@ describe('linked records are a decision', () => {
     expect(Object.keys(tombs).sort()).toEqual([...group].sort());
   });
 });
+
+describe('polling while a job runs', () => {
+  let h: SecurityHarness;
+  afterEach(async () => h.close());
+
+  it('answers in full while a job is active (no stale view between an event and its journal write), "unchanged" when idle', async () => {
+    h = await createSecurityHarness();
+    await connectedWithSelection(h, { count: 40, entities: { Invoice: 1 } });
+    const idle = await popupStateOf(h);
+    expect(await h.send({ type: 'state/get', sinceVersion: idle.version }, SENDERS.popup)).toEqual({
+      ok: true,
+      data: { unchanged: true },
+    });
+    const started = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const jobId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
+    // Paused: still active (its company stays locked), and nothing more happens that would bump the version.
+    await h.send({ type: 'job/pause', jobId }, SENDERS.popup);
+    await h.background.core.runner.whenIdle();
+    const during = await popupStateOf(h);
+    const again = await h.send({ type: 'state/get', sinceVersion: during.version }, SENDERS.popup);
+    expect(again.ok && (again.data as PopupState).job?.id).toBe(jobId);
+    await h.send({ type: 'job/resume', jobId }, SENDERS.popup);
+    expect((await h.settle(jobId)).status).toBe('done');
+    const after = await popupStateOf(h);
+    expect(await h.send({ type: 'state/get', sinceVersion: after.version }, SENDERS.popup)).toEqual({
+      ok: true,
+      data: { unchanged: true },
+    });
+  });
+});
