@@ -22,7 +22,7 @@ export async function handlePageMessage(
       core.polled();
       // While a job runs, always answer in full: the journal is written after the event that bumps
       // the version, so a poll in between could otherwise keep a stale view until the next event.
-      if (msg.sinceVersion === core.version() && !(await hasActiveJob(core))) return ok({ unchanged: true });
+      if (msg.sinceVersion === core.version() && !(await hasActiveJob(core, now()))) return ok({ unchanged: true });
       await maybeAutoPreflight(core);
       return ok(await core.state());
     }
@@ -175,10 +175,11 @@ export async function handlePageMessage(
   }
 }
 
-async function hasActiveJob(core: BackgroundCore): Promise<boolean> {
+/** A job is active, or ended in the last few seconds (its last journal writes may follow its last event). */
+async function hasActiveJob(core: BackgroundCore, now: number): Promise<boolean> {
   const scope = await core.currentScope();
   const job = scope ? await core.latestJob(scope) : undefined;
-  return job !== undefined && isActiveJob(job);
+  return job !== undefined && (isActiveJob(job) || (job.finishedAt ?? 0) > now - 10_000);
 }
 
 /** A popup that opens onto unchecked rows gets them checked without a click (reads only). */

@@ -202,7 +202,7 @@ describe('polling while a job runs', () => {
   let h: SecurityHarness;
   afterEach(async () => h.close());
 
-  it('answers in full while a job is active (no stale view between an event and its journal write), "unchanged" when idle', async () => {
+  it('answers in full while a job is active and just after it ends (no stale view between an event and its journal write), "unchanged" when idle', async () => {
     h = await createSecurityHarness();
     await connectedWithSelection(h, { count: 40, entities: { Invoice: 1 } });
     const idle = await popupStateOf(h);
@@ -220,6 +220,11 @@ describe('polling while a job runs', () => {
     expect(again.ok && (again.data as PopupState).job?.id).toBe(jobId);
     await h.send({ type: 'job/resume', jobId }, SENDERS.popup);
     expect((await h.settle(jobId)).status).toBe('done');
+    // Just ended: still in full for a few seconds (the end's last journal writes), then "unchanged".
+    const ended = await popupStateOf(h);
+    const soon = await h.send({ type: 'state/get', sinceVersion: ended.version }, SENDERS.popup);
+    expect(soon.ok && (soon.data as PopupState).job?.state).toBe('done');
+    h.clock.advance(11_000);
     const after = await popupStateOf(h);
     expect(await h.send({ type: 'state/get', sinceVersion: after.version }, SENDERS.popup)).toEqual({
       ok: true,
