@@ -6,24 +6,10 @@ import { z } from 'zod';
 import { ShownSchema } from '../collect/selection-message';
 import { OUTCOME_GROUPS, type OutcomeGroup } from '../domain/jobs';
 import { EnvironmentSchema } from '../domain/schemas';
+import { PREFLIGHT_STATUSES, type PreflightStatus } from '../domain/statuses';
 import { ENTITIES } from '../qbo/entities';
 
-export { EnvironmentSchema };
-
-export const PREFLIGHT_STATUSES = [
-  'ready',
-  'reconciled',
-  'changed',
-  'closedPeriod',
-  'notFound',
-  'deposited',
-  'linked',
-  'unsupported',
-  'duplicate',
-  'unverifiable',
-  'pageMismatch',
-] as const;
-export type PreflightStatus = (typeof PREFLIGHT_STATUSES)[number];
+export { EnvironmentSchema, PREFLIGHT_STATUSES, type PreflightStatus };
 
 /** The popup's exact words for each status (the product's contract with screen readers). */
 export const STATUS_LABEL: Record<PreflightStatus, string> = {

@@ -4,10 +4,10 @@ import { recordKey } from '../domain/record-key';
 import type { TxnRecord } from '../qbo/outcomes';
 import {
   type Blocker,
+  type CheckStatus,
   type Finding,
   type PreflightItem,
   type PreflightRecord,
-  type PreflightStatus,
   type PreflightSummary,
   STATUS_ORDER,
   type Warning,
@@ -31,7 +31,7 @@ export function toPreflightRecord(
   }
   blockers.sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status));
   const first = blockers[0];
-  const status: PreflightStatus = first ? first.status : 'ready';
+  const status: CheckStatus = first ? first.status : 'ready';
   const reason = first ? first.reason : ['Ready to delete', ...warnings.map((w) => w.reason)].join('; warning: ');
   const record: PreflightRecord = {
     key: recordKey(item.entity, item.id),

@@ -3,11 +3,11 @@ export { type PreflightInput, runPreflight } from './run-preflight';
 export type {
   Blocker,
   BlockingStatus,
+  CheckStatus,
   LinkedDetail,
   PreflightItem,
   PreflightRecord,
   PreflightResult,
-  PreflightStatus,
   PreflightSummary,
   Warning,
 } from './types';

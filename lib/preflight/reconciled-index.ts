@@ -6,17 +6,12 @@
  */
 
 import type { QboClient } from '../qbo/client-api';
-import { fromDayNumber, MAX_WINDOW_DAYS, toDayNumber } from '../qbo/date-windows';
+import { type DateWindow, fromDayNumber, MAX_WINDOW_DAYS, toDayNumber } from '../qbo/date-windows';
 import type { Entity } from '../qbo/entities';
 import type { CallFailure } from '../qbo/outcomes';
 import { reconciledSet } from '../qbo/reconciled-set';
 import { isIsoDate } from '../qbo/schemas';
 import type { ReconciledIndex } from './types';
-
-export interface DateWindow {
-  start: string;
-  end: string;
-}
 
 export function windowsForDates(dates: readonly string[]): DateWindow[] {
   const days = [...new Set(dates.filter(isIsoDate).map(toDayNumber))].sort((a, b) => a - b);

@@ -4,6 +4,7 @@
  * and non-blocking findings (today only 'linked') in `warnings`: a record can be 'ready' with warnings.
  */
 import type { Shown } from '../collect/selection-message';
+import { type BlockingStatus, type CheckStatus, STATUS_ORDER } from '../domain/statuses';
 import type { Entity, Environment } from '../qbo/entities';
 import type { CallFailure, TxnRecord } from '../qbo/outcomes';
 
@@ -22,35 +23,8 @@ export interface PreflightItem {
   tickedAt?: number;
 }
 
-export type BlockingStatus =
-  | 'duplicate' // the same entity:id twice in the selection (the later ones)
-  | 'unsupported' // not an entity we delete, or an Id that is not a decimal id
-  | 'notFound' // not returned by the complete read: already deleted
-  | 'pageMismatch' // the service's record disagrees with what the page showed (wrong company or wrong Id)
-  | 'changed' // MetaData.LastUpdatedTime after the page showed the row
-  | 'closedPeriod' // R3: TxnDate on or before BookCloseDate
-  | 'deposited' // a Payment/SalesReceipt on a Deposit: would be refused with 6540
-  | 'reconciled' // R2: in the cleared=Reconciled TransactionList; the service would delete it silently
-  | 'unverifiable'; // the service gave too little to prove the record safe (no TxnDate, no LastUpdatedTime)
-
-export type PreflightStatus = 'ready' | BlockingStatus;
-
-/**
- * Most important first: the record's status is its first blocker in this order. 'unverifiable'
- * outranks 'reconciled': "Include reconciled transactions" opts in to deleting reconciled records,
- * never to deleting one that could not be verified.
- */
-export const STATUS_ORDER: readonly BlockingStatus[] = [
-  'duplicate',
-  'unsupported',
-  'notFound',
-  'pageMismatch',
-  'changed',
-  'closedPeriod',
-  'deposited',
-  'unverifiable',
-  'reconciled',
-];
+// The statuses and their order are the domain's (lib/domain/statuses.ts).
+export { type BlockingStatus, type CheckStatus, STATUS_ORDER };
 
 export interface Blocker {
   check: string; // the check's id = its file name in ./checks
@@ -88,7 +62,7 @@ export interface PreflightRecord {
   entity: string;
   id: string;
   shownAt: number;
-  status: PreflightStatus;
+  status: CheckStatus;
   blockers: Blocker[];
   warnings: Warning[];
   /** The reviewed version: SyncToken and full JSON as read now. The runner deletes exactly this (R1). */
@@ -102,7 +76,7 @@ export interface PreflightRecord {
   linked?: LinkedDetail[];
 }
 
-export type PreflightSummary = Record<PreflightStatus, number> & { total: number; withWarnings: number };
+export type PreflightSummary = Record<CheckStatus, number> & { total: number; withWarnings: number };
 
 export type PreflightResult =
   | { kind: 'ok'; records: PreflightRecord[]; summary: PreflightSummary; calls: number; checkedAt: number }

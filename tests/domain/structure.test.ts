@@ -31,6 +31,8 @@ describe('the domain vocabulary is defined once', () => {
     ['the environment enum', /enum\(\[\s*'production',\s*'sandbox'\s*\]\)/],
     ['a record key built by hand', /`\$\{[^}]+\}:\$\{[^}]+\}`/],
     ['an outcome-group type', /type OutcomeGroup\s*=/],
+    ['a preflight status type', /type (PreflightStatus|BlockingStatus|CheckStatus)\s*=/],
+    ['a list of preflight statuses', /=\s*\[\s*'ready',\s*'reconciled'/],
     ['a set of active job states', /new Set\(\[\s*'(created|running)'/],
   ])('%s appears only in lib/domain', (_name, pattern) => {
     const offenders = PRODUCT.filter((f) => pattern.test(code(f)));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPreflight } from '../../lib/preflight/run-preflight';
-import type { BlockingStatus, PreflightItem, PreflightStatus } from '../../lib/preflight/types';
+import type { BlockingStatus, CheckStatus, PreflightItem } from '../../lib/preflight/types';
 import { createQboClient } from '../../lib/qbo/client';
 import type { FidelityMode, SeededCompany, Simulator } from '../simulator/api';
 import { startSimulator } from '../simulator/index';
@@ -49,7 +49,7 @@ describe.each<FidelityMode>(['document', 'real'])('runPreflight against the simu
     const result = await runPreflight({ client: clientOf(company), items, now, realmId: company.realmId });
     if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
 
-    const expected = (key: string): PreflightStatus => {
+    const expected = (key: string): CheckStatus => {
       const hits: BlockingStatus[] = [];
       if (key === removed) return 'notFound';
       if (key === edited) hits.push('changed');
@@ -58,7 +58,7 @@ describe.each<FidelityMode>(['document', 'real'])('runPreflight against the simu
       if (keys.reconciled.includes(key)) hits.push('reconciled');
       return hits[0] ?? 'ready';
     };
-    const byStatus = (status: PreflightStatus) => result.records.filter((r) => r.status === status);
+    const byStatus = (status: CheckStatus) => result.records.filter((r) => r.status === status);
     result.records.slice(0, all.length).forEach((record, i) => {
       expect(record.key).toBe(all[i]);
       expect(record.status, `${record.key}: ${record.reason}`).toBe(expected(record.key));
