@@ -144,6 +144,9 @@ export function createBackgroundCore(deps: BackgroundDeps) {
   });
 
   async function state(): Promise<PopupState> {
+    // The version as of the first read: a change landing while this view is assembled (a chunk
+    // committed between reading the job and its records) bumps past it, so the next poll refetches.
+    const asOf = version;
     const scope = await currentScope();
     const connection = scope ? await tokens.getConnection(scope) : undefined;
     const lastPage = await selection.lastPage();
@@ -159,7 +162,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       })),
     );
     return buildPopupState({
-      version,
+      version: asOf,
       connection,
       connections,
       hasToken: scope ? await hasToken(scope) : false,

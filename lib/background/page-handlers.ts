@@ -20,9 +20,7 @@ export async function handlePageMessage(
   switch (msg.type) {
     case 'state/get': {
       core.polled();
-      // While a job runs, always answer in full: the journal is written after the event that bumps
-      // the version, so a poll in between could otherwise keep a stale view until the next event.
-      if (msg.sinceVersion === core.version() && !(await hasActiveJob(core, now()))) return ok({ unchanged: true });
+      if (msg.sinceVersion === core.version()) return ok({ unchanged: true });
       await maybeAutoPreflight(core);
       return ok(await core.state());
     }
@@ -173,13 +171,6 @@ export async function handlePageMessage(
       await core.runner.audit.clear();
       return ok(await core.state());
   }
-}
-
-/** A job is active, or ended in the last few seconds (its last journal writes may follow its last event). */
-async function hasActiveJob(core: BackgroundCore, now: number): Promise<boolean> {
-  const scope = await core.currentScope();
-  const job = scope ? await core.latestJob(scope) : undefined;
-  return job !== undefined && (isActiveJob(job) || (job.finishedAt ?? 0) > now - 10_000);
 }
 
 /** A popup that opens onto unchecked rows gets them checked without a click (reads only). */
