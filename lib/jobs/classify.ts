@@ -5,9 +5,7 @@
 
 import { keyOfRecord } from '../domain/record-key';
 import type { RecordOutcome, ReviewedRecord, SentItem } from '../journal/schema';
-import type { ReconciledRow } from '../qbo/client-api';
 import type { DeleteItemResult, TxnRecord } from '../qbo/outcomes';
-import { reconciledSet } from '../qbo/reconciled-set';
 
 export const keyOf = keyOfRecord;
 
@@ -32,12 +30,6 @@ export function compareWithReviewed(
     else survivors.push({ reviewed: r, current: now });
   }
   return { skips, survivors };
-}
-
-/** R2: membership of the report's reconciled set; rows without a mapped entity join on Id alone. */
-/** R2's membership rule (lib/qbo/reconciled-set.ts) for one record; build the set once for many. */
-export function isInReconciledSet(record: { entity: string; id: string }, rows: readonly ReconciledRow[]): boolean {
-  return reconciledSet(rows).has(record.entity, record.id);
 }
 
 /** The date span [min, max] of the records' TxnDates (one report call per chunk), or undefined. */

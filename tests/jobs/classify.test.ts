@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithReviewed, dateSpan, isInReconciledSet, toRecordOutcome } from '../../lib/jobs/classify';
+import { compareWithReviewed, dateSpan, toRecordOutcome } from '../../lib/jobs/classify';
 import { chunkCount, newJobMeta, orderForChunks } from '../../lib/jobs/create';
 import { reviewedFromPreflight } from '../../lib/jobs/from-preflight';
 import type { ReviewedRecord } from '../../lib/jobs/types';
 import type { Entity } from '../../lib/qbo/entities';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
+import { reconciledSet } from '../../lib/qbo/reconciled-set';
 
 const rec = (entity: Entity, id: string, syncToken = '0', txnDate = '2025-01-01'): TxnRecord => ({
   entity,
@@ -64,9 +65,9 @@ describe('R1 / gone: compare with the reviewed version', () => {
 
 describe('R2: reconciled set membership', () => {
   it('joins on entity + Id, or on Id alone when the report name did not map', () => {
-    expect(isInReconciledSet({ entity: 'Invoice', id: '7' }, [{ id: '7', entity: 'Invoice' }])).toBe(true);
-    expect(isInReconciledSet({ entity: 'Invoice', id: '7' }, [{ id: '7', entity: 'Bill' }])).toBe(false);
-    expect(isInReconciledSet({ entity: 'Invoice', id: '7' }, [{ id: '7' }])).toBe(true);
+    expect(reconciledSet([{ id: '7', entity: 'Invoice' }]).has('Invoice', '7')).toBe(true);
+    expect(reconciledSet([{ id: '7', entity: 'Bill' }]).has('Invoice', '7')).toBe(false);
+    expect(reconciledSet([{ id: '7' }]).has('Invoice', '7')).toBe(true);
   });
   it('spans the chunk dates for one report call', () => {
     expect(dateSpan([{ txnDate: '2025-03-01' }, { txnDate: '2024-12-31' }, {}])).toEqual({
