@@ -46,11 +46,9 @@ export async function startJob(
         'Refused: Safe Delete cannot tell which company QuickBooks has open. Open the company in QuickBooks, then try again.',
       );
     }
-    const pageRealm = page.realmId;
-    const pageEnv = page.environment;
-    if (pageRealm !== scope.realmId || pageEnv !== scope.environment) {
+    if (page.realmId !== scope.realmId || page.environment !== scope.environment) {
       return refuse(
-        `Refused: the QuickBooks page shows company ${pageRealm} (${pageEnv}) but Safe Delete is connected to company ${scope.realmId} (${scope.environment}). Switch one of them so they match.`,
+        `Refused: the QuickBooks page shows company ${page.realmId} (${page.environment}) but Safe Delete is connected to company ${scope.realmId} (${scope.environment}). Switch one of them so they match.`,
       );
     }
   }
@@ -70,8 +68,7 @@ export async function startJob(
     const before = stored;
     await core.preflight.start(scope);
     stored = await core.preflightStore.read(scope);
-    const moved = !stored || stored.error || keys.some((k) => stored?.rows[k]?.status !== before.rows[k]?.status);
-    if (moved || !stored) {
+    if (!stored || stored.error || keys.some((k) => stored?.rows[k]?.status !== before.rows[k]?.status)) {
       return refuse(
         'The check was more than 15 minutes old and, checked again, some statuses changed. Review them, then try again.',
       );
