@@ -49,6 +49,3 @@ export interface AuditRetention {
 }
 
 export const DEFAULT_RETENTION: AuditRetention = { maxEntries: 20_000, maxAgeMs: 90 * 24 * 3600 * 1000 };
-
-export const AUDIT_INDEX_KEY = 'sd:audit:index';
-export const auditSegKey = (n: number): string => `sd:audit:seg:${n}`;

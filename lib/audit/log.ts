@@ -4,20 +4,22 @@
  * outcome and its audit line are written by one `storage.set` and cannot disagree after a crash.
  */
 import type { Clock } from '../clock';
-import type { StorageArea } from '../journal/storage-api';
-import type { WriteQueue } from '../journal/write-queue';
+import type { StorageArea } from '../storage/area';
+import { storageKey } from '../storage/keys';
+import { type WriteQueue, writeQueueFor } from '../storage/queue';
 import { toCsv } from './csv';
 import {
-  AUDIT_INDEX_KEY,
   type AuditEntry,
   type AuditIndex,
   AuditIndexSchema,
   type AuditRetention,
   AuditSegmentSchema,
-  auditSegKey,
   DEFAULT_RETENTION,
 } from './entry';
 import { planRetention } from './retention';
+
+const AUDIT_INDEX_KEY = storageKey.auditIndex();
+const auditSegKey = storageKey.auditSegment;
 
 export interface AuditWrite {
   set: Record<string, unknown>;
@@ -37,13 +39,15 @@ export interface AuditLog {
 
 export interface AuditLogOptions {
   storage: StorageArea;
-  queue: WriteQueue;
+  /** Default: the storage area's one write queue. */
+  queue?: WriteQueue;
   clock: Pick<Clock, 'now'>;
   retention?: Partial<AuditRetention>;
 }
 
 export function createAuditLog(options: AuditLogOptions): AuditLog {
-  const { storage, queue, clock } = options;
+  const { storage, clock } = options;
+  const queue = options.queue ?? writeQueueFor(storage);
   const retention: AuditRetention = { ...DEFAULT_RETENTION, ...options.retention };
 
   async function readIndex(): Promise<AuditIndex> {

@@ -5,11 +5,12 @@
  * `get` answers from the cache and starts a read in the background when asked to.
  */
 import { z } from 'zod';
-import type { StorageArea } from '../journal/storage-api';
 import type { QboClient } from '../qbo/client-api';
 import type { Environment } from '../qbo/entities';
+import type { StorageArea } from '../storage/area';
+import { storageKey } from '../storage/keys';
 
-const KEY = 'companyNames';
+const KEY = storageKey.companyNames();
 const CacheSchema = z.record(z.string(), z.object({ name: z.string().max(256), at: z.number() }));
 
 interface Scope {

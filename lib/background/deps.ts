@@ -2,7 +2,7 @@
 import type { Clock } from '../clock';
 import type { IdentityApi } from '../connection/sign-in';
 import type { JobRunnerOptions } from '../jobs/types';
-import type { AlarmsArea, StorageArea } from '../journal/storage-api';
+import type { AlarmsArea, StorageArea } from '../storage/area';
 import type { Environment } from '../qbo/entities';
 import type { BadgeApi } from './badge';
 import type { CookiesApi } from './page-company';

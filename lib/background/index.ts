@@ -5,9 +5,10 @@
  * and report its selection, nothing else. Errors are returned as values (they do not cross contexts).
  */
 import { ContentMessageSchema } from '../collect/selection-message';
-import type { AlarmLike } from '../journal/storage-api';
 import { fail, PageMessageSchema, type Reply } from '../messaging/protocol';
 import { classifySender, type SenderLike } from '../messaging/sender';
+import type { AlarmLike } from '../storage/area';
+import { migrateStorage } from '../storage/migrations';
 import { createBackgroundCore } from './app';
 import type { BackgroundDeps } from './deps';
 import { handlePageMessage } from './page-handlers';
@@ -16,12 +17,15 @@ import { handlePageHello, handleSelectionReport } from './selection-report';
 export type { BackgroundDeps };
 
 export function createBackground(deps: BackgroundDeps) {
+  // Storage is brought to this build's layout before anything reads it (writes queue behind it).
+  const ready = migrateStorage(deps.storage);
   const core = createBackgroundCore(deps);
 
   async function handleMessage(message: unknown, sender: SenderLike): Promise<Reply<unknown>> {
     const who = classifySender(sender, deps.extensionId, deps.extensionOrigin);
     if (who.kind === 'untrusted') return fail(`Refused: ${who.reason}.`);
     try {
+      await ready;
       if (who.kind === 'contentScript') {
         const parsed = ContentMessageSchema.safeParse(message);
         if (!parsed.success) return fail('Refused: a page may only say hello and report its selection.');
@@ -42,9 +46,13 @@ export function createBackground(deps: BackgroundDeps) {
     /** What it was built from: a test builds a second background on the same storage (a restart). */
     deps,
     handleMessage,
-    onAlarm: (alarm: AlarmLike) => core.runner.onAlarm(alarm),
+    onAlarm: async (alarm: AlarmLike) => {
+      await ready;
+      await core.runner.onAlarm(alarm);
+    },
     /** On every worker start: resume jobs from the journal and show the badge. */
     async onStartup(): Promise<void> {
+      await ready;
       await core.runner.wake();
       core.changed();
     },

@@ -7,10 +7,12 @@
  */
 import { z } from 'zod';
 import type { PageInfo } from '../collect/selection-message';
-import type { StorageArea } from '../journal/storage-api';
 import type { PopupState } from '../messaging/views';
+import type { StorageArea } from '../storage/area';
+import { storageKey } from '../storage/keys';
+import { writeQueueFor } from '../storage/queue';
 
-const KEY = 'pageIssues';
+const KEY = storageKey.pageIssues();
 export const STALE_TAB_TEXT = 'This tab still shows another company. Reload it.';
 
 const IssuesSchema = z.object({
@@ -29,22 +31,20 @@ const IssuesSchema = z.object({
 type Issues = z.infer<typeof IssuesSchema>;
 
 export function createPageIssues(session: StorageArea) {
-  let chain: Promise<unknown> = Promise.resolve();
+  const queue = writeQueueFor(session);
   async function read(): Promise<Issues> {
     const parsed = IssuesSchema.safeParse((await session.get(KEY))[KEY]);
     return parsed.success ? parsed.data : {};
   }
   /** Serialised read-modify-write; resolves true when something changed. */
   function update(change: (issues: Issues) => Issues): Promise<boolean> {
-    const task = chain.then(async () => {
+    return queue.run(async () => {
       const before = await read();
       const after = change({ ...before });
       if (JSON.stringify(after) === JSON.stringify(before)) return false;
       await session.set({ [KEY]: after });
       return true;
     });
-    chain = task.catch(() => undefined);
-    return task;
   }
   return {
     async view(): Promise<PopupState['pageIssues']> {

@@ -5,11 +5,12 @@
  */
 import { z } from 'zod';
 import { TxnRecordSchema } from '../journal/schema';
-import type { StorageArea } from '../journal/storage-api';
-import { createWriteQueue } from '../journal/write-queue';
 import { LinkedDetailSchema, PREFLIGHT_STATUSES } from '../messaging/views';
 import type { PreflightRecord } from '../preflight/index';
 import type { Scope } from '../selection/store';
+import type { StorageArea } from '../storage/area';
+import { storageKey } from '../storage/keys';
+import { writeQueueFor } from '../storage/queue';
 
 const RowSchema = z.object({
   status: z.enum(PREFLIGHT_STATUSES),
@@ -28,7 +29,7 @@ const StoredSchema = z.object({
 });
 export type StoredPreflight = z.infer<typeof StoredSchema>;
 
-const keyOf = (scope: Scope) => `preflight.${scope.environment}.${scope.realmId}`;
+const keyOf = storageKey.preflight;
 
 /** A ready record with links is shown as "Linked": still deletable, but it changes other records. */
 export function toPreflightRow(record: PreflightRecord): PreflightRow {
@@ -44,7 +45,7 @@ export function toPreflightRow(record: PreflightRecord): PreflightRow {
 }
 
 export function createPreflightStore(local: StorageArea) {
-  const queue = createWriteQueue();
+  const queue = writeQueueFor(local);
   async function read(scope: Scope): Promise<StoredPreflight | undefined> {
     const parsed = StoredSchema.safeParse((await local.get(keyOf(scope)))[keyOf(scope)]);
     return parsed.success ? parsed.data : undefined;

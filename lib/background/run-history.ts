@@ -4,16 +4,18 @@
  * stays the complete record.
  */
 import { z } from 'zod';
-import type { StorageArea } from '../journal/storage-api';
 import { type JobView, JobViewSchema } from '../messaging/views';
 import type { Scope } from '../selection/store';
+import type { StorageArea } from '../storage/area';
+import { storageKey } from '../storage/keys';
+import { writeQueueFor } from '../storage/queue';
 
 export const RUNS_KEPT = 5;
-const keyOf = (scope: Scope) => `runs.${scope.environment}.${scope.realmId}`;
+const keyOf = storageKey.runs;
 const RunsSchema = z.array(JobViewSchema);
 
 export function createRunHistory(local: StorageArea) {
-  let chain: Promise<unknown> = Promise.resolve();
+  const queue = writeQueueFor(local);
   async function read(scope: Scope): Promise<JobView[]> {
     const parsed = RunsSchema.safeParse((await local.get(keyOf(scope)))[keyOf(scope)]);
     return parsed.success ? parsed.data : [];
@@ -22,12 +24,10 @@ export function createRunHistory(local: StorageArea) {
     /** Most recent first. */
     read,
     keep(scope: Scope, run: JobView): Promise<void> {
-      const task = chain.then(async () => {
+      return queue.run(async () => {
         const runs = [run, ...(await read(scope)).filter((r) => r.id !== run.id)].slice(0, RUNS_KEPT);
         await local.set({ [keyOf(scope)]: runs });
       });
-      chain = task.catch(() => undefined);
-      return task;
     },
   };
 }

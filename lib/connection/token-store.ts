@@ -11,13 +11,13 @@
  */
 import { z } from 'zod';
 import { EnvironmentSchema, RealmIdSchema } from '../domain/schemas';
-import type { StorageArea } from '../journal/storage-api';
 import type { Environment } from '../qbo/entities';
+import type { StorageArea } from '../storage/area';
+import { storageKey } from '../storage/keys';
+import { writeQueueFor } from '../storage/queue';
 
-const CONNECTIONS_KEY = 'connections';
-/** Before many companies: one connection and one token. Read once and moved (see `migrate`). */
-const LEGACY_CONNECTION_KEY = 'connection';
-const LEGACY_TOKEN_KEY = 'auth.token';
+/** (Before many companies there was one connection and one token: lib/storage/migrations.ts moves them.) */
+const CONNECTIONS_KEY = storageKey.connections();
 
 export interface ConnectionScope {
   realmId: string;
@@ -58,49 +58,23 @@ export interface SaveConnection {
 }
 
 export const connectionId = (scope: ConnectionScope) => `${scope.environment}.${scope.realmId}`;
-const secretKey = (scope: ConnectionScope) => `auth.${connectionId(scope)}`;
+const secretKey = (scope: ConnectionScope) => storageKey.secrets(connectionId(scope));
 
 export function createTokenStore(areas: { session: StorageArea; local: StorageArea }, now: () => number = Date.now) {
-  let migrated: Promise<void> | undefined;
-  let chain: Promise<unknown> = Promise.resolve();
-  function serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = chain.then(task);
-    chain = run.catch(() => undefined);
-    return run;
-  }
+  const queue = writeQueueFor(areas.local);
+  const serial = <T>(task: () => Promise<T>): Promise<T> => queue.run(task);
 
-  /** Moves the single connection of earlier versions into the per-company map, once. */
-  function migrate(): Promise<void> {
-    migrated ??= (async () => {
-      const old = ConnectionSchema.safeParse((await areas.local.get(LEGACY_CONNECTION_KEY))[LEGACY_CONNECTION_KEY]);
-      if (!old.success) return;
-      const all = await readAll();
-      const scope = { realmId: old.data.realmId, environment: old.data.environment };
-      all[connectionId(scope)] ??= old.data;
-      await areas.local.set({ [CONNECTIONS_KEY]: all });
-      for (const area of [areas.session, areas.local]) {
-        const token = (await area.get(LEGACY_TOKEN_KEY))[LEGACY_TOKEN_KEY];
-        if (typeof token === 'string') await area.set({ [secretKey(scope)]: { access: token } });
-        await area.remove(LEGACY_TOKEN_KEY);
-      }
-      await areas.local.remove(LEGACY_CONNECTION_KEY);
-    })();
-    return migrated;
-  }
   async function readAll(): Promise<Record<string, Connection>> {
     const parsed = ConnectionsSchema.safeParse((await areas.local.get(CONNECTIONS_KEY))[CONNECTIONS_KEY]);
     return parsed.success ? parsed.data : {};
   }
   async function list(): Promise<Connection[]> {
-    await migrate();
     return Object.values(await readAll()).sort((a, b) => b.at - a.at);
   }
   async function getConnection(scope: ConnectionScope): Promise<Connection | undefined> {
-    await migrate();
     return (await readAll())[connectionId(scope)];
   }
   async function secrets(scope: ConnectionScope): Promise<Secrets> {
-    await migrate();
     for (const area of [areas.session, areas.local]) {
       const parsed = SecretsSchema.safeParse((await area.get(secretKey(scope)))[secretKey(scope)]);
       if (parsed.success && (parsed.data.access || parsed.data.refresh)) return parsed.data;
@@ -140,7 +114,6 @@ export function createTokenStore(areas: { session: StorageArea; local: StorageAr
     },
     save: (input: SaveConnection): Promise<void> =>
       serial(async () => {
-        await migrate();
         const scope = { realmId: input.realmId, environment: input.environment };
         const before = await getConnection(scope);
         const old = await secrets(scope);

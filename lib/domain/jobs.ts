@@ -16,3 +16,7 @@ export const ACTIVE_JOB_STATES: ReadonlySet<string> = new Set([
 ]);
 
 export const isActiveJobState = (state: string): boolean => ACTIVE_JOB_STATES.has(state);
+
+/** What a job does to its records (one file per operation in lib/jobs/operations/). */
+export const JOB_OPERATIONS = ['delete'] as const;
+export type JobOperationKind = (typeof JOB_OPERATIONS)[number];

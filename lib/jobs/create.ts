@@ -37,6 +37,7 @@ export function newJobMeta(id: string, input: CreateJobInput, total: number, now
     id,
     realmId: input.realmId,
     environment: input.environment,
+    operation: input.operation ?? 'delete',
     includeReconciled: input.includeReconciled ?? false,
     chunkSize,
     total,

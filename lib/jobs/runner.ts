@@ -1,20 +1,38 @@
 /**
  * The resumable job runner (uBlock Origin Lite's job-list pattern): one persisted job list, one alarm
  * that always points at the earliest due job (a running job is due now, so the alarm doubles as a
- * watchdog), every wake re-derives what to do from storage, and every write goes through one promise
- * chain. One driver loop per company runs one step at a time (sequential per company).
+ * watchdog), every wake re-derives what to do from storage, and every write goes through the storage
+ * area's one write queue. One driver loop per company runs one step at a time (sequential per
+ * company). Generic over what a job does: the step asks the job's operation (./operations/) to
+ * prepare, send and verify; the lifecycle (./lifecycle.ts) says which job may do what.
+ *
+ * A wake costs O(chunk): the runner reads only the reviewed records of the chunk a job is at.
  */
 import { createAuditLog } from '../audit/log';
 import type { Journal } from '../journal/journal';
 import { createJournal } from '../journal/journal';
 import type { JobMeta, ReviewedRecord } from '../journal/schema';
-import { createWriteQueue } from '../journal/write-queue';
+import { writeQueueFor } from '../storage/queue';
 import { keyOf } from './classify';
-import { pauseWithError } from './commit';
 import { newJobMeta, orderForChunks } from './create';
 import { isWorkerKilled, WorkerKilled } from './hooks';
+import {
+  cancel,
+  isDrivable,
+  isDue,
+  isRemovable,
+  isWaitingForToken,
+  needsAlarm,
+  pause,
+  pauseWithError,
+  resume,
+  start,
+  tokenArrived,
+  waitUntil,
+} from './lifecycle';
+import { OPERATIONS } from './operations/index';
 import { recordRows } from './records-view';
-import { clampAlarmWhen, doneCount, estimateEtaMs, isWaitingForToken, waitUntil } from './schedule';
+import { clampAlarmWhen, doneCount, estimateEtaMs } from './schedule';
 import { runJobStep } from './step';
 import type { StepEnv } from './step-env';
 import { DEFAULT_THROTTLE } from './throttle';
@@ -22,10 +40,11 @@ import type { JobRunner, JobRunnerOptions, JobSnapshot, ProgressEvent } from './
 
 export const DEFAULT_ALARM_NAME = 'safe-delete:jobs';
 
-const sending = (j: JobMeta) => j.status === 'running' || j.status === 'waiting';
-/** Paused / cancelled jobs still finish R5 verification of their open chunk (never left unverified). */
-const drivable = (j: JobMeta) => sending(j) || (j.openChunk && (j.status === 'paused' || j.status === 'cancelled'));
-const isDue = (j: JobMeta, now: number) => !isWaitingForToken(j) && (waitUntil(j) ?? now) <= now;
+interface ChunkRecords {
+  index: number;
+  records: ReviewedRecord[];
+  byKey: Map<string, ReviewedRecord>;
+}
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { storage, alarms, clock, hooks } = options;
@@ -34,12 +53,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const maxInWorkerSleepMs = options.maxInWorkerSleepMs ?? 5_000;
   const alarmName = options.alarmName ?? DEFAULT_ALARM_NAME;
   const onError = options.onError ?? ((e: unknown) => console.error('safe-delete runner:', e));
-  const queue = createWriteQueue();
+  const queue = writeQueueFor(storage);
   const audit = createAuditLog({ storage, queue, clock, retention: options.retention });
   const listeners = new Set<(event: ProgressEvent) => void>();
   const drivers = new Map<string, Promise<void>>();
   const rerun = new Set<string>();
-  const reviewedCache = new Map<string, { reviewed: ReviewedRecord[]; byKey: Map<string, ReviewedRecord> }>();
+  /** Per job: the records of the chunk it is at (write-once data, so a cache never goes stale). */
+  const chunkCache = new Map<string, ChunkRecords>();
+  /** Per job: every record, for the popup's list only (the runner itself never needs them all). */
+  const allRecordsCache = new Map<string, ReviewedRecord[]>();
   let dead = false;
   const readLead = { ms: 0 };
 
@@ -63,24 +85,31 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
   };
 
-  async function reviewedFor(jobId: string) {
-    const cached = reviewedCache.get(jobId);
-    if (cached) return cached;
-    const reviewed = await journal.readRecords(jobId);
-    if (!reviewed) return undefined;
-    const entry = { reviewed, byKey: new Map(reviewed.map((r) => [keyOf(r.record), r])) };
-    reviewedCache.set(jobId, entry);
+  async function chunkRecordsOf(job: JobMeta): Promise<ChunkRecords | undefined> {
+    const index = job.cursor;
+    if (index >= job.chunks) return { index, records: [], byKey: new Map() };
+    const cached = chunkCache.get(job.id);
+    if (cached?.index === index) return cached;
+    const records = await journal.readChunkRecords(job.id, index);
+    if (!records) return undefined;
+    const entry = { index, records, byKey: new Map(records.map((r) => [keyOf(r.record), r])) };
+    chunkCache.set(job.id, entry);
     return entry;
   }
 
   async function envFor(job: JobMeta): Promise<StepEnv | undefined> {
-    const records = await reviewedFor(job.id);
-    if (!records) {
-      await journal.commit({ jobId: job.id, update: pauseWithError('The reviewed records are unreadable') });
+    const chunk = await chunkRecordsOf(job);
+    if (!chunk) {
+      await journal.commit({
+        jobId: job.id,
+        update: pauseWithError(`The reviewed records of chunk ${job.cursor} are unreadable`),
+      });
       return undefined;
     }
     return {
-      ...records,
+      records: chunk.records,
+      byKey: chunk.byKey,
+      operation: OPERATIONS[job.operation],
       journal,
       clock,
       client: options.clientFor(job.realmId, job.environment),
@@ -102,12 +131,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     while (!dead) {
       const now = clock.now();
       const jobs = await journal.readJobs();
-      const job = jobs.find((j) => j.realmId === realmId && !passed.has(j.id) && drivable(j) && isDue(j, now));
+      const job = jobs.find((j) => j.realmId === realmId && !passed.has(j.id) && isDrivable(j) && isDue(j, now));
       if (!job) {
         // A short wait (a scaled Retry-After, a retry of a read) sleeps here: the alarm's 30 s
         // minimum would stretch a 3 s wait tenfold. Longer waits stop and go through the alarm.
         const soon = jobs
-          .filter((j) => j.realmId === realmId && drivable(j) && !isWaitingForToken(j))
+          .filter((j) => j.realmId === realmId && isDrivable(j) && !isWaitingForToken(j))
           .map((j) => waitUntil(j))
           .filter((u): u is number => u !== undefined && u > now)
           .sort((a, b) => a - b)[0];
@@ -153,8 +182,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const now = clock.now();
     let earliest: number | undefined;
     for (const j of await journal.readJobs()) {
-      if (!drivable(j) || isWaitingForToken(j)) continue;
-      if (!sending(j) && j.unverified === 0) continue;
+      if (!needsAlarm(j)) continue;
       const due = waitUntil(j) ?? now;
       earliest = earliest === undefined ? due : Math.min(earliest, due);
     }
@@ -165,14 +193,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function update(jobId: string, patch: (j: JobMeta) => JobMeta): Promise<JobSnapshot | undefined> {
     const job = await journal.commit({ jobId, update: patch });
     if (!job) return undefined;
-    if (drivable(job)) void kick(job.realmId);
+    if (isDrivable(job)) void kick(job.realmId);
     else await reschedule();
     return snapshot(job);
   }
 
   async function wake(): Promise<void> {
     if (dead) return;
-    const realms = new Set((await journal.readJobs()).filter(drivable).map((j) => j.realmId));
+    const realms = new Set((await journal.readJobs()).filter(isDrivable).map((j) => j.realmId));
     await reschedule();
     for (const realmId of realms) void kick(realmId);
   }
@@ -186,33 +214,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       emit(meta);
       return snapshot(meta);
     },
-    start: (jobId) =>
-      update(jobId, (j) =>
-        j.status === 'created' || j.status === 'paused'
-          ? { ...j, status: 'running', error: undefined, startedAt: j.startedAt ?? clock.now() }
-          : j,
-      ),
-    pause: (jobId) => update(jobId, (j) => (sending(j) || j.status === 'tokenNeeded' ? { ...j, status: 'paused' } : j)),
-    resume: (jobId) =>
-      update(jobId, (j) =>
-        j.status === 'paused'
-          ? { ...j, status: isWaitingForToken(j) ? 'tokenNeeded' : 'running', error: undefined }
-          : j,
-      ),
-    cancel: (jobId) =>
-      update(jobId, (j) =>
-        j.status === 'done' || j.status === 'cancelled'
-          ? j
-          : { ...j, status: 'cancelled', finishedAt: j.openChunk ? undefined : clock.now() },
-      ),
+    start: (jobId) => update(jobId, start(clock.now())),
+    pause: (jobId) => update(jobId, pause),
+    resume: (jobId) => update(jobId, resume),
+    cancel: (jobId) => update(jobId, cancel(clock.now())),
     async tokenAvailable(realmId) {
       for (const j of await journal.readJobs()) {
-        if (j.realmId !== realmId || !isWaitingForToken(j)) continue;
-        await update(j.id, (x) => ({
-          ...x,
-          wait: undefined,
-          status: x.status === 'tokenNeeded' ? 'running' : x.status,
-        }));
+        if (j.realmId === realmId && isWaitingForToken(j)) await update(j.id, tokenArrived);
       }
     },
     onAlarm: async (alarm) => {
@@ -226,17 +234,23 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     listJobs: async () => (await journal.readJobs()).map(snapshot),
     async getRecords(jobId) {
       const job = (await journal.readJobs()).find((j) => j.id === jobId);
-      const records = job && (await reviewedFor(jobId));
-      if (!job || !records) return [];
+      if (!job) return [];
+      let records = allRecordsCache.get(jobId);
+      if (!records) {
+        records = await journal.readRecords(jobId, job.chunks);
+        if (!records) return [];
+        allRecordsCache.set(jobId, records);
+      }
       const last = Math.min(job.chunks - 1, job.cursor);
       const reads = await Promise.all(Array.from({ length: last + 1 }, (_, i) => journal.readChunk(jobId, i)));
-      return recordRows(records.reviewed, reads);
+      return recordRows(records, reads);
     },
     async removeJob(jobId) {
       const job = (await journal.readJobs()).find((j) => j.id === jobId);
-      if (!job || drivers.has(job.realmId) || sending(job) || (job.openChunk && job.status !== 'done')) return false;
+      if (!job || drivers.has(job.realmId) || !isRemovable(job)) return false;
       await journal.removeJob(jobId);
-      reviewedCache.delete(jobId);
+      chunkCache.delete(jobId);
+      allRecordsCache.delete(jobId);
       return true;
     },
     subscribe(listener) {

@@ -6,20 +6,12 @@
  * watchdog: if the worker dies mid-job, the alarm wakes it to recover.
  */
 import type { JobMeta } from '../journal/schema';
+import { isWaitingForToken, waitUntil } from './lifecycle';
 import { spacingMs } from './throttle';
 import type { ThrottleConfig } from './types';
 
 export function clampAlarmWhen(dueAt: number, now: number, minDelayMs: number): number {
   return Math.max(dueAt, now + minDelayMs);
-}
-
-/** Until when the job waits, or undefined when it can go now. */
-export function waitUntil(job: JobMeta): number | undefined {
-  return job.wait && 'until' in job.wait ? job.wait.until : undefined;
-}
-
-export function isWaitingForToken(job: JobMeta): boolean {
-  return job.status === 'tokenNeeded' || job.wait?.kind === 'tokenNeeded';
 }
 
 /** Remaining chunks × the throttle's spacing + the current wait. */

@@ -3,22 +3,26 @@ import type { Clock } from '../clock';
 import type { Journal } from '../journal/journal';
 import type { ChunkJournal, JobMeta, ReviewedRecord } from '../journal/schema';
 import type { QboClient } from '../qbo/client-api';
-import { type JobPatch, saveChunk } from './commit';
+import { saveChunk } from './commit';
 import type { StepName } from './hooks';
+import type { JobPatch } from './lifecycle';
+import type { JobOperation } from './operation';
 import type { ThrottleConfig } from './types';
 
 export interface StepEnv {
   journal: Journal;
   clock: Clock;
   client: QboClient;
-  reviewed: readonly ReviewedRecord[];
+  operation: JobOperation;
+  /** The reviewed records of the job's current chunk (job.cursor) only: a step costs O(chunk). */
+  records: readonly ReviewedRecord[];
   byKey: ReadonlyMap<string, ReviewedRecord>;
   throttle: ThrottleConfig;
   maxInWorkerSleepMs: number;
   retryDelayMs: number;
   singleDeleteGapMs: number;
   /**
-   * How long the last pre-delete re-read took: the next one starts that much before its throttle
+   * How long the last pre-send re-read took: the next one starts that much before its throttle
    * slot, so the reads overlap the wait instead of adding to every gap (kept in memory only).
    */
   readLead: { ms: number };
@@ -30,8 +34,6 @@ export interface StepEnv {
 
 /** continue: call again now. stop: nothing to do for this job until its wait, a user action or a token. */
 export type StepResult = 'continue' | 'stop';
-
-export const maySend = (job: JobMeta): boolean => job.status === 'running' || job.status === 'waiting';
 
 export function save(
   env: StepEnv,
@@ -45,7 +47,7 @@ export function save(
 ) {
   return saveChunk({
     journal: env.journal,
-    reviewed: env.reviewed,
+    records: env.records,
     byKey: env.byKey,
     job,
     prev,

@@ -1,24 +1,15 @@
 /**
- * One step of one job, re-derived from the journal every time (the state in memory is never trusted
- * across steps): recover an attempt left in flight (R5: verify it), verify, send the 1040 fallback's
- * next single delete, or re-read and send the next batch. Durability before action: the attempt is
- * committed before the request, the outcomes after.
+ * One step of one job, whatever its operation, re-derived from the journal every time (the state in
+ * memory is never trusted across steps): recover an attempt left in flight (R5: verify it), verify,
+ * send the next item alone after a whole-call refusal, or prepare (re-read) and send the next batch.
+ * Every send goes through ./send.ts (journal, send, record).
  */
+import { keyOfRecord as keyOf } from '../domain/record-key';
 import type { ChunkJournal, JobMeta, ReviewedRecord } from '../journal/schema';
-import { keyOf, toRecordOutcome } from './classify';
-import {
-  chunkRecords,
-  emptyChunk,
-  failurePatch,
-  finishIfDone,
-  type JobPatch,
-  pauseWithError,
-  storedAt,
-  waitFor,
-} from './commit';
-import { recheckChunk } from './recheck';
-import { maySend, type StepEnv, type StepResult, save } from './step-env';
-import { singleStep, verifyStep } from './step-single';
+import { emptyChunk, storedAt } from './commit';
+import { failurePatch, finishIfDone, isSending, pauseWithError, waitFor } from './lifecycle';
+import { sendJournaled } from './send';
+import { type StepEnv, type StepResult, save } from './step-env';
 import { nextBatchSlot } from './throttle';
 
 export async function runJobStep(env: StepEnv, job: JobMeta): Promise<StepResult> {
@@ -28,7 +19,7 @@ export async function runJobStep(env: StepEnv, job: JobMeta): Promise<StepResult
       await env.journal.commit({ jobId: job.id, update: (j) => finishIfDone(j, env.clock.now()) });
       return 'stop';
     }
-    if (!maySend(job)) return 'stop';
+    if (!isSending(job)) return 'stop';
     await env.checkpoint('between-chunks', job.id, index);
   }
   const read = job.openChunk ? await env.journal.readChunk(job.id, index) : ({ kind: 'none' } as const);
@@ -44,9 +35,9 @@ export async function runJobStep(env: StepEnv, job: JobMeta): Promise<StepResult
     return 'continue';
   }
   if (chunk.verify.length > 0) return verifyStep(env, job, chunk);
-  if (!maySend(job)) return 'stop';
+  if (!isSending(job)) return 'stop';
   if (chunk.queue.length > 0) return singleStep(env, job, chunk);
-  const remaining = chunkRecords(env.reviewed, job, index).filter((r) => !(keyOf(r.record) in chunk.outcomes));
+  const remaining = env.records.filter((r) => !(keyOf(r.record) in chunk.outcomes));
   if (remaining.length === 0) {
     await save(env, job, chunk, chunk);
     return 'continue';
@@ -70,45 +61,72 @@ async function batchStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal, remain
     return 'stop';
   }
   const readStart = env.clock.now();
-  const checked = await recheckChunk(env.client, remaining, job.includeReconciled);
+  const prepared = await env.operation.prepare(env.client, remaining, job);
   env.readLead.ms = env.clock.now() - readStart;
-  if (checked.kind !== 'ok') {
-    const at = env.clock.now();
-    await env.journal.commit({ jobId: job.id, update: failurePatch(checked, at, env.retryDelayMs, 'retry') });
+  if (prepared.kind !== 'ok') {
+    await env.journal.commit({
+      jobId: job.id,
+      update: failurePatch(prepared, env.clock.now(), env.retryDelayMs, 'retry'),
+    });
     return 'stop';
   }
   const untilSlot = slot - env.clock.now();
   if (untilSlot > 0) await env.clock.sleep(untilSlot); // at most the lead: the throttle still rules
   const at = env.clock.now();
   const outcomes = { ...chunk.outcomes };
-  for (const [key, outcome] of checked.skips) outcomes[key] = storedAt(outcome, at, checked.intuitTid);
-  if (checked.deletable.length === 0) {
+  for (const [key, outcome] of prepared.skips) outcomes[key] = storedAt(outcome, at, prepared.intuitTid);
+  if (prepared.send.length === 0) {
     await save(env, job, chunk, { ...chunk, outcomes });
     return 'continue';
   }
-  const attempt: ChunkJournal = { ...chunk, outcomes, inFlight: checked.deletable, batchCalls: chunk.batchCalls + 1 };
-  const journaled = await save(env, job, chunk, attempt, { throttleAt: at });
-  await env.checkpoint('after-attempt-journaled', job.id, chunk.index);
-  const res = await env.client.batchDelete(checked.deletable);
-  await env.checkpoint('after-send-before-response', job.id, chunk.index);
-  const answeredAt = env.clock.now();
-  const next: ChunkJournal = { ...attempt, inFlight: [], outcomes: { ...attempt.outcomes } };
-  let patch: JobPatch | undefined;
-  if (res.kind === 'ok') {
-    for (const item of attempt.inFlight) {
-      const outcome = toRecordOutcome(res.results.get(item.bId) ?? { kind: 'missing' });
-      if (outcome === 'verify') next.verify.push(item);
-      else next.outcomes[item.key] = storedAt(outcome, answeredAt, res.meta.intuitTid);
-    }
-  } else if (res.kind === 'refusedWhole') {
-    next.queue = attempt.inFlight; // e.g. 1040: nothing applied; find the offender one at a time
-  } else if (res.kind === 'ambiguous' || res.kind === 'incomplete') {
-    next.verify = [...attempt.verify, ...attempt.inFlight]; // R5
-  } else {
-    patch = failurePatch(res, answeredAt, env.retryDelayMs, 'retry'); // 429 / 401 / 403: not applied
+  const attempt: ChunkJournal = { ...chunk, outcomes, inFlight: prepared.send, batchCalls: chunk.batchCalls + 1 };
+  return sendJournaled(env, job, chunk, {
+    attempt,
+    throttleAt: at,
+    send: () => env.operation.sendBatch(env.client, attempt.inFlight),
+    // e.g. 1040: nothing applied; send the items one at a time to find the one refused.
+    refusedWhole: (next) => {
+      next.queue = attempt.inFlight;
+    },
+    // 429 / 401 / 403: nothing applied; the records are re-read and sent again after the wait.
+    notApplied: () => undefined,
+  });
+}
+
+/** After a whole-call refusal: the next item alone; a refusal is then that item's own answer. */
+async function singleStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal): Promise<StepResult> {
+  const [item, ...rest] = chunk.queue;
+  if (!item) return 'continue';
+  await env.clock.sleep(env.singleDeleteGapMs);
+  return sendJournaled(env, job, chunk, {
+    attempt: { ...chunk, queue: rest, inFlight: [item] },
+    send: () => env.operation.sendOne(env.client, item),
+    refusedWhole: (next, answer, at) => {
+      next.outcomes[item.key] = storedAt({ kind: 'refused', fault: answer.fault }, at, answer.meta.intuitTid);
+    },
+    notApplied: (next) => {
+      next.queue = [item, ...rest]; // send later
+    },
+  });
+}
+
+/** R5: re-read what was maybe applied; a failed re-read waits and retries the READ, never the send. */
+async function verifyStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal): Promise<StepResult> {
+  const res = await env.operation.verify(env.client, chunk.verify);
+  await env.checkpoint('during-verification', job.id, chunk.index);
+  const at = env.clock.now();
+  if (res.kind !== 'ok') {
+    await env.journal.commit({ jobId: job.id, update: failurePatch(res, at, env.retryDelayMs, 'verifying') });
+    return 'stop';
   }
-  await env.checkpoint('after-response-before-outcomes-written', job.id, chunk.index);
-  await save(env, journaled ?? job, attempt, next, { patch });
-  await env.checkpoint('after-outcomes-written', job.id, chunk.index);
+  const outcomes = { ...chunk.outcomes };
+  for (const item of chunk.verify) {
+    const outcome = res.outcomes.get(item.key);
+    if (outcome) outcomes[item.key] = storedAt(outcome, at, res.intuitTid);
+  }
+  // An item the re-read could not settle stays to verify: wait and read again (never loop hot).
+  const verify = chunk.verify.filter((item) => !res.outcomes.has(item.key));
+  const patch = verify.length > 0 ? waitFor({ kind: 'verifying', until: at + env.retryDelayMs }) : undefined;
+  await save(env, job, chunk, { ...chunk, outcomes, verify }, { patch });
   return patch ? 'stop' : 'continue';
 }

@@ -5,6 +5,7 @@
 import type { AuditRetention } from '../audit/entry';
 import type { AuditLog } from '../audit/log';
 import type { Clock } from '../clock';
+import type { JobOperationKind } from '../domain/jobs';
 import type {
   JobMeta,
   JobStatus,
@@ -14,9 +15,9 @@ import type {
   ReviewedRecord,
   StoredOutcome,
 } from '../journal/schema';
-import type { AlarmLike, AlarmsArea, StorageArea } from '../journal/storage-api';
 import type { QboClient } from '../qbo/client-api';
 import type { Entity, Environment } from '../qbo/entities';
+import type { AlarmLike, AlarmsArea, StorageArea } from '../storage/area';
 import type { StepName } from './hooks';
 
 export type { JobMeta, JobStatus, JobWait, OutcomeKind, RecordOutcome, ReviewedRecord, StoredOutcome };
@@ -59,6 +60,8 @@ export interface JobRunnerOptions {
 export interface CreateJobInput {
   realmId: string;
   environment: Environment;
+  /** What the job does to each record. Default 'delete'. */
+  operation?: JobOperationKind;
   /** The reviewed versions from the preflight; `reconciled` flags what the preflight found reconciled. */
   records: readonly ReviewedRecord[];
   /** R2 opt-in. Default false: reconciled records are skipped. */

@@ -7,19 +7,23 @@
  * once the layout below keeps the big part write-once. The extension needs "unlimitedStorage" for
  * very large audit logs (the 10 MB default holds ~5,000 records' JSON).
  *
- * Layout (all keys prefixed `sd:`):
- *   sd:jobs                  JobMeta[]: the one job list (compact: counters, cursor, wait, status)
- *   sd:job:<id>:records      ReviewedRecord[]: the reviewed snapshots, written ONCE at creation
- *   sd:job:<id>:chunk:<i>    ChunkJournal: per-chunk attempt and outcomes (≤ 30 records)
- *   sd:throttle:<realmId>    number[]: batch-call times within the rolling window
- *   sd:audit:*               the audit log (lib/audit), appended in the same `set` as a commit
+ * Layout (keys from lib/storage/keys.ts):
+ *   sd:jobs                     JobMeta[]: the one job list (compact: counters, cursor, wait, status)
+ *   sd:job:<id>:records:<i>     ReviewedRecord[]: chunk i's reviewed snapshots, written ONCE at creation
+ *                               (per chunk, so a wake reads O(chunk) whatever the job's size)
+ *   sd:job:<id>:chunk:<i>       ChunkJournal: per-chunk attempt and outcomes (≤ 30 records)
+ *   sd:throttle:<realmId>       number[]: batch-call times within the rolling window
+ *   sd:audit:*                  the audit log (lib/audit), appended in the same `set` as a commit
  *
- * Every write goes through the shared WriteQueue. Readers safeParse; a job the schema rejects is kept
+ * Every write goes through the storage area's one write queue. Readers safeParse; a job the schema rejects is kept
  * as stored (never silently dropped) and a chunk the schema rejects reads as `corrupt`: the runner
  * then refuses to send anything for that job rather than guess that nothing was in flight.
  */
 import type { AuditEntry } from '../audit/entry';
 import type { AuditLog } from '../audit/log';
+import type { StorageArea } from '../storage/area';
+import { storageKey } from '../storage/keys';
+import type { WriteQueue } from '../storage/queue';
 import {
   type ChunkJournal,
   ChunkJournalSchema,
@@ -28,13 +32,9 @@ import {
   ReviewedListSchema,
   type ReviewedRecord,
 } from './schema';
-import type { StorageArea } from './storage-api';
-import type { WriteQueue } from './write-queue';
 
-export const JOBS_KEY = 'sd:jobs';
-export const recordsKey = (jobId: string): string => `sd:job:${jobId}:records`;
-export const chunkKey = (jobId: string, index: number): string => `sd:job:${jobId}:chunk:${index}`;
-export const throttleKey = (realmId: string): string => `sd:throttle:${realmId}`;
+const JOBS_KEY = storageKey.jobs();
+const { jobRecords: recordsKey, jobChunk: chunkKey, throttle: throttleKey } = storageKey;
 
 export type ChunkRead = { kind: 'none' } | { kind: 'ok'; chunk: ChunkJournal } | { kind: 'corrupt' };
 
@@ -51,9 +51,13 @@ export interface Commit {
 
 export interface Journal {
   readJobs(): Promise<JobMeta[]>;
-  readRecords(jobId: string): Promise<ReviewedRecord[] | undefined>;
+  /** The reviewed records of one chunk (undefined: missing or unreadable). */
+  readChunkRecords(jobId: string, index: number): Promise<ReviewedRecord[] | undefined>;
+  /** Every chunk's reviewed records in order (the popup's list; the runner never needs them all). */
+  readRecords(jobId: string, chunks: number): Promise<ReviewedRecord[] | undefined>;
   readChunk(jobId: string, index: number): Promise<ChunkRead>;
   readThrottle(realmId: string): Promise<number[]>;
+  /** Writes the records chunk by chunk (chunk i = records[i*chunkSize ..]) with the job. */
   createJob(meta: JobMeta, records: readonly ReviewedRecord[]): Promise<void>;
   /** One atomic `set`: chunk + job list + audit lines + throttle stamp. Returns the updated job. */
   commit(commit: Commit): Promise<JobMeta | undefined>;
@@ -90,16 +94,32 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue; a
 
   return {
     readJobs: async () => (await readList()).jobs,
-    async readRecords(jobId) {
-      const parsed = ReviewedListSchema.safeParse((await storage.get(recordsKey(jobId)))[recordsKey(jobId)]);
+    async readChunkRecords(jobId, index) {
+      const key = recordsKey(jobId, index);
+      const parsed = ReviewedListSchema.safeParse((await storage.get(key))[key]);
       return parsed.success ? parsed.data : undefined;
+    },
+    async readRecords(jobId, chunks) {
+      const keys = Array.from({ length: chunks }, (_, i) => recordsKey(jobId, i));
+      const got = keys.length > 0 ? await storage.get(keys) : {};
+      const out: ReviewedRecord[] = [];
+      for (const key of keys) {
+        const parsed = ReviewedListSchema.safeParse(got[key]);
+        if (!parsed.success) return undefined;
+        out.push(...parsed.data);
+      }
+      return out;
     },
     readChunk: readChunkRaw,
     readThrottle,
     createJob: (meta, records) =>
       queue.run(async () => {
         const { jobs, unreadable } = await readList();
-        await storage.set({ [recordsKey(meta.id)]: records, [JOBS_KEY]: [...jobs, meta, ...unreadable] });
+        const set: Record<string, unknown> = {};
+        for (let i = 0; i < meta.chunks; i++)
+          set[recordsKey(meta.id, i)] = records.slice(i * meta.chunkSize, (i + 1) * meta.chunkSize);
+        set[JOBS_KEY] = [...jobs, meta, ...unreadable];
+        await storage.set(set); // one write: a job is never listed without its records
       }),
     commit: (c) =>
       queue.run(async () => {
@@ -137,8 +157,8 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue; a
       queue.run(async () => {
         const { jobs, unreadable } = await readList();
         const job = jobs.find((j) => j.id === jobId);
-        const keys = [recordsKey(jobId)];
-        for (let i = 0; i < (job?.chunks ?? 0); i++) keys.push(chunkKey(jobId, i));
+        const keys: string[] = [];
+        for (let i = 0; i < (job?.chunks ?? 0); i++) keys.push(recordsKey(jobId, i), chunkKey(jobId, i));
         await storage.remove(keys);
         await storage.set({ [JOBS_KEY]: [...jobs.filter((j) => j.id !== jobId), ...unreadable] });
       }),

@@ -4,6 +4,7 @@
  * and re-exported by lib/jobs/types.ts.
  */
 import { z } from 'zod';
+import { JOB_OPERATIONS } from '../domain/jobs';
 import { EnvironmentSchema } from '../domain/schemas';
 import { ENTITIES } from '../qbo/entities';
 
@@ -92,6 +93,8 @@ export const JobMetaSchema = z.object({
   id: z.string(),
   realmId: z.string(),
   environment: EnvironmentSchema,
+  /** What the job does to its records (a job stored before operations existed deleted them). */
+  operation: z.enum(JOB_OPERATIONS).default('delete'),
   includeReconciled: z.boolean(),
   chunkSize: z.number().int().min(1).max(30),
   total: z.number().int().nonnegative(),

@@ -18,9 +18,10 @@ import { z } from 'zod';
 import { ShownSchema } from '../collect/selection-message';
 import { recordKey } from '../domain/record-key';
 import { EnvironmentSchema } from '../domain/schemas';
-import type { StorageArea } from '../journal/storage-api';
-import { createWriteQueue } from '../journal/write-queue';
 import { ENTITIES, type Entity, type Environment, isValidId } from '../qbo/entities';
+import type { StorageArea } from '../storage/area';
+import { storageKey as keys } from '../storage/keys';
+import { writeQueueFor } from '../storage/queue';
 
 export interface Scope {
   realmId: string;
@@ -58,10 +59,8 @@ const LastPageSchema = z.object({
 export type LastPage = z.infer<typeof LastPageSchema>;
 
 export const selectionKey = (entity: Entity, id: string) => recordKey(entity, id);
-const storageKey = (scope: Scope) => `selection.${scope.environment}.${scope.realmId}`;
-const pageTickedKey = (scope: Scope) => `selection.pageTicked.${scope.environment}.${scope.realmId}`;
-const tombstoneKey = (scope: Scope) => `selection.removed.${scope.environment}.${scope.realmId}`;
-const LAST_PAGE_KEY = 'selection.lastPage';
+const { selection: storageKey, pageTicked: pageTickedKey, tombstones: tombstoneKey } = keys;
+const LAST_PAGE_KEY = keys.lastPage();
 
 export interface ReportChanges {
   /** Rows the person ticked (tickedAt = the gesture's time). */
@@ -167,7 +166,7 @@ export function applyReport(lists: Lists, changes: ReportChanges, now: number): 
 }
 
 export function createSelectionStore(local: StorageArea, clock: () => number = Date.now) {
-  const queue = createWriteQueue();
+  const queue = writeQueueFor(local);
   const enqueue = queue.run;
   async function readRaw<T>(key: string, schema: z.ZodType<T>, empty: T): Promise<T> {
     const parsed = schema.safeParse((await local.get(key))[key]);

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createAuditLog } from '../../lib/audit/log';
 import { planRetention } from '../../lib/audit/retention';
 import { createManualClock } from '../../lib/clock';
-import { createWriteQueue } from '../../lib/journal/write-queue';
+import { createWriteQueue } from '../../lib/storage/queue';
 import { entry } from './fixtures';
 
 const DAY = 24 * 3600 * 1000;

@@ -4,6 +4,7 @@ import { createRunHistory, RUNS_KEPT } from '../../lib/background/run-history';
 import { createTokenStore } from '../../lib/connection/token-store';
 import type { Entity } from '../../lib/qbo/entities';
 import { createSelectionStore, MAX_PAGE_TICKED, MAX_SELECTION, SELECTION_TTL_MS } from '../../lib/selection/store';
+import { migrateStorage } from '../../lib/storage/migrations';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.test-token-value-long-enough';
 const NEWER = 'eyJhbGciOiJIUzI1NiJ9.a-newer-token-pasted-meanwhile';
@@ -94,9 +95,10 @@ describe('token store', () => {
     expect((await store().getConnection(s9))?.needsReconnect).toBe(true);
   });
 
-  it('moves the single connection of earlier versions into the per-company map', async () => {
+  it('moves the single connection of earlier versions into the per-company map (storage migration)', async () => {
     await fakeBrowser.storage.local.set({ connection: { realmId: '77', environment: 'production', remember: true } });
     await fakeBrowser.storage.local.set({ 'auth.token': TOKEN });
+    await migrateStorage({ local: fakeBrowser.storage.local, session: fakeBrowser.storage.session });
     const scope = { realmId: '77', environment: 'production' as const };
     expect(await store().getToken(scope)).toBe(TOKEN);
     expect((await store().getConnection(scope))?.method).toBe('pasted');

@@ -10,7 +10,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createManualClock, type ManualClock } from '../../lib/clock';
 import { createJobRunner } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions, JobSnapshot, RunnerHooks } from '../../lib/jobs/types';
-import type { AlarmsArea } from '../../lib/journal/storage-api';
+import type { AlarmsArea } from '../../lib/storage/area';
 import { createQboClient } from '../../lib/qbo/client';
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { FidelityMode, SeededCompany, SeedOptions, Simulator } from '../simulator/api';

@@ -1,7 +1,8 @@
 /** Mutation survivors of lib/jobs/schedule.ts (issue 13). */
 import { describe, expect, it } from 'vitest';
 import { newJobMeta } from '../../lib/jobs/create';
-import { doneCount, estimateEtaMs, isWaitingForToken, waitUntil } from '../../lib/jobs/schedule';
+import { isWaitingForToken, waitUntil } from '../../lib/jobs/lifecycle';
+import { doneCount, estimateEtaMs } from '../../lib/jobs/schedule';
 
 const cfg = { batchLimit: 40, windowMs: 60_000 };
 const job = newJobMeta('j', { realmId: '1', environment: 'sandbox', records: [] }, 100, 0); // 4 chunks

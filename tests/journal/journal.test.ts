@@ -4,10 +4,14 @@ import type { AuditEntry } from '../../lib/audit/entry';
 import { createAuditLog } from '../../lib/audit/log';
 import { createManualClock } from '../../lib/clock';
 import { newJobMeta } from '../../lib/jobs/create';
-import { chunkKey, createJournal, JOBS_KEY, recordsKey } from '../../lib/journal/journal';
+import { createJournal } from '../../lib/journal/journal';
 import type { ChunkJournal, ReviewedRecord } from '../../lib/journal/schema';
-import type { StorageArea } from '../../lib/journal/storage-api';
-import { createWriteQueue } from '../../lib/journal/write-queue';
+import type { StorageArea } from '../../lib/storage/area';
+import { storageKey } from '../../lib/storage/keys';
+import { createWriteQueue } from '../../lib/storage/queue';
+
+const JOBS_KEY = storageKey.jobs();
+const chunkKey = storageKey.jobChunk;
 
 function setup() {
   const writes: Record<string, unknown>[] = [];
@@ -74,9 +78,21 @@ describe('journal', () => {
       await journal.commit({ jobId: 'job1', chunk: chunk(i, [`Invoice:${100 + i}`]), update: (j) => j });
     }
     const later = writes.slice(1);
-    expect(later.every((w) => !(recordsKey('job1') in w))).toBe(true);
+    expect(later.every((w) => Object.keys(w).every((k) => !k.startsWith('sd:job:job1:records:')))).toBe(true);
     expect(Math.max(...later.map((w) => JSON.stringify(w).length))).toBeLessThan(created / 100);
-    expect((await journal.readRecords('job1'))?.length).toBe(5000);
+    expect((await journal.readRecords('job1', meta(5000).chunks))?.length).toBe(5000);
+  });
+
+  it('stores the reviewed records per chunk: one chunk reads back alone, in job order', async () => {
+    const { journal, writes } = setup();
+    const all = records(95);
+    await journal.createJob(meta(95), all);
+    const created = writes.at(-1) ?? {};
+    const recordKeys = Object.keys(created).filter((k) => k.startsWith('sd:job:job1:records:'));
+    expect(recordKeys.sort()).toEqual([0, 1, 2, 3].map((i) => storageKey.jobRecords('job1', i)).sort());
+    expect(await journal.readChunkRecords('job1', 3)).toEqual(all.slice(90, 95));
+    expect(await journal.readChunkRecords('job1', 1)).toEqual(all.slice(30, 60));
+    expect(await journal.readChunkRecords('job1', 4)).toBeUndefined();
   });
 
   it('writes chunk, job list and audit lines in ONE set; a re-commit adds no count and no audit line', async () => {
@@ -92,7 +108,7 @@ describe('journal', () => {
       });
     await commit();
     const last = writes.at(-1) ?? {};
-    expect(Object.keys(last)).toEqual(expect.arrayContaining([JOBS_KEY, chunkKey('job1', 0), 'sd:audit:index']));
+    expect(Object.keys(last)).toEqual(expect.arrayContaining([JOBS_KEY, chunkKey('job1', 0), storageKey.auditIndex()]));
     await commit();
     expect((await journal.readJobs())[0]?.counts.deleted).toBe(2);
     expect((await audit.read()).entries).toHaveLength(2);

@@ -3,8 +3,8 @@
  * yields NaN, and none reaches the job's wait (lib/jobs/commit.ts) as anything but a finite time.
  */
 import { describe, expect, it } from 'vitest';
-import { failurePatch } from '../../lib/jobs/commit';
 import { newJobMeta } from '../../lib/jobs/create';
+import { failurePatch } from '../../lib/jobs/lifecycle';
 import { DEFAULT_RETRY_AFTER_MS, MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../lib/qbo/retry-after';
 import { toCallFailure } from '../../lib/qbo/to-outcome';
 

@@ -4,7 +4,7 @@
  * never do by themselves).
  */
 import type { JobRunner, ReviewedRecord } from '../../lib/jobs/types';
-import type { AlarmsArea } from '../../lib/journal/storage-api';
+import type { AlarmsArea } from '../../lib/storage/area';
 import type { QboClient } from '../../lib/qbo/client-api';
 import { type Entity, isEntity } from '../../lib/qbo/entities';
 

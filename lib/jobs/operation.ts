@@ -1,0 +1,42 @@
+/**
+ * What a job does to each record, as a plug-in of the one runner: the runner owns the lifecycle,
+ * the journal (write-ahead: journal the attempt, send, record the answer), the throttle, the alarm
+ * waits and R5 (an ambiguous answer is verified by re-reading, never re-sent blindly); an operation
+ * only says how to prepare, send and verify its requests. Delete is one file (operations/delete.ts);
+ * void and create are each one more file, not a copy of the runner.
+ */
+import type { JobOperationKind } from '../domain/jobs';
+import type { JobMeta, RecordOutcome, ReviewedRecord, SentItem } from '../journal/schema';
+import type { QboClient } from '../qbo/client-api';
+import type { CallFailure } from '../qbo/outcomes';
+
+export type ReadOutcome<T> = ({ kind: 'ok'; intuitTid?: string } & T) | CallFailure;
+
+/**
+ * A send's answer. `perItem`: each item's outcome by bId, or 'verify' when the answer does not say
+ * (R5); an item missing from the map is 'verify' too. A call failure: `refusedWhole` (nothing
+ * applied: e.g. 1040), `ambiguous`/`incomplete` (maybe applied: verify), the rest not applied (retry).
+ */
+export type SendAnswer =
+  | { kind: 'perItem'; results: ReadonlyMap<string, RecordOutcome | 'verify'>; intuitTid?: string }
+  | CallFailure;
+
+export interface JobOperation {
+  readonly kind: JobOperationKind;
+  /**
+   * Just before sending a chunk's records (≤ 30): re-read them and decide. `skips`: final outcomes
+   * of records that must not be sent (changed since review, reconciled, gone, …); `send`: the items
+   * to send, with their bIds.
+   */
+  prepare(
+    client: QboClient,
+    records: readonly ReviewedRecord[],
+    job: JobMeta,
+  ): Promise<ReadOutcome<{ skips: Map<string, RecordOutcome>; send: SentItem[] }>>;
+  /** One batch call. */
+  sendBatch(client: QboClient, items: readonly SentItem[]): Promise<SendAnswer>;
+  /** One item alone (after a whole-call refusal, to find the item the service objects to). */
+  sendOne(client: QboClient, item: SentItem): Promise<SendAnswer>;
+  /** R5: re-read items whose answer was ambiguous; each one's verified outcome, by item key. */
+  verify(client: QboClient, items: readonly SentItem[]): Promise<ReadOutcome<{ outcomes: Map<string, RecordOutcome> }>>;
+}

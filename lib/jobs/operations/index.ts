@@ -1,0 +1,8 @@
+/** The operations a job can perform, by kind (JobMeta.operation). */
+import type { JobOperationKind } from '../../domain/jobs';
+import type { JobOperation } from '../operation';
+import { deleteOperation } from './delete';
+
+export const OPERATIONS: Record<JobOperationKind, JobOperation> = {
+  delete: deleteOperation,
+};
