@@ -1,9 +1,9 @@
 import { useSignal } from '@preact/signals';
 import { useId } from 'preact/hooks';
+import type { Environment } from '../lib/domain/ids';
 import type { JobRecordView } from '../lib/messaging/views';
 import { formatDate, formatMoney } from '../lib/popup/format';
 import { recordName } from '../lib/popup/report';
-import type { Environment } from '../lib/qbo/entities';
 import { OutcomeRecord } from './OutcomeRecord';
 
 const PAGE = 100;

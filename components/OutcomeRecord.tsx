@@ -1,8 +1,8 @@
+import type { Environment } from '../lib/domain/ids';
 import type { JobRecordView } from '../lib/messaging/views';
 import { auditHistoryUrl, formatDate, formatMoney, txnUrl } from '../lib/popup/format';
 import { recordName } from '../lib/popup/report';
 import { outcomeReason, outcomeWord } from '../lib/popup/words';
-import type { Environment } from '../lib/qbo/entities';
 
 interface Props {
   record: JobRecordView;

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useRef } from 'preact/hooks';
+import type { Environment } from '../lib/domain/ids';
 import type { SelectionRow } from '../lib/messaging/views';
-import type { Environment } from '../lib/qbo/entities';
 import { SelectionRowItem } from './SelectionRowItem';
 
 /** Fixed geometry makes windowing a division: keep in step with `.row` in style.css. */

@@ -1,7 +1,7 @@
+import type { Environment } from '../lib/domain/ids';
 import type { SelectionRow } from '../lib/messaging/views';
 import { rowIdentity, txnUrl } from '../lib/popup/format';
 import { plainReason } from '../lib/popup/words';
-import type { Environment } from '../lib/qbo/entities';
 import { StatusChip } from './StatusChip';
 
 interface Props {

@@ -4,8 +4,8 @@
  * sees one: clients take a getToken callback).
  */
 import { z } from 'zod';
+import { ENTITIES } from '../domain/entities';
 import { EnvironmentSchema } from '../domain/schemas';
-import { ENTITIES } from '../qbo/entities';
 
 export const AuditEntrySchema = z.object({
   at: z.number(),

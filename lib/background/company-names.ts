@@ -5,8 +5,8 @@
  * `get` answers from the cache and starts a read in the background when asked to.
  */
 import { z } from 'zod';
+import type { Environment } from '../domain/ids';
 import type { QboClient } from '../qbo/client-api';
-import type { Environment } from '../qbo/entities';
 import type { StorageArea } from '../storage/area';
 import { storageKey } from '../storage/keys';
 

@@ -1,9 +1,9 @@
 /** Everything the background needs from the browser, injected so a test builds it twice (a restart). */
 import type { Clock } from '../clock';
 import type { IdentityApi } from '../connection/sign-in';
+import type { Environment } from '../domain/ids';
 import type { JobRunnerOptions } from '../jobs/types';
 import type { AlarmsArea, StorageArea } from '../storage/area';
-import type { Environment } from '../qbo/entities';
 import type { BadgeApi } from './badge';
 import type { CookiesApi } from './page-company';
 

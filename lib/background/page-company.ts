@@ -4,8 +4,8 @@
  * accountant switches client books). Read fresh when it matters (starting a delete).
  */
 
-import { isRealmId } from '../domain/ids';
-import { type Environment, environmentFromHost } from '../qbo/entities';
+import { type Environment, isRealmId } from '../domain/ids';
+import { environmentFromHost } from '../domain/web-app';
 
 export const COMPANY_COOKIE = 'qbo.currentcompanyid';
 

@@ -10,8 +10,9 @@
  * full URL parse, so both paths give the same answer (tests/collect/link-fast-path.test.ts).
  */
 
+import { type Entity, isValidId } from '../domain/entities';
 import { recordKey } from '../domain/record-key';
-import { type Entity, entityFromSlug, isValidId } from '../qbo/entities';
+import { entityFromSlug } from '../domain/web-app';
 
 export type LinkRefusal =
   | 'malformed-url'

@@ -4,7 +4,7 @@
  * 10,000-row page stays cheap. What is not a usable row is counted by reason in `ignored`.
  * Saved pages and how many rows each must give: tests/collect/selectors.test.ts.
  */
-import type { Entity } from '../qbo/entities';
+import type { Entity } from '../domain/entities';
 import { findRowCheckbox, isChecked } from './checkbox';
 import { type LinkRefusal, txnLinkParser } from './link';
 

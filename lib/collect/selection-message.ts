@@ -28,9 +28,10 @@
  * skeleton (tags, classes with digits masked, roles, attribute NAMES only: never text or values).
  */
 import { z } from 'zod';
+import { ENTITIES, isValidId } from '../domain/entities';
 import { recordKey } from '../domain/record-key';
 import { RealmIdSchema } from '../domain/schemas';
-import { ENTITIES, environmentFromHost, isValidId } from '../qbo/entities';
+import { environmentFromHost } from '../domain/web-app';
 import { MAX_REPORT_ITEMS, MAX_SHOWN_TEXT, MAX_SKELETON_CHARS } from './limits';
 
 export { MAX_REPORT_ITEMS, MAX_SHOWN_TEXT, MAX_SKELETON_CHARS };

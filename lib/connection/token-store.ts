@@ -10,8 +10,8 @@
  * days, rotated on every use) next to its access token (1 hour); a pasted token has no refresh.
  */
 import { z } from 'zod';
+import type { Environment } from '../domain/ids';
 import { EnvironmentSchema, RealmIdSchema } from '../domain/schemas';
-import type { Environment } from '../qbo/entities';
 import type { StorageArea } from '../storage/area';
 import { storageKey } from '../storage/keys';
 import { writeQueueFor } from '../storage/queue';

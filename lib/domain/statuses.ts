@@ -50,3 +50,26 @@ export const PREFLIGHT_STATUSES = [
   'pageMismatch',
 ] as const;
 export type PreflightStatus = (typeof PREFLIGHT_STATUSES)[number];
+
+/**
+ * The deletable rule, defined once: a record may be deleted only when it is ready, or linked /
+ * reconciled and the person opted in to that ("Include linked transactions", "Include reconciled
+ * transactions"). Every other status is never deleted.
+ */
+export const DELETABLE_STATUSES = ['ready', 'linked', 'reconciled'] as const satisfies readonly PreflightStatus[];
+export type DeletableStatus = (typeof DELETABLE_STATUSES)[number];
+
+export interface DeleteOptIns {
+  includeReconciled: boolean;
+  includeLinked: boolean;
+}
+
+export const isDeletableStatus = (status: string | undefined): status is DeletableStatus =>
+  (DELETABLE_STATUSES as readonly string[]).includes(status ?? '');
+
+/** Whether the click deletes a row of this status, given the person's opt-ins. */
+export function willDelete(status: string | undefined, o: DeleteOptIns): boolean {
+  if (status === 'linked') return o.includeLinked;
+  if (status === 'reconciled') return o.includeReconciled;
+  return status === 'ready';
+}

@@ -7,6 +7,7 @@
  * is a decision, not a warning: it goes in only with `includeLinked` ("Include linked transactions").
  * Structural input type, so the runner does not depend on lib/preflight.
  */
+import { isDeletableStatus } from '../domain/statuses';
 import type { ReviewedRecord } from '../journal/schema';
 import { changingLinks } from '../qbo/links';
 import type { TxnRecord } from '../qbo/outcomes';
@@ -44,7 +45,7 @@ export function reviewedFromPreflight(
 ): ReviewedRecord[] {
   const out: ReviewedRecord[] = [];
   for (const r of records) {
-    if (!r.reviewed || (r.status !== 'ready' && r.status !== 'reconciled' && r.status !== 'linked')) continue;
+    if (!r.reviewed || !isDeletableStatus(r.status)) continue;
     if ((r.blockers ?? []).some((b) => b.status !== 'reconciled')) continue;
     if (!options.includeLinked && isLinked(r)) continue;
     out.push({ record: r.reviewed, reconciled: r.status === 'reconciled' });

@@ -6,9 +6,10 @@
  * simulator does not), so unless the user opted in it asks the TransactionList report
  * (cleared=Reconciled) over the chunk's TxnDate span: one report call per chunk.
  */
+
+import type { Entity } from '../domain/entities';
 import type { RecordOutcome, ReviewedRecord, SentItem } from '../journal/schema';
 import type { QboClient } from '../qbo/client-api';
-import type { Entity } from '../qbo/entities';
 import type { CallFailure, TxnRecord } from '../qbo/outcomes';
 import { reconciledSet } from '../qbo/reconciled-set';
 import { compareWithReviewed, dateSpan, keyOf, type RecheckDecision, toSentItems } from './classify';

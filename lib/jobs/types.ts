@@ -5,6 +5,8 @@
 import type { AuditRetention } from '../audit/entry';
 import type { AuditLog } from '../audit/log';
 import type { Clock } from '../clock';
+import type { Entity } from '../domain/entities';
+import type { Environment } from '../domain/ids';
 import type { JobOperationKind } from '../domain/jobs';
 import type {
   JobMeta,
@@ -16,7 +18,6 @@ import type {
   StoredOutcome,
 } from '../journal/schema';
 import type { QboClient } from '../qbo/client-api';
-import type { Entity, Environment } from '../qbo/entities';
 import type { AlarmLike, AlarmsArea, StorageArea } from '../storage/area';
 import type { StepName } from './hooks';
 

@@ -4,9 +4,9 @@
  * and re-exported by lib/jobs/types.ts.
  */
 import { z } from 'zod';
+import { ENTITIES } from '../domain/entities';
 import { JOB_OPERATIONS } from '../domain/jobs';
 import { EnvironmentSchema } from '../domain/schemas';
-import { ENTITIES } from '../qbo/entities';
 
 export const FaultSchema = z.object({ code: z.string(), message: z.string(), detail: z.string().optional() });
 

@@ -4,7 +4,7 @@
  * this extension is untrusted (no externally_connectable, so web pages cannot message us at all;
  * this is the second lock).
  */
-import { environmentFromHost } from '../qbo/entities';
+import { environmentFromHost } from '../domain/web-app';
 
 export interface SenderLike {
   id?: string;

@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import { ShownSchema } from '../collect/selection-message';
+import { ENTITIES } from '../domain/entities';
 import { OUTCOME_GROUPS, type OutcomeGroup } from '../domain/jobs';
 import { EnvironmentSchema } from '../domain/schemas';
 import { PREFLIGHT_STATUSES, type PreflightStatus } from '../domain/statuses';
-import { ENTITIES } from '../qbo/entities';
 
 export { EnvironmentSchema, PREFLIGHT_STATUSES, type PreflightStatus };
 

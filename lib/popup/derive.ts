@@ -3,10 +3,10 @@
  * would delete, and why it cannot run. The model wraps these in computed signals.
  */
 
+import { ENTITIES, type Entity } from '../domain/entities';
 import { isRealmId } from '../domain/ids';
 import { ACTIVE_JOB_STATES } from '../domain/jobs';
 import type { PopupState, PreflightStatus, SelectionRow } from '../messaging/views';
-import { ENTITIES, type Entity } from '../qbo/entities';
 
 export type StatusKey = PreflightStatus | 'unchecked';
 

@@ -3,8 +3,10 @@
  * (Intl picks it when `locale` is undefined) and tests pass one explicitly.
  */
 
+import type { Entity } from '../domain/entities';
+import type { Environment } from '../domain/ids';
+import { SLUG_TO_ENTITY } from '../domain/web-app';
 import type { ConnectionView, JobView, SelectionRow } from '../messaging/views';
-import { type Entity, type Environment, SLUG_TO_ENTITY } from '../qbo/entities';
 
 export const ENTITY_LABEL: Record<Entity, string> = {
   Invoice: 'Invoice',

@@ -7,8 +7,10 @@
  *   deposited, not found, duplicate, unsupported, cannot verify).
  * Pure: the model wraps it in a computed signal, the footer and the groups render it.
  */
+
+import type { Entity } from '../domain/entities';
+import { type DeleteOptIns, willDelete } from '../domain/statuses';
 import { type PreflightStatus, type SelectionRow, STATUS_LABEL } from '../messaging/views';
-import type { Entity } from '../qbo/entities';
 import { formatDate } from './format';
 import { entityCountsText, moneyTotals, statusPhrase } from './words';
 
@@ -37,19 +39,13 @@ export const STATUS_DISPLAY_ORDER: readonly (PreflightStatus | 'unchecked')[] = 
   'unchecked',
 ];
 
-export interface PlanOptions {
-  includeReconciled: boolean;
-  includeLinked: boolean;
-}
+export type PlanOptions = DeleteOptIns;
 
 export function planGroupOf(status: PreflightStatus | undefined, o: PlanOptions): PlanGroup {
+  if (willDelete(status, o)) return 'willDelete';
   switch (status) {
-    case 'ready':
-      return 'willDelete';
     case 'linked':
-      return o.includeLinked ? 'willDelete' : 'decision';
     case 'reconciled':
-      return o.includeReconciled ? 'willDelete' : 'decision';
     case undefined:
     case 'changed':
     case 'pageMismatch':
@@ -82,17 +78,25 @@ export function buildPlan(rows: readonly SelectionRow[], options: PlanOptions): 
     decision: { rows: [], totals: new Map() },
     leftAlone: { rows: [], totals: new Map() },
   };
+  // Running sums live in boxes (one per group and currency, in first-seen order): adding to a box's
+  // number in place allocates nothing, where a Map.set of each new float would, once per row.
+  const sums: Record<PlanGroup, Map<string, { sum: number }>> = {
+    willDelete: new Map(),
+    decision: new Map(),
+    leftAlone: new Map(),
+  };
   const byEntity = new Map<Entity, number>();
   const notDeleted = new Map<PreflightStatus | 'unchecked', number>();
   let first: string | undefined;
   let last: string | undefined;
   for (const row of rows) {
     const group = planGroupOf(row.status, options);
-    const g = groups[group];
-    g.rows.push(row);
+    groups[group].rows.push(row);
     if (row.amount !== undefined) {
       const currency = row.currency ?? 'USD';
-      g.totals.set(currency, (g.totals.get(currency) ?? 0) + row.amount);
+      const box = sums[group].get(currency);
+      if (box) box.sum += row.amount;
+      else sums[group].set(currency, { sum: row.amount });
     }
     if (group === 'willDelete') {
       byEntity.set(row.entity, (byEntity.get(row.entity) ?? 0) + 1);
@@ -106,10 +110,10 @@ export function buildPlan(rows: readonly SelectionRow[], options: PlanOptions): 
     }
   }
   // Cents, not floating sums: 0.1 + 0.2 is shown as 0.30.
-  for (const g of Object.values(groups)) for (const [c, v] of g.totals) g.totals.set(c, Math.round(v * 100) / 100);
+  for (const g of PLAN_GROUPS) for (const [c, box] of sums[g]) groups[g].totals.set(c, Math.round(box.sum * 100) / 100);
   return {
     groups,
-    ordered: PLAN_GROUPS.flatMap((g) => groups[g].rows),
+    ordered: groups.willDelete.rows.concat(groups.decision.rows, groups.leftAlone.rows), // PLAN_GROUPS' order
     willDeleteByEntity: byEntity,
     dateRange: first && last ? [first, last] : undefined,
     notDeletedByStatus: STATUS_DISPLAY_ORDER.filter((s) => notDeleted.has(s)).map((s) => [s, notDeleted.get(s) ?? 0]),

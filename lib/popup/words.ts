@@ -5,9 +5,9 @@
  * with dates and money in the browser's locale. Pure functions; `locale` is for tests.
  */
 
+import { ENTITIES, type Entity, isEntity } from '../domain/entities';
 import { recordKey } from '../domain/record-key';
 import type { JobRecordView, LinkedDetail, SelectionRow } from '../messaging/views';
-import { ENTITIES, type Entity, isEntity } from '../qbo/entities';
 import { describeTxn, ENTITY_LABEL, formatDate, formatMoney, plural } from './format';
 
 const ISO_DATE = /\b(\d{4}-\d{2}-\d{2})(?:T[0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;

@@ -9,9 +9,9 @@
  * counterparts it was to read just get no details, and the popup says what it says without them.
  */
 
+import { ENTITIES, type Entity, isEntity, isValidId } from '../domain/entities';
 import { recordKey } from '../domain/record-key';
 import type { QboClient } from '../qbo/client-api';
-import { ENTITIES, type Entity, isEntity, isValidId } from '../qbo/entities';
 import { changingLinks, recordLinks, type TxnLink } from '../qbo/links';
 import type { TxnRecord } from '../qbo/outcomes';
 import type { LinkedDetail, PreflightRecord } from './types';

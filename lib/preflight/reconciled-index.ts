@@ -5,9 +5,9 @@
  * joins on Id alone (conservative: it may flag a same-Id record of another type).
  */
 
+import type { Entity } from '../domain/entities';
 import type { QboClient } from '../qbo/client-api';
 import { type DateWindow, fromDayNumber, MAX_WINDOW_DAYS, toDayNumber } from '../qbo/date-windows';
-import type { Entity } from '../qbo/entities';
 import type { CallFailure } from '../qbo/outcomes';
 import { reconciledSet } from '../qbo/reconciled-set';
 import { isIsoDate } from '../qbo/schemas';

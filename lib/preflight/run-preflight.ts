@@ -7,9 +7,10 @@
  * outside the selection, for the popup's words (./linked-details.ts); its failure fails nothing.
  */
 
+import { ENTITIES, type Entity } from '../domain/entities';
+import type { Environment } from '../domain/ids';
 import { recordKey } from '../domain/record-key';
 import type { QboClient } from '../qbo/client-api';
-import { ENTITIES, type Entity, type Environment } from '../qbo/entities';
 import type { TxnRecord } from '../qbo/outcomes';
 import { findDuplicates } from './checks/duplicate';
 import { RECORD_CHECKS } from './checks/index';

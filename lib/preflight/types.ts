@@ -4,8 +4,9 @@
  * and non-blocking findings (today only 'linked') in `warnings`: a record can be 'ready' with warnings.
  */
 import type { Shown } from '../collect/selection-message';
+import type { Entity } from '../domain/entities';
+import type { Environment } from '../domain/ids';
 import { type BlockingStatus, type CheckStatus, STATUS_ORDER } from '../domain/statuses';
-import type { Entity, Environment } from '../qbo/entities';
 import type { CallFailure, TxnRecord } from '../qbo/outcomes';
 
 /** One ticked row: the entity and Id the page showed, and when (epoch ms) the page showed it. */

@@ -3,7 +3,8 @@
  * preflight and the runner. Every method converts HTTP into data (./outcomes.ts); none throws for a
  * service answer. No method retries: the runner owns every retry and journals it.
  */
-import type { Entity, Environment } from './entities';
+import type { Entity } from '../domain/entities';
+import type { Environment } from '../domain/ids';
 import type { CallResult, DeleteItemResult, DeleteRequestItem, TxnRecord } from './outcomes';
 
 export interface QboClientOptions {

@@ -4,8 +4,9 @@
  * dropped connection or an unreadable 200 is `ambiguous`, never `deleted` and never retried here.
  */
 
+import { type Entity, isEntity, isValidId } from '../domain/entities';
 import { isSyncToken } from '../domain/ids';
-import { type Entity, isEntity, isValidId, jsonKey, resourcePath } from './entities';
+import { jsonKey, resourcePath } from './entities';
 import { type CallContext, exchange } from './exchange';
 import { faultsFromBody, faultsFromJson, parseJsonSafely, primaryFault } from './fault';
 import type { CallResult, DeleteItemResult, DeleteRequestItem } from './outcomes';

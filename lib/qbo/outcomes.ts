@@ -2,7 +2,7 @@
  * What a call to the service came to, converted once at the edge (the client) into data.
  * Nothing past the client looks at HTTP statuses or fault bodies.
  */
-import type { Entity } from './entities';
+import type { Entity } from '../domain/entities';
 
 /** A fault as read from any of the three real forms (capitalised JSON, lowercase gateway JSON, XML). */
 export interface FaultInfo {

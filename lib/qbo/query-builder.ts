@@ -3,7 +3,7 @@
  * statement; anything else throws a TypeError: that is a bug in our code, never a user-facing error.
  * Nothing from a page is ever interpolated unchecked.
  */
-import { type Entity, isEntity, isValidId } from './entities';
+import { type Entity, isEntity, isValidId } from '../domain/entities';
 
 /** Maximum page size and, for us, maximum Ids per IN list. */
 export const MAX_PAGE_SIZE = 1000;

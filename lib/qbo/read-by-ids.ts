@@ -4,7 +4,9 @@
  * (totalCount is reliable only there in the real service; the document puts it on every select, and
  * when present it must agree too). An incomplete set is refused, never returned.
  */
-import { type Entity, jsonKey } from './entities';
+
+import type { Entity } from '../domain/entities';
+import { jsonKey } from './entities';
 import { type CallContext, exchange, unreadable } from './exchange';
 import { faultsFromJson, parseJsonSafely, primaryFault } from './fault';
 import type { CallFailure, CallMeta, CallResult, TxnRecord } from './outcomes';

@@ -5,9 +5,10 @@
  * empty report. Display names map to entities; an unknown name leaves entity undefined (join on Id).
  */
 import { z } from 'zod';
+import { isValidId } from '../domain/entities';
 import { recordKey } from '../domain/record-key';
 import type { ReconciledRow } from './client-api';
-import { entityFromReportName, isValidId } from './entities';
+import { entityFromReportName } from './entities';
 
 const NameValue = z.looseObject({ Name: z.string(), Value: z.string().nullish() });
 const ColumnSchema = z.looseObject({ ColType: z.string().nullish(), MetaData: z.array(NameValue).nullish() });

@@ -1,5 +1,5 @@
 /** An entity object as read → TxnRecord: the fields the product uses plus the whole JSON (raw). */
-import type { Entity } from './entities';
+import type { Entity } from '../domain/entities';
 import { linksOfJson } from './links';
 import type { TxnRecord } from './outcomes';
 import { EntitySchema } from './schemas';

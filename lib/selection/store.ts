@@ -16,9 +16,10 @@
  */
 import { z } from 'zod';
 import { ShownSchema } from '../collect/selection-message';
+import { ENTITIES, type Entity, isValidId } from '../domain/entities';
+import type { Environment } from '../domain/ids';
 import { recordKey } from '../domain/record-key';
 import { EnvironmentSchema } from '../domain/schemas';
-import { ENTITIES, type Entity, type Environment, isValidId } from '../qbo/entities';
 import type { StorageArea } from '../storage/area';
 import { storageKey as keys } from '../storage/keys';
 import { writeQueueFor } from '../storage/queue';

@@ -12,6 +12,7 @@
  *   2  every key from lib/storage/keys.ts (`sd:` style); a job's reviewed records per chunk; every
  *      job names its operation ('delete').
  */
+import { ENVIRONMENTS, type Environment } from '../domain/ids';
 import type { StorageArea } from './area';
 import { LEGACY_KEYS, storageKey } from './keys';
 import { writeQueueFor } from './queue';
@@ -66,7 +67,7 @@ export function planV2(items: Record<string, unknown>, area: 'local' | 'session'
     const records = area === 'local' ? JOB_RECORDS.exec(key) : null;
     if (scoped) {
       const target = SCOPED_TARGET[scoped[1] as keyof typeof SCOPED_TARGET];
-      move(key, storageKey[target]({ environment: scoped[2] as 'production' | 'sandbox', realmId: scoped[3]! }));
+      move(key, storageKey[target]({ environment: scoped[2] as Environment, realmId: scoped[3]! }));
     } else if (secrets) move(key, storageKey.secrets(secrets[1]!));
     else if (records) splitRecords(records[1]!, items[key], jobs, set, remove, key);
     else if (key === LEGACY_KEYS.lastPage) move(key, storageKey.lastPage());
@@ -111,7 +112,7 @@ function moveSingleConnection(
 ) {
   if (!isRecord(single)) return;
   const { realmId, environment } = single;
-  if (typeof realmId !== 'string' || (environment !== 'production' && environment !== 'sandbox')) return;
+  if (typeof realmId !== 'string' || !(ENVIRONMENTS as readonly unknown[]).includes(environment)) return;
   const id = `${environment}.${realmId}`;
   if (area === 'local') {
     const key = storageKey.connections();

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createRunHistory, RUNS_KEPT } from '../../lib/background/run-history';
 import { createTokenStore } from '../../lib/connection/token-store';
-import type { Entity } from '../../lib/qbo/entities';
+import type { Entity } from '../../lib/domain/entities';
 import { createSelectionStore, MAX_PAGE_TICKED, MAX_SELECTION, SELECTION_TTL_MS } from '../../lib/selection/store';
 import { migrateStorage } from '../../lib/storage/migrations';
 

@@ -14,7 +14,7 @@ import {
   parseTxnLinkFast,
   txnLinkParser,
 } from '../../lib/collect/link';
-import { SLUG_TO_ENTITY } from '../../lib/qbo/entities';
+import { SLUG_TO_ENTITY } from '../../lib/domain/web-app';
 import { PAGES_DIR, savedPageFiles } from './load-page';
 
 const PAGES = [

@@ -3,7 +3,7 @@
  * ground truth: rows ticked on two pages of a list and on an account register → the popup's statuses
  * → one click → exactly the Ready set is deleted, each record once.
  */
-import { entityFromSlug } from '../../lib/qbo/entities';
+import { entityFromSlug } from '../../lib/domain/web-app';
 import { expect, test } from './fixtures';
 import { categoryOf, connectPopup, EXPECTED_STATUS, pick } from './helpers';
 

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { SLUG_TO_ENTITY } from '../../lib/qbo/entities';
+import { SLUG_TO_ENTITY } from '../../lib/domain/web-app';
 import { expect, test } from './fixtures';
 import { connectPopup, tickAndCheck } from './helpers';
 import { LedgerPage } from './pages/ledger';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Entity } from '../../lib/domain/entities';
 import { compareWithReviewed, dateSpan, toRecordOutcome } from '../../lib/jobs/classify';
 import { chunkCount, newJobMeta, orderForChunks } from '../../lib/jobs/create';
 import { reviewedFromPreflight } from '../../lib/jobs/from-preflight';
 import type { ReviewedRecord } from '../../lib/jobs/types';
-import type { Entity } from '../../lib/qbo/entities';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { reconciledSet } from '../../lib/qbo/reconciled-set';
 

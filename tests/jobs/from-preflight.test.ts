@@ -3,11 +3,11 @@
  * page, or a reconciled record that could not be verified, never becomes a reviewed record to delete.
  */
 import { describe, expect, it } from 'vitest';
+import type { Entity } from '../../lib/domain/entities';
 import { hasLinks, reviewedFromPreflight } from '../../lib/jobs/from-preflight';
 import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { PreflightItem } from '../../lib/preflight/types';
 import type { QboClient } from '../../lib/qbo/client-api';
-import type { Entity } from '../../lib/qbo/entities';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
 
 const SHOWN_AT = Date.parse('2026-01-15T12:00:00Z');

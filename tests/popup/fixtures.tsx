@@ -1,10 +1,10 @@
 /** In-memory background for popup tests: answers PageMessages with PopupState values we build. */
 import { act, render } from '@testing-library/preact';
 import { App } from '../../components/App';
+import type { Entity } from '../../lib/domain/entities';
 import type { PageMessage, Reply } from '../../lib/messaging/protocol';
 import type { JobView, PopupState, PreflightStatus, SelectionRow } from '../../lib/messaging/views';
 import { createPopupModel, type PopupModelDeps } from '../../lib/popup/model';
-import type { Entity } from '../../lib/qbo/entities';
 
 export const NOW = Date.UTC(2026, 10, 22, 15, 0, 0);
 

@@ -1,7 +1,7 @@
 /** Builders for preflight unit tests. */
 
+import type { Entity } from '../../lib/domain/entities';
 import type { PreflightItem, ReconciledIndex, RecordCheckInput } from '../../lib/preflight/types';
-import type { Entity } from '../../lib/qbo/entities';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
 
 export const SHOWN_AT = Date.parse('2026-01-15T12:00:00Z');

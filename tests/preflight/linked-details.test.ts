@@ -1,9 +1,9 @@
 /** attachLinkedDetails with a scripted client: which reads it makes, and what a failure leaves. */
 import { describe, expect, it } from 'vitest';
+import type { Entity } from '../../lib/domain/entities';
 import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { PreflightItem } from '../../lib/preflight/types';
 import type { QboClient } from '../../lib/qbo/client-api';
-import type { Entity } from '../../lib/qbo/entities';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { toTxnRecord } from '../../lib/qbo/to-txn-record';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Entity } from '../../lib/qbo/entities';
+import type { Entity } from '../../lib/domain/entities';
 import { countByIds, selectByIds, shouldPost } from '../../lib/qbo/query-builder';
 
 const page = { startPosition: 1, maxResults: 1000 };

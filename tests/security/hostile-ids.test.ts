@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startCollector } from '../../lib/collect/collector';
 import { collectRows } from '../../lib/collect/rows';
 import type { PageHello, SelectionReport } from '../../lib/collect/selection-message';
-import { ID_PATTERN } from '../../lib/qbo/entities';
+import { ID_PATTERN } from '../../lib/domain/entities';
 import { createFakeTimers, settle } from '../collect/fake-timers';
 import { loadPage } from '../collect/load-page';
 import {

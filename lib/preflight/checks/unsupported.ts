@@ -2,7 +2,7 @@
  * unsupported: a type Safe Delete does not delete, or an Id that is not a decimal id. Such an item
  * never reaches a query (the query builder would throw: that would be a bug, this is data).
  */
-import { isEntity, isValidId } from '../../qbo/entities';
+import { isEntity, isValidId } from '../../domain/entities';
 import type { Finding, PreflightItem } from '../types';
 
 export const id = 'unsupported';

@@ -1,0 +1,37 @@
+/**
+ * The transaction entities Safe Delete knows, and what a record Id is, defined once (issue 13). The
+ * API's names for them are in lib/qbo/entities.ts, the web app's in ./web-app.ts.
+ */
+import { DIGITS_ID } from './ids';
+
+export const ENTITIES = [
+  'Invoice',
+  'SalesReceipt',
+  'Payment',
+  'CreditMemo',
+  'RefundReceipt',
+  'Estimate',
+  'Bill',
+  'BillPayment',
+  'VendorCredit',
+  'Purchase',
+  'JournalEntry',
+  'Deposit',
+  'Transfer',
+  'CreditCardPayment',
+  'PurchaseOrder',
+  'TimeActivity',
+] as const;
+
+export type Entity = (typeof ENTITIES)[number];
+
+export function isEntity(value: unknown): value is Entity {
+  return typeof value === 'string' && (ENTITIES as readonly string[]).includes(value);
+}
+
+/** Ids are decimal strings: nothing else ever reaches a query. At most 20 digits. */
+export const ID_PATTERN = DIGITS_ID;
+
+export function isValidId(value: unknown): value is string {
+  return typeof value === 'string' && ID_PATTERN.test(value) && !/^0[0-9]/.test(value);
+}
