@@ -31,6 +31,7 @@ export default defineBackground(() => {
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/').replace(/\/$/, ''),
     clock: systemClock,
+    estimateStorage: () => navigator.storage.estimate(),
   });
 
   // Content scripts must never read the token: keep session storage to trusted contexts (the default).

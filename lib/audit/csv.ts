@@ -60,13 +60,18 @@ function row(entry: AuditEntry): string[] {
   ];
 }
 
-export function toCsv(entries: readonly AuditEntry[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const entry of entries)
-    lines.push(
-      row(entry)
+export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}\r\n`;
+
+/** Each entry as one CSV line (CRLF included), for exports written page by page. */
+export function csvRows(entries: readonly AuditEntry[]): string[] {
+  return entries.map(
+    (entry) =>
+      `${row(entry)
         .map((c) => csvField(guardFormula(c)))
-        .join(','),
-    );
-  return `${lines.join('\r\n')}\r\n`;
+        .join(',')}\r\n`,
+  );
+}
+
+export function toCsv(entries: readonly AuditEntry[]): string {
+  return csvHeader() + csvRows(entries).join('');
 }

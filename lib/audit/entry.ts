@@ -29,23 +29,3 @@ export const AuditEntrySchema = z.object({
   preDeleteJson: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-
-export const AuditSegmentSchema = z.array(AuditEntrySchema);
-
-/** Entries are stored in segments (one per journal commit) so an append never rewrites old JSON. */
-export const AuditIndexSchema = z.object({
-  nextSeg: z.number().int().nonnegative(),
-  segs: z.array(
-    z.object({ n: z.number().int().nonnegative(), count: z.number().int(), oldest: z.number(), newest: z.number() }),
-  ),
-});
-export type AuditIndex = z.infer<typeof AuditIndexSchema>;
-
-export interface AuditRetention {
-  /** Keep at most this many entries (oldest dropped first). Default 20_000. */
-  maxEntries: number;
-  /** Drop entries older than this. Default 90 days. */
-  maxAgeMs: number;
-}
-
-export const DEFAULT_RETENTION: AuditRetention = { maxEntries: 20_000, maxAgeMs: 90 * 24 * 3600 * 1000 };

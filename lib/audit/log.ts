@@ -1,118 +1,286 @@
 /**
- * The audit log store, append-only, in the same storage area and behind the same write queue as the
- * job journal: the runner folds an append into the journal's commit (`planAppend`), so a record's
- * outcome and its audit line are written by one `storage.set` and cannot disagree after a crash.
+ * The audit log, in IndexedDB (the `idb` wrapper; the extension holds `unlimitedStorage`). It is the
+ * bookkeeper's only way back after a delete, so:
+ *
+ * - no count cap: one entry per job and record (`uid` = job|Entity:Id), replaced when the record's
+ *   outcome changes (the last outcome wins; a re-run of a step after a worker death writes the same
+ *   uid again, never a duplicate);
+ * - every write takes the next sequence number; the export watermark is the highest number
+ *   exported; an entry leaves the log only when it was exported and is older than the retention the
+ *   person chose (lib/audit/retention.ts) — by default, never;
+ * - an entry that cannot be read is counted, reported, and exported as it is; never overwritten or
+ *   skipped; a database that cannot be opened is reported, and the runner stops writing outcomes
+ *   (the job's reviewed records, the other copy, stay until its entries are in the log);
+ * - exports are pages of text: 50,000 entries never become one string in the background.
+ *
+ * The runner writes a chunk's audit entries BEFORE the journal commit that makes their outcomes
+ * final, so a record the journal calls done always has its entry.
  */
-import type { Clock } from '../clock';
-import type { StorageArea } from '../storage/area';
-import { storageKey } from '../storage/keys';
-import { type WriteQueue, writeQueueFor } from '../storage/queue';
-import { toCsv } from './csv';
-import {
-  type AuditEntry,
-  type AuditIndex,
-  AuditIndexSchema,
-  type AuditRetention,
-  AuditSegmentSchema,
-  DEFAULT_RETENTION,
-} from './entry';
-import { planRetention } from './retention';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { csvHeader, csvRows } from './csv';
+import { type AuditEntry, AuditEntrySchema } from './entry';
+import { type AuditRetentionChoice, isPrunable } from './retention';
 
-const AUDIT_INDEX_KEY = storageKey.auditIndex();
-const auditSegKey = storageKey.auditSegment;
+export const AUDIT_DB_NAME = 'safe-delete-audit';
+const STATE = 'state';
 
-export interface AuditWrite {
-  set: Record<string, unknown>;
-  remove: string[];
+interface Stored {
+  uid: string;
+  seq: number;
+  /** JSON size of the entry (the log's size is kept as a running sum). */
+  size: number;
+  jobId: string;
+  entry: unknown;
+}
+
+interface MetaState {
+  nextSeq: number;
+  exportedThrough: number;
+  bytes: number;
+  keepExportedMs?: number;
+}
+
+interface AuditDb extends DBSchema {
+  entries: { key: string; value: Stored; indexes: { seq: number; jobId: string } };
+  meta: { key: string; value: MetaState };
+}
+
+export interface AuditStats {
+  entries: number;
+  bytes: number;
+  notExported: number;
+  exportedThrough: number;
+  keepExportedMs?: number;
+  /** The database could not be opened or read: shown to the person, writes refused. */
+  error?: string;
+}
+
+export interface AuditPage {
+  text: string;
+  /** Pass as `after` for the next page; undefined: this was the last page. */
+  next?: number;
+  /** The highest sequence number in the export so far (the watermark once it is saved). */
+  through: number;
+  count: number;
+  unreadable: number;
 }
 
 export interface AuditLog {
-  /** Only inside `queue.run`: the storage writes that append `entries` and apply retention. */
-  planAppend(entries: readonly AuditEntry[]): Promise<AuditWrite>;
+  /** Writes (or replaces) one entry per job and record. Throws when the database cannot be written. */
   append(entries: readonly AuditEntry[]): Promise<void>;
-  /** Oldest first. Unreadable segments are skipped (reported in `unreadableSegments`). */
-  read(): Promise<{ entries: AuditEntry[]; unreadableSegments: number }>;
-  clear(): Promise<void>;
+  /** Oldest first (by sequence). Unreadable entries are returned apart, as stored. */
+  read(filter?: { jobId?: string }): Promise<{ entries: AuditEntry[]; unreadable: unknown[] }>;
+  /** How many entries a job has (its "Done" waits until every final outcome has one). */
+  countForJob(jobId: string): Promise<number>;
+  stats(): Promise<AuditStats>;
+  /** One page of an export: entries with sequence > `after`, oldest first. */
+  exportPage(format: 'csv' | 'json', after?: number, pageSize?: number): Promise<AuditPage>;
+  /** The person saved an export through this sequence number. */
+  markExported(through: number): Promise<void>;
+  setRetention(choice: AuditRetentionChoice): Promise<void>;
+  /** Removes entries that were exported and are older than the chosen retention; returns how many. */
+  prune(): Promise<number>;
+  /** Removes every exported entry (the person's explicit choice); entries not exported stay. */
+  clearExported(): Promise<number>;
+  /** The whole export as one string: tests and small logs only (the popup streams pages). */
   exportCsv(): Promise<string>;
   exportJson(): Promise<string>;
 }
 
 export interface AuditLogOptions {
-  storage: StorageArea;
-  /** Default: the storage area's one write queue. */
-  queue?: WriteQueue;
-  clock: Pick<Clock, 'now'>;
-  retention?: Partial<AuditRetention>;
+  clock: { now(): number };
+  /** Database name (tests use one per case). Default AUDIT_DB_NAME. */
+  dbName?: string;
 }
 
+const EMPTY: MetaState = { nextSeq: 1, exportedThrough: 0, bytes: 0 };
+const sizeOf = (entry: AuditEntry) => JSON.stringify(entry).length;
+
 export function createAuditLog(options: AuditLogOptions): AuditLog {
-  const { storage, clock } = options;
-  const queue = options.queue ?? writeQueueFor(storage);
-  const retention: AuditRetention = { ...DEFAULT_RETENTION, ...options.retention };
+  const { clock } = options;
+  const name = options.dbName ?? AUDIT_DB_NAME;
+  let opening: Promise<IDBPDatabase<AuditDb>> | undefined;
 
-  async function readIndex(): Promise<AuditIndex> {
-    const got = await storage.get(AUDIT_INDEX_KEY);
-    const parsed = AuditIndexSchema.safeParse(got[AUDIT_INDEX_KEY]);
-    return parsed.success ? parsed.data : { nextSeg: 0, segs: [] };
+  function db(): Promise<IDBPDatabase<AuditDb>> {
+    opening ??= openDB<AuditDb>(name, 1, {
+      upgrade(d) {
+        const entries = d.createObjectStore('entries', { keyPath: 'uid' });
+        entries.createIndex('seq', 'seq', { unique: true });
+        entries.createIndex('jobId', 'jobId');
+        d.createObjectStore('meta');
+      },
+    }).catch((error: unknown) => {
+      opening = undefined; // try again next time; meanwhile every caller sees the error
+      throw error;
+    });
+    return opening;
   }
 
-  async function planAppend(entries: readonly AuditEntry[]): Promise<AuditWrite> {
-    const index = await readIndex();
-    const segs = [...index.segs];
-    const set: Record<string, unknown> = {};
-    let nextSeg = index.nextSeg;
-    if (entries.length > 0) {
-      const n = nextSeg++;
-      const times = entries.map((e) => e.at);
-      set[auditSegKey(n)] = entries;
-      segs.push({ n, count: entries.length, oldest: Math.min(...times), newest: Math.max(...times) });
-    }
-    const plan = planRetention(segs, clock.now(), retention);
-    const keep = [...plan.keep];
-    const first = keep[0];
-    if (plan.trimFirst > 0 && first) {
-      const key = auditSegKey(first.n);
-      const pending = set[key] as AuditEntry[] | undefined;
-      const stored = pending ?? AuditSegmentSchema.safeParse((await storage.get(key))[key]).data ?? [];
-      const rest = stored.slice(plan.trimFirst);
-      set[key] = rest;
-      keep[0] = { ...first, count: rest.length, oldest: rest[0]?.at ?? first.newest };
-    }
-    set[AUDIT_INDEX_KEY] = { nextSeg, segs: keep } satisfies AuditIndex;
-    for (const n of plan.drop) delete set[auditSegKey(n)];
-    return { set, remove: plan.drop.map(auditSegKey) };
+  async function meta(d: IDBPDatabase<AuditDb>): Promise<MetaState> {
+    return { ...EMPTY, ...(await d.get('meta', STATE)) };
   }
 
-  async function read(): Promise<{ entries: AuditEntry[]; unreadableSegments: number }> {
-    const index = await readIndex();
-    const keys = index.segs.map((s) => auditSegKey(s.n));
-    const got = keys.length > 0 ? await storage.get(keys) : {};
-    const entries: AuditEntry[] = [];
-    let unreadableSegments = 0;
-    for (const key of keys) {
-      const parsed = AuditSegmentSchema.safeParse(got[key]);
-      if (parsed.success) entries.push(...parsed.data);
-      else unreadableSegments++;
+  function parse(stored: unknown): AuditEntry | undefined {
+    const entry = typeof stored === 'object' && stored !== null ? (stored as { entry?: unknown }).entry : undefined;
+    const parsed = AuditEntrySchema.safeParse(entry);
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  async function page(after: number, limit: number) {
+    const d = await db();
+    const range = IDBKeyRange.lowerBound(after, true);
+    const rows: Stored[] = [];
+    let cursor = await d.transaction('entries').store.index('seq').openCursor(range);
+    while (cursor && rows.length < limit) {
+      rows.push(cursor.value);
+      cursor = await cursor.continue();
     }
-    return { entries, unreadableSegments };
+    return { rows, more: cursor !== null };
+  }
+
+  async function exportPage(format: 'csv' | 'json', after = 0, pageSize = 1000): Promise<AuditPage> {
+    const { rows, more } = await page(after, pageSize);
+    const first = after === 0;
+    const readable: AuditEntry[] = [];
+    const parts: string[] = [];
+    let unreadable = 0;
+    for (const row of rows) {
+      const entry = parse(row);
+      if (entry) readable.push(entry);
+      else unreadable++;
+      if (format === 'json') {
+        // An unreadable entry is exported as stored, marked, never dropped.
+        parts.push(JSON.stringify(entry ?? { unreadable: true, seq: row?.seq, stored: row }, null, 2));
+      }
+    }
+    let text: string;
+    if (format === 'json') {
+      const body = parts.join(',\n');
+      text = `${first ? '[\n' : body ? ',\n' : ''}${body}${more ? '' : '\n]\n'}`;
+    } else {
+      const lines = csvRows(readable);
+      for (const row of rows) if (!parse(row)) lines.push(csvUnreadable(row));
+      text = `${first ? csvHeader() : ''}${lines.join('')}`;
+    }
+    const through = rows.at(-1)?.seq ?? after;
+    return { text, next: more ? through : undefined, through, count: rows.length, unreadable };
+  }
+
+  async function whole(format: 'csv' | 'json'): Promise<string> {
+    const parts: string[] = [];
+    let after: number | undefined = 0;
+    while (after !== undefined) {
+      const p: AuditPage = await exportPage(format, after);
+      parts.push(p.text);
+      after = p.next;
+    }
+    return parts.join('');
+  }
+
+  async function removeWhere(test: (row: Stored, m: MetaState) => boolean): Promise<number> {
+    const d = await db();
+    const tx = d.transaction(['entries', 'meta'], 'readwrite');
+    const m = { ...EMPTY, ...(await tx.objectStore('meta').get(STATE)) };
+    let removed = 0;
+    let cursor = await tx.objectStore('entries').openCursor();
+    while (cursor) {
+      if (test(cursor.value, m)) {
+        m.bytes = Math.max(0, m.bytes - (cursor.value.size ?? 0));
+        await cursor.delete();
+        removed++;
+      }
+      cursor = await cursor.continue();
+    }
+    await tx.objectStore('meta').put(m, STATE);
+    await tx.done;
+    return removed;
   }
 
   return {
-    planAppend,
-    append: (entries) =>
-      queue.run(async () => {
-        const write = await planAppend(entries);
-        await storage.set(write.set);
-        if (write.remove.length > 0) await storage.remove(write.remove);
-      }),
-    read,
-    clear: () =>
-      queue.run(async () => {
-        const index = await readIndex();
-        await storage.remove(index.segs.map((s) => auditSegKey(s.n)));
-        await storage.set({ [AUDIT_INDEX_KEY]: { nextSeg: index.nextSeg, segs: [] } satisfies AuditIndex });
-      }),
-    exportCsv: async () => toCsv((await read()).entries),
-    exportJson: async () => JSON.stringify((await read()).entries, null, 2),
+    async append(entries) {
+      if (entries.length === 0) return;
+      const d = await db();
+      const tx = d.transaction(['entries', 'meta'], 'readwrite');
+      const store = tx.objectStore('entries');
+      const m = { ...EMPTY, ...(await tx.objectStore('meta').get(STATE)) };
+      for (const entry of entries) {
+        const uid = `${entry.jobId}|${entry.entity}:${entry.id}`;
+        const before = await store.get(uid);
+        const size = sizeOf(entry);
+        m.bytes += size - (before?.size ?? 0);
+        await store.put({ uid, seq: m.nextSeq++, size, jobId: entry.jobId, entry });
+      }
+      await tx.objectStore('meta').put(m, STATE);
+      await tx.done;
+    },
+    async read(filter) {
+      const d = await db();
+      const rows = filter?.jobId
+        ? await d.getAllFromIndex('entries', 'jobId', filter.jobId)
+        : await d.getAllFromIndex('entries', 'seq');
+      rows.sort((a, b) => a.seq - b.seq);
+      const entries: AuditEntry[] = [];
+      const unreadable: unknown[] = [];
+      for (const row of rows) {
+        const entry = parse(row);
+        if (entry) entries.push(entry);
+        else unreadable.push(row);
+      }
+      return { entries, unreadable };
+    },
+    countForJob: async (jobId) => (await db()).countFromIndex('entries', 'jobId', jobId),
+    async stats() {
+      try {
+        const d = await db();
+        const m = await meta(d);
+        const entries = await d.count('entries');
+        const notExported = await d.countFromIndex('entries', 'seq', IDBKeyRange.lowerBound(m.exportedThrough, true));
+        return {
+          entries,
+          bytes: m.bytes,
+          notExported,
+          exportedThrough: m.exportedThrough,
+          keepExportedMs: m.keepExportedMs,
+        };
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error);
+        return { entries: 0, bytes: 0, notExported: 0, exportedThrough: 0, error: text };
+      }
+    },
+    exportPage,
+    async markExported(through) {
+      const d = await db();
+      const tx = d.transaction('meta', 'readwrite');
+      const m = { ...EMPTY, ...(await tx.store.get(STATE)) };
+      // The watermark never moves back, and never past what exists.
+      m.exportedThrough = Math.min(Math.max(m.exportedThrough, through), m.nextSeq - 1);
+      await tx.store.put(m, STATE);
+      await tx.done;
+    },
+    async setRetention(choice) {
+      const d = await db();
+      const tx = d.transaction('meta', 'readwrite');
+      const m = { ...EMPTY, ...(await tx.store.get(STATE)) };
+      m.keepExportedMs = choice.keepExportedMs;
+      await tx.store.put(m, STATE);
+      await tx.done;
+    },
+    prune() {
+      const now = clock.now();
+      return removeWhere((row, m) => {
+        const entry = parse(row);
+        // An unreadable entry has no trustworthy date: it is never pruned.
+        return entry !== undefined && isPrunable({ seq: row.seq, at: entry.at }, m.exportedThrough, now, m);
+      });
+    },
+    clearExported: () => removeWhere((row, m) => row.seq <= m.exportedThrough && parse(row) !== undefined),
+    exportCsv: () => whole('csv'),
+    exportJson: () => whole('json'),
   };
+}
+
+/** An entry that cannot be read, as one CSV row: marked, its stored value in the last column. */
+function csvUnreadable(row: unknown): string {
+  const json = JSON.stringify(row) ?? 'undefined';
+  return `,,,,,,,,,,,unreadable entry,,,,,"${json.replaceAll('"', '""')}"\r\n`;
 }

@@ -1,35 +1,27 @@
 /**
- * Bounded retention, as pure index arithmetic: which segments to drop and how many entries to cut
- * from the oldest kept one. Age works per segment (a segment spans one journal commit, seconds);
- * the count is exact.
+ * What may leave the audit log. The log is the only way back after a delete (the service has no
+ * undo), so nothing leaves it on its own: an entry is pruned only when it was exported (its sequence
+ * number is at or below the export watermark) AND it is older than the retention the person chose.
+ * With no retention chosen, nothing is ever pruned. There is no count limit.
  */
-import type { AuditIndex, AuditRetention } from './entry';
 
-export interface RetentionPlan {
-  keep: AuditIndex['segs'];
-  drop: number[];
-  /** Cut this many oldest entries from the first kept segment. */
-  trimFirst: number;
+export interface AuditRetentionChoice {
+  /** Keep exported entries this long; undefined: keep everything (the default). */
+  keepExportedMs?: number;
 }
 
-export function planRetention(segs: AuditIndex['segs'], now: number, retention: AuditRetention): RetentionPlan {
-  const cutoff = now - retention.maxAgeMs;
-  const drop: number[] = [];
-  let keep = segs.filter((s) => {
-    if (s.newest >= cutoff) return true;
-    drop.push(s.n);
-    return false;
-  });
-  let total = keep.reduce((sum, s) => sum + s.count, 0);
-  while (total > retention.maxEntries && keep.length > 0) {
-    const first = keep[0]!;
-    if (total - first.count >= retention.maxEntries) {
-      drop.push(first.n);
-      total -= first.count;
-      keep = keep.slice(1);
-    } else {
-      return { keep, drop, trimFirst: total - retention.maxEntries };
-    }
-  }
-  return { keep, drop, trimFirst: 0 };
+export const RETENTION_CHOICES = [
+  { label: 'Keep everything', keepExportedMs: undefined },
+  { label: '1 year after export', keepExportedMs: 365 * 24 * 3600 * 1000 },
+  { label: '90 days after export', keepExportedMs: 90 * 24 * 3600 * 1000 },
+] as const;
+
+export function isPrunable(
+  entry: { seq: number; at: number },
+  exportedThrough: number,
+  now: number,
+  retention: AuditRetentionChoice,
+): boolean {
+  if (retention.keepExportedMs === undefined) return false;
+  return entry.seq <= exportedThrough && entry.at < now - retention.keepExportedMs;
 }

@@ -24,5 +24,7 @@ export interface BackgroundDeps {
   identity?: IdentityApi;
   /** Overrides the API host per environment (Node tests against the simulator). */
   apiBaseUrl?: (environment: Environment) => string | undefined;
-  runner?: Pick<JobRunnerOptions, 'throttle' | 'minAlarmDelayMs' | 'maxInWorkerSleepMs' | 'hooks' | 'retryDelayMs'>;
+  /** `navigator.storage.estimate()`: a job whose snapshots would not fit is refused before it starts. */
+  estimateStorage?: () => Promise<{ usage?: number; quota?: number }>;
+  runner?: Pick<JobRunnerOptions, 'throttle' | 'minAlarmDelayMs' | 'maxInWorkerSleepMs' | 'hooks' | 'retryDelayMs' | 'auditDbName'>;
 }

@@ -168,7 +168,7 @@ export async function handlePageMessage(
       return ok({ filename: `safe-delete-audit-${stamp}.${msg.format}`, mime, content });
     }
     case 'audit/clear':
-      await core.runner.audit.clear();
+      await core.runner.audit.clearExported();
       return ok(await core.state());
   }
 }

@@ -13,6 +13,7 @@ import type { BackgroundCore } from './app';
 import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
 import { readPageCompany } from './page-company';
+import { refuseForRoom } from './storage-room';
 
 /** A preflight older than this is re-run before the click deletes anything. */
 export const PREFLIGHT_MAX_AGE_MS = 15 * 60 * 1000;
@@ -84,6 +85,8 @@ export async function startJob(
     (r) => includeReconciled || !r.reconciled,
   );
   if (records.length === 0) return refuse('Nothing is ready to delete.');
+  const noRoom = refuseForRoom(records, await deps.estimateStorage?.().catch(() => undefined));
+  if (noRoom) return refuse(noRoom);
 
   const job = await core.runner.createJob({
     realmId: scope.realmId,

@@ -42,6 +42,8 @@ export function toAuditEntry(job: JobMeta, reviewed: ReviewedRecord, stored: Sto
 
 export interface SaveArgs {
   journal: Journal;
+  /** Written before the journal commit: a record the journal calls done always has its entry. */
+  appendAudit(entries: readonly AuditEntry[]): Promise<void>;
   /** The chunk's own reviewed records. */
   records: readonly ReviewedRecord[];
   byKey: ReadonlyMap<string, ReviewedRecord>;
@@ -59,15 +61,19 @@ export async function saveChunk(a: SaveArgs): Promise<JobMeta | undefined> {
   const idle = a.next.inFlight.length + a.next.queue.length + a.next.verify.length === 0;
   const complete = idle && range.every((r) => keyOf(r.record) in a.next.outcomes);
   const storedOf = (key: string) => a.next.outcomes[key];
+  // The snapshots first: entries for every outcome that is new in this write (the same uid again
+  // after a worker death replaces the entry, never duplicates it).
+  const entries = Object.keys(a.next.outcomes)
+    .filter((key) => a.prev.outcomes[key] !== a.next.outcomes[key])
+    .flatMap((key) => {
+      const rec = a.byKey.get(key);
+      const stored = storedOf(key);
+      return rec && stored ? [toAuditEntry(a.job, rec, stored)] : [];
+    });
+  await a.appendAudit(entries);
   return a.journal.commit({
     jobId: a.job.id,
     chunk: a.next,
-    audit: (fresh) =>
-      fresh.flatMap((key) => {
-        const rec = a.byKey.get(key);
-        const stored = storedOf(key);
-        return rec && stored ? [toAuditEntry(a.job, rec, stored)] : [];
-      }),
     throttleStamp: a.throttleStamp && { realmId: a.job.realmId, ...a.throttleStamp },
     update: (job, fresh) => {
       const counts = { ...job.counts };

@@ -54,7 +54,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const alarmName = options.alarmName ?? DEFAULT_ALARM_NAME;
   const onError = options.onError ?? ((e: unknown) => console.error('safe-delete runner:', e));
   const queue = writeQueueFor(storage);
-  const audit = createAuditLog({ storage, queue, clock, retention: options.retention });
+  const audit = createAuditLog({ clock, dbName: options.auditDbName });
   const listeners = new Set<(event: ProgressEvent) => void>();
   const drivers = new Map<string, Promise<void>>();
   const rerun = new Set<string>();
@@ -74,7 +74,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const event: ProgressEvent = { type: 'job', job: snapshot(job) };
     for (const listener of listeners) listener(event);
   };
-  const base = createJournal({ storage, queue, audit });
+  const base = createJournal({ storage, queue });
   const journal: Journal = {
     ...base,
     commit: async (c) => {
@@ -111,6 +111,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       byKey: chunk.byKey,
       operation: OPERATIONS[job.operation],
       journal,
+      audit,
       clock,
       client: options.clientFor(job.realmId, job.environment),
       throttle,
@@ -248,6 +249,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async removeJob(jobId) {
       const job = (await journal.readJobs()).find((j) => j.id === jobId);
       if (!job || drivers.has(job.realmId) || !isRemovable(job)) return false;
+      // The job's reviewed records are the other copy of its snapshots: they go only once every
+      // final outcome has its audit entry.
+      if ((await audit.countForJob(jobId)) < doneCount(job)) return false;
       await journal.removeJob(jobId);
       chunkCache.delete(jobId);
       allRecordsCache.delete(jobId);

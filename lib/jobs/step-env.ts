@@ -1,4 +1,5 @@
 /** What a job step works with, and the one way it writes a chunk (see ./commit.ts). */
+import type { AuditLog } from '../audit/log';
 import type { Clock } from '../clock';
 import type { Journal } from '../journal/journal';
 import type { ChunkJournal, JobMeta, ReviewedRecord } from '../journal/schema';
@@ -11,6 +12,7 @@ import type { ThrottleConfig } from './types';
 
 export interface StepEnv {
   journal: Journal;
+  audit: AuditLog;
   clock: Clock;
   client: QboClient;
   operation: JobOperation;
@@ -47,6 +49,7 @@ export function save(
 ) {
   return saveChunk({
     journal: env.journal,
+    appendAudit: (entries) => env.audit.append(entries),
     records: env.records,
     byKey: env.byKey,
     job,

@@ -2,7 +2,6 @@
  * The job runner's public types: what the background wires and what a popup renders.
  * Persisted shapes live in lib/journal/schema.ts and are re-exported here.
  */
-import type { AuditRetention } from '../audit/entry';
 import type { AuditLog } from '../audit/log';
 import type { Clock } from '../clock';
 import type { Entity } from '../domain/entities';
@@ -52,7 +51,8 @@ export interface JobRunnerOptions {
   singleDeleteGapMs?: number;
   /** Name of the one alarm. Default 'safe-delete:jobs'. */
   alarmName?: string;
-  retention?: Partial<AuditRetention>;
+  /** The audit log's IndexedDB database (tests use one per case). Default 'safe-delete-audit'. */
+  auditDbName?: string;
   hooks?: RunnerHooks;
   /** Unexpected errors (storage failures); default console.error. */
   onError?(error: unknown): void;

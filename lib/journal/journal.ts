@@ -13,14 +13,11 @@
  *                               (per chunk, so a wake reads O(chunk) whatever the job's size)
  *   sd:job:<id>:chunk:<i>       ChunkJournal: per-chunk attempt and outcomes (≤ 30 records)
  *   sd:throttle:<realmId>       number[]: batch-call times within the rolling window
- *   sd:audit:*                  the audit log (lib/audit), appended in the same `set` as a commit
  *
  * Every write goes through the storage area's one write queue. Readers safeParse; a job the schema rejects is kept
  * as stored (never silently dropped) and a chunk the schema rejects reads as `corrupt`: the runner
  * then refuses to send anything for that job rather than guess that nothing was in flight.
  */
-import type { AuditEntry } from '../audit/entry';
-import type { AuditLog } from '../audit/log';
 import type { StorageArea } from '../storage/area';
 import { storageKey } from '../storage/keys';
 import type { WriteQueue } from '../storage/queue';
@@ -43,8 +40,6 @@ export interface Commit {
   chunk?: ChunkJournal;
   /** `fresh`: keys whose outcome is new in `chunk` compared with the STORED chunk (read in the queue). */
   update?: (job: JobMeta, fresh: readonly string[]) => JobMeta;
-  /** Audit lines for the fresh outcomes; appended in the same write. */
-  audit?: (fresh: readonly string[]) => AuditEntry[];
   /** Record a batch call in the company's throttle window (journaled with the attempt). */
   throttleStamp?: { realmId: string; at: number; windowMs: number };
 }
@@ -64,7 +59,7 @@ export interface Journal {
   removeJob(jobId: string): Promise<void>;
 }
 
-export function createJournal(deps: { storage: StorageArea; queue: WriteQueue; audit: AuditLog }): Journal {
+export function createJournal(deps: { storage: StorageArea; queue: WriteQueue }): Journal {
   const { storage, queue } = deps;
 
   async function readChunkRaw(jobId: string, index: number): Promise<ChunkRead> {
@@ -137,20 +132,12 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue; a
         jobs[i] = next;
         const set: Record<string, unknown> = { [JOBS_KEY]: [...jobs, ...unreadable] };
         if (c.chunk) set[chunkKey(c.jobId, c.chunk.index)] = c.chunk;
-        const audit = c.audit?.(fresh) ?? [];
         if (c.throttleStamp) {
           const { realmId, at, windowMs } = c.throttleStamp;
           const kept = (await readThrottle(realmId)).filter((t) => t >= at - windowMs);
           set[throttleKey(realmId)] = [...kept, at];
         }
-        let remove: string[] = [];
-        if (audit.length > 0) {
-          const write = await deps.audit.planAppend(audit);
-          Object.assign(set, write.set);
-          remove = write.remove;
-        }
         await storage.set(set);
-        if (remove.length > 0) await storage.remove(remove);
         return next;
       }),
     removeJob: (jobId) =>

@@ -1,14 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { AuditEntry } from '../../lib/audit/entry';
-import { createAuditLog } from '../../lib/audit/log';
-import { createManualClock } from '../../lib/clock';
 import { newJobMeta } from '../../lib/jobs/create';
 import { createJournal } from '../../lib/journal/journal';
 import type { ChunkJournal, ReviewedRecord } from '../../lib/journal/schema';
 import type { StorageArea } from '../../lib/storage/area';
 import { storageKey } from '../../lib/storage/keys';
 import { createWriteQueue } from '../../lib/storage/queue';
+import { createManualClock } from '../support/clock';
 
 const JOBS_KEY = storageKey.jobs();
 const chunkKey = storageKey.jobChunk;
@@ -26,8 +25,7 @@ function setup() {
   };
   const queue = createWriteQueue();
   const clock = createManualClock();
-  const audit = createAuditLog({ storage, queue, clock });
-  return { storage, writes, audit, journal: createJournal({ storage, queue, audit }), clock };
+  return { storage, writes, journal: createJournal({ storage, queue }), clock };
 }
 
 const records = (n: number): ReviewedRecord[] =>
@@ -52,20 +50,6 @@ const chunk = (index: number, keys: string[]): ChunkJournal => ({
   verify: [],
   batchCalls: 1,
 });
-
-const auditFor = (keys: readonly string[]): AuditEntry[] =>
-  keys.map((k) => ({
-    at: createManualClock().now(),
-    jobId: 'job1',
-    realmId: '123',
-    environment: 'sandbox',
-    entity: 'Invoice',
-    id: k.split(':')[1] ?? '',
-    syncToken: '0',
-    outcome: 'deleted',
-    outcomeLabel: 'Deleted',
-    preDeleteJson: {},
-  }));
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -95,23 +79,21 @@ describe('journal', () => {
     expect(await journal.readChunkRecords('job1', 4)).toBeUndefined();
   });
 
-  it('writes chunk, job list and audit lines in ONE set; a re-commit adds no count and no audit line', async () => {
-    const { journal, writes, audit } = setup();
+  it('writes chunk and job list in ONE set; a re-commit of the same chunk adds no count', async () => {
+    const { journal, writes } = setup();
     await journal.createJob(meta(30), records(30));
     const c = chunk(0, ['Invoice:100', 'Invoice:101']);
     const commit = () =>
       journal.commit({
         jobId: 'job1',
         chunk: c,
-        audit: auditFor,
         update: (j, fresh) => ({ ...j, counts: { ...j.counts, deleted: j.counts.deleted + fresh.length } }),
       });
     await commit();
     const last = writes.at(-1) ?? {};
-    expect(Object.keys(last)).toEqual(expect.arrayContaining([JOBS_KEY, chunkKey('job1', 0), storageKey.auditIndex()]));
+    expect(Object.keys(last)).toEqual(expect.arrayContaining([JOBS_KEY, chunkKey('job1', 0)]));
     await commit();
     expect((await journal.readJobs())[0]?.counts.deleted).toBe(2);
-    expect((await audit.read()).entries).toHaveLength(2);
   });
 
   it('serialises concurrent read-modify-writes through one chain (no lost update)', async () => {

@@ -1,0 +1,34 @@
+/**
+ * Before a job starts: can this device hold its snapshots? A job keeps each record's JSON twice
+ * until it is done (its reviewed records, then its audit entry), and the audit log keeps it after.
+ * The browser's estimate says how much room is left (`navigator.storage.estimate()`; with
+ * `unlimitedStorage` the quota is the disk's). A job that would not fit is refused before it starts:
+ * running out of room halfway would stop it with records deleted and their entries unwritten.
+ */
+import type { ReviewedRecord } from '../journal/schema';
+
+/** Each record's JSON is held this many times over (reviewed copy, audit entry, the engine's overhead). */
+export const COPIES = 3;
+
+export interface StorageEstimateLike {
+  usage?: number;
+  quota?: number;
+}
+
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
+
+/** Bytes a job needs (JSON characters as bytes: an underestimate only for non-ASCII text). */
+export function bytesNeeded(records: readonly ReviewedRecord[]): number {
+  let n = 0;
+  for (const r of records) n += JSON.stringify(r.record).length;
+  return n * COPIES;
+}
+
+/** A refusal in the person's words, or undefined when the job fits (or the browser cannot say). */
+export function refuseForRoom(records: readonly ReviewedRecord[], estimate: StorageEstimateLike | undefined) {
+  if (!estimate || estimate.quota === undefined || estimate.usage === undefined) return undefined;
+  const need = bytesNeeded(records);
+  const free = Math.max(0, estimate.quota - estimate.usage);
+  if (need <= free) return undefined;
+  return `Not enough room on this device to keep the snapshots of ${records.length.toLocaleString('en-US')} deleted records: they need about ${mb(need)} and ${mb(free)} is free. Export the audit log and clear exported entries, or select fewer transactions.`;
+}
