@@ -1,7 +1,7 @@
 /**
  * 3001 / HTTP 429: how long to wait. The service sends `Retry-After` (60 s observed); HTTP allows
- * seconds or an HTTP-date. The simulator adds `X-Sim-Retry-After-Ms`, its exact time-scaled value,
- * which wins when present.
+ * seconds or an HTTP-date. Only the standard header is read (a time-scaled simulator sends its
+ * scaled wait there, in whole seconds).
  */
 export const DEFAULT_RETRY_AFTER_MS = 60_000;
 /** A garbage or hostile header must not park the runner for days. */
@@ -17,9 +17,6 @@ function clamp(ms: number): number {
 }
 
 export function parseRetryAfter(headers: Headers, now: number): number {
-  const simulated = headers.get('x-sim-retry-after-ms')?.trim();
-  if (simulated && /^[0-9]{1,10}$/.test(simulated)) return clamp(Number(simulated));
-
   const value = headers.get('retry-after')?.trim();
   if (!value) return DEFAULT_RETRY_AFTER_MS;
   if (/^[0-9]{1,10}$/.test(value)) return clamp(Number(value) * 1000);

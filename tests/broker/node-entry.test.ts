@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureTestCertificate } from '../simulator/cert';
+import { ensureTestCertificate } from '../../tools/simulator/cert';
 import { type RunningFakeIntuit, startFakeIntuit } from './fake-intuit';
 import { CHROME_REDIRECT, CLIENT_ID, CLIENT_SECRET } from './harness';
 

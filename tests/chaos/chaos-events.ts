@@ -6,7 +6,7 @@
  */
 import { type StepName, WorkerKilled } from '../../lib/jobs/hooks';
 import type { RunnerHooks } from '../../lib/jobs/types';
-import type { FaultKind } from '../simulator/api';
+import type { FaultKind } from '../../tools/simulator/api';
 import type { ChaosHarness } from './harness';
 import type { ChangePhase } from './ledger';
 import { logFigures } from './log-figures';

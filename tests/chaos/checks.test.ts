@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../lib/audit/entry';
 import type { QboClient } from '../../lib/qbo/client-api';
-import type { GroundTruth } from '../simulator/api';
+import type { GroundTruth } from '../../tools/simulator/api';
 import { judge } from './checks';
 import { createLedger } from './ledger';
 

@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AuditEntry } from '../../lib/audit/entry';
 import type { JobRecordRow, JobSnapshot } from '../../lib/jobs/types';
-import type { GroundTruth } from '../simulator/api';
+import type { GroundTruth } from '../../tools/simulator/api';
 import type { Change, Ledger } from './ledger';
 
 export interface CheckInput {

@@ -6,15 +6,17 @@
  * service-worker restart does; `drive()` runs a job to the end, restarting a killed worker, answering
  * a token pause with a new token, and delivering alarms (sometimes to a freshly restarted worker).
  */
+// The audit log lives in IndexedDB; in Node it is fake-indexeddb's in-memory one.
+import 'fake-indexeddb/auto';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createManualClock, type ManualClock } from '../../lib/clock';
 import { createJobRunner } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions, JobSnapshot, RunnerHooks } from '../../lib/jobs/types';
-import type { AlarmsArea } from '../../lib/storage/area';
 import { createQboClient } from '../../lib/qbo/client';
 import type { QboClient } from '../../lib/qbo/client-api';
-import type { FidelityMode, SeededCompany, SeedOptions, Simulator } from '../simulator/api';
-import { startSimulator } from '../simulator/index';
+import type { AlarmsArea } from '../../lib/storage/area';
+import type { FidelityMode, SeededCompany, SeedOptions, Simulator } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
+import { createManualClock, type ManualClock } from '../support/clock';
 import { createLedger, type Ledger } from './ledger';
 
 export interface AlarmStandIn extends AlarmsArea {

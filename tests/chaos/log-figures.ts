@@ -2,7 +2,7 @@
  * What the service saw, from the simulator's request log: the runner's batch calls (the neighbour's
  * flood is told apart by its bIds), the faults injected into them, the 429s the runner met.
  */
-import type { FaultKind, RequestLogEntry } from '../simulator/api';
+import type { FaultKind, RequestLogEntry } from '../../tools/simulator/api';
 
 export interface LogFigures {
   runnerBatchCalls: number;

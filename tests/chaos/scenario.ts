@@ -3,7 +3,7 @@
  * at which checkpoints the worker dies, when the token expires and when a neighbour floods the batch
  * quota. Every random choice of a run draws from the one PRNG made here, so a seed replays a run.
  */
-import { createPrng, type Prng } from '../simulator/prng';
+import { createPrng, type Prng } from '../../tools/simulator/prng';
 
 export interface ChaosOptions {
   records: number;

@@ -7,8 +7,8 @@
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { collectRows } from '../../lib/collect/rows';
-import type { Entity } from '../../lib/qbo/entities';
-import { mountPages } from '../simulator/pages/index';
+import type { Entity } from '../../lib/domain/entities';
+import { mountPages } from '../../tools/simulator/pages/index';
 
 const ROWS = 10_000;
 let salesHtml = '';

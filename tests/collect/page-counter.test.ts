@@ -2,7 +2,7 @@
 /** The page's own "N selected" counter: read cheaply, sent with every report, and a report of its own when it changes. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSelectedCounter } from '../../lib/collect/page-counter';
-import { SELECTED_COUNTER } from '../simulator/pages/markup';
+import { SELECTED_COUNTER } from '../../tools/simulator/pages/markup';
 import { rowBoxes, startHarness } from './harness';
 import { mountPage } from './load-page';
 

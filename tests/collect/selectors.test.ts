@@ -2,7 +2,7 @@
 /**
  * refined-github style: every saved page and what the collector's selectors (LINK_SELECTOR,
  * ROW_SELECTOR in lib/collect/rows.ts) must find in it. `sim-*` pages are saved output of the
- * simulator's look-alike pages (tests/simulator/pages); `hand-*` pages are hand-made edge cases.
+ * simulator's look-alike pages (tools/simulator/pages); `hand-*` pages are hand-made edge cases.
  */
 import { describe, expect, it } from 'vitest';
 import { CHECKBOX_SELECTOR, findRowCheckbox } from '../../lib/collect/checkbox';

@@ -7,9 +7,9 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startCollector } from '../../lib/collect/collector';
 import type { ContentMessage, SelectionReportData } from '../../lib/collect/selection-message';
-import type { Entity } from '../../lib/qbo/entities';
-import { CLIENT_SCRIPT } from '../simulator/pages/client-script';
-import { mountPages } from '../simulator/pages/index';
+import type { Entity } from '../../lib/domain/entities';
+import { CLIENT_SCRIPT } from '../../tools/simulator/pages/client-script';
+import { mountPages } from '../../tools/simulator/pages/index';
 import { settle } from './fake-timers';
 import { createPerson } from './person';
 

@@ -7,10 +7,10 @@
  */
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../lib/qbo/entities';
-import { CLIENT_SCRIPT } from '../simulator/pages/client-script';
-import { mountPages } from '../simulator/pages/index';
-import { VIRTUAL_OVERSCAN, VIRTUAL_ROW_HEIGHT, VIRTUAL_VIEW_ROWS } from '../simulator/pages/virtual-list';
+import type { Entity } from '../../lib/domain/entities';
+import { CLIENT_SCRIPT } from '../../tools/simulator/pages/client-script';
+import { mountPages } from '../../tools/simulator/pages/index';
+import { VIRTUAL_OVERSCAN, VIRTUAL_ROW_HEIGHT, VIRTUAL_VIEW_ROWS } from '../../tools/simulator/pages/virtual-list';
 import { settle } from './fake-timers';
 import { startHarness } from './harness';
 

@@ -42,17 +42,21 @@ describe('layers', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('no product source reads a simulator-only header (x-sim-…)', () => {
+    const offenders = ['lib', 'components', 'entrypoints'].flatMap(files).filter((f) => /x-sim-/i.test(read(f)));
+    expect(offenders).toEqual([]);
+  });
+
   it('the import scan sees relative, aliased, type-only and dynamic imports of tools/ and tests/', () => {
     const from = 'lib/collect/x.ts';
     expect(specifiersIn("import type { A } from '../../tools/simulator/api';")).toEqual(['../../tools/simulator/api']);
     expect(specifiersIn("await import('../../tests/support/clock')")).toEqual(['../../tests/support/clock']);
-    expect(specifiersIn("import '../../tests/setup';\nexport * from \"../x\";")).toEqual(['../../tests/setup', '../x']);
+    expect(specifiersIn('import \'../../tests/setup\';\nexport * from "../x";')).toEqual(['../../tests/setup', '../x']);
     expect(target(from, '../../tools/simulator/api')).toBe('tools/simulator/api');
     expect(target(from, '~/tests/x')).toBe('tests/x');
     expect(target(from, '../domain/ids')).toBe('lib/domain/ids');
     expect(target(from, 'zod')).toBeUndefined();
   });
-
 
   it.each(['lib/collect', 'components'])('%s imports nothing from lib/qbo', (dir) => {
     const offenders = files(dir).filter((f) => importsOf(f).some((i) => /(^|\/)qbo\//.test(i)));

@@ -6,9 +6,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { test as base } from '@playwright/test';
-import type { SeededCompany, SeedOptions, Simulator, SimulatorOptions } from '../simulator/api';
-import { ensureTestCertificate } from '../simulator/cert';
-import { startSimulator } from '../simulator/index';
+import type { SeededCompany, SeedOptions, Simulator, SimulatorOptions } from '../../tools/simulator/api';
+import { ensureTestCertificate } from '../../tools/simulator/cert';
+import { startSimulator } from '../../tools/simulator/index';
 import { type FirefoxWithExtension, launchFirefox, openPopupTab } from './firefox';
 import { FirefoxLedger } from './pages/ledger';
 import { FirefoxPopup } from './pages/popup';

@@ -1,7 +1,7 @@
 /** Shared steps of the Firefox tests: pick rows by category, tick them, connect, wait for the check. */
 
+import type { SeededCompany, Simulator } from '../../tools/simulator/api';
 import { type Category, categoryOf } from '../e2e/helpers';
-import type { SeededCompany, Simulator } from '../simulator/api';
 import type { FirefoxLedger } from './pages/ledger';
 import type { FirefoxPopup } from './pages/popup';
 

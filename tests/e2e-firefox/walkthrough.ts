@@ -1,12 +1,12 @@
 /**
- * `npm run demo -- --browser firefox` without a display: the same walk as scripts/demo-walkthrough.ts
+ * `npm run demo -- --browser firefox` without a display: the same walk as tools/demo/demo-walkthrough.ts
  * (Chromium), in Firefox ESR through puppeteer-core. Ticks invoices on two pages, a closed-period
  * invoice and a deposited payment, connects, reviews the statuses, opts in and out of reconciled,
  * deletes, and screenshots each popup state on the way.
  */
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import type { SeededCompany, Simulator } from '../simulator/api';
+import type { SeededCompany, Simulator } from '../../tools/simulator/api';
 import { type FirefoxWithExtension, openPopupTab } from './firefox';
 import { categoryOf, pick } from './helpers';
 import type { FirefoxLedger } from './pages/ledger';

@@ -13,8 +13,8 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { createBrokerApp } from '../../broker/src/app';
 import { parseBrokerConfig } from '../../broker/src/config';
 import { DEFAULT_BROKER_URL } from '../../lib/connection/broker-url';
-import type { Simulator } from '../simulator/api';
-import { ensureTestCertificate } from '../simulator/cert';
+import type { Simulator } from '../../tools/simulator/api';
+import { ensureTestCertificate } from '../../tools/simulator/cert';
 
 export const BROKER_HOST = new URL(DEFAULT_BROKER_URL).hostname;
 export const CLIENT = { clientId: 'e2e-broker-client', clientSecret: 'e2e-broker-secret-0123456789abcdef' };

@@ -3,10 +3,10 @@
  * Chromium with the production build loaded and the real host names mapped to the simulator.
  */
 import { type BrowserContext, test as base, type Page, type Worker } from '@playwright/test';
-import type { SeededCompany, SeedOptions, Simulator, SimulatorOptions } from '../simulator/api';
-import { ensureTestCertificate } from '../simulator/cert';
-import { startSimulator } from '../simulator/index';
-import { extensionWorker, launchWithExtension } from './chromium';
+import { extensionWorker, launchWithExtension } from '../../tools/chromium/chromium';
+import type { SeededCompany, SeedOptions, Simulator, SimulatorOptions } from '../../tools/simulator/api';
+import { ensureTestCertificate } from '../../tools/simulator/cert';
+import { startSimulator } from '../../tools/simulator/index';
 
 export interface E2EOptions {
   simulatorOptions: SimulatorOptions;

@@ -1,6 +1,6 @@
 /** Shared steps of the end-to-end tests: pick rows by category, tick them, connect, check. */
 import { type BrowserContext, expect } from '@playwright/test';
-import type { SeededCompany, Simulator } from '../simulator/api';
+import type { SeededCompany, Simulator } from '../../tools/simulator/api';
 import { LedgerPage } from './pages/ledger';
 import { PopupPage } from './pages/popup';
 

@@ -7,9 +7,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
-import type { SeededCompany } from '../simulator/api';
+import { launchWithExtension } from '../../tools/chromium/chromium';
+import type { SeededCompany } from '../../tools/simulator/api';
 import { BROKER_HOST, type E2EBroker, startE2EBroker } from './broker';
-import { launchWithExtension } from './chromium';
 import { test as base, expect } from './fixtures';
 import { pick } from './helpers';
 import { LedgerPage } from './pages/ledger';

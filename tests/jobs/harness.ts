@@ -5,12 +5,12 @@
  * to the alarm's time and triggers it.
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createManualClock, type ManualClock } from '../../lib/clock';
 import { createJobRunner, DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions, JobSnapshot, ReviewedRecord } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
-import type { SeededCompany, SeedOptions, Simulator, SimulatorOptions } from '../simulator/api';
-import { startSimulator } from '../simulator/index';
+import type { SeededCompany, SeedOptions, Simulator, SimulatorOptions } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
+import { createManualClock, type ManualClock } from '../support/clock';
 import { readReviewed } from '../tools/engine-helpers';
 
 export interface Harness {

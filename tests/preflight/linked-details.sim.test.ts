@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { PreflightItem } from '../../lib/preflight/types';
 import { createQboClient } from '../../lib/qbo/client';
-import type { FidelityMode, SeededCompany, Simulator } from '../simulator/api';
-import { startSimulator } from '../simulator/index';
+import type { FidelityMode, SeededCompany, Simulator } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
 
 type Json = Record<string, unknown>;
 type Line = { Amount?: number; LinkedTxn?: { TxnId: string; TxnType: string }[] };

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { BlockingStatus, CheckStatus, PreflightItem } from '../../lib/preflight/types';
 import { createQboClient } from '../../lib/qbo/client';
-import type { FidelityMode, SeededCompany, Simulator } from '../simulator/api';
-import { startSimulator } from '../simulator/index';
+import type { FidelityMode, SeededCompany, Simulator } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
 
 describe.each<FidelityMode>(['document', 'real'])('runPreflight against the simulator (%s mode)', (mode) => {
   let sim: Simulator;

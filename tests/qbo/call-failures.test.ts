@@ -43,13 +43,13 @@ describe('every call: status first, body as evidence', () => {
     expect(await client.readPreferences()).toMatchObject({ kind: 'rateLimited', retryAfterMs: 42_000 });
   });
 
-  it("3001: the simulator's X-Sim-Retry-After-Ms wins over Retry-After", async () => {
+  it('3001: only the standard Retry-After counts (a simulator-only X-Sim-Retry-After-Ms is ignored)', async () => {
     server.setHandler(() => ({
       status: 429,
       body: xml429,
       headers: { 'retry-after': '60', 'x-sim-retry-after-ms': '600' },
     }));
-    expect(await client.readPreferences()).toMatchObject({ kind: 'rateLimited', retryAfterMs: 600 });
+    expect(await client.readPreferences()).toMatchObject({ kind: 'rateLimited', retryAfterMs: 60_000 });
   });
 
   it('3200: a lowercase gateway 401 is unauthorized with its fault', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FidelityMode, Simulator } from '../simulator/api';
-import { startSimulator } from '../simulator/index';
+import type { FidelityMode, Simulator } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
 import { deleteItem, simClient, splitKey, tamperingFetch } from './helpers/sim';
 
 describe.each<FidelityMode>(['document', 'real'])('QBO client against the simulator (%s mode)', (mode) => {
@@ -93,7 +93,7 @@ describe.each<FidelityMode>(['document', 'real'])('QBO client against the simula
     }
   });
 
-  it('3001: the 429 past the batch ceiling is rateLimited with the simulator\u2019s exact wait', async () => {
+  it('3001: the 429 past the batch ceiling is rateLimited with its Retry-After (60 ms scaled, rounded up to 1 s)', async () => {
     const limited = await startSimulator({ mode, batchLimit: 1, timeScale: 1000, now: () => clock });
     try {
       const company = limited.seedCompany({ count: 5, entities: { Invoice: 1 }, seed: 7 });
@@ -107,7 +107,7 @@ describe.each<FidelityMode>(['document', 'real'])('QBO client against the simula
       const [a, b] = company.keys.all;
       expect(await client.batchDelete([deleteItem(limited, company.realmId, a!)])).toMatchObject({ kind: 'ok' });
       const second = await client.batchDelete([deleteItem(limited, company.realmId, b!)]);
-      expect(second).toMatchObject({ kind: 'rateLimited', retryAfterMs: 60, meta: { status: 429 } });
+      expect(second).toMatchObject({ kind: 'rateLimited', retryAfterMs: 1_000, meta: { status: 429 } });
       expect(limited.truth(company.realmId).exists(b!)).toBe(true);
       if (mode === 'real') expect(bodies.at(-1)).toMatch(/^<\?xml|^<IntuitResponse/);
     } finally {
@@ -178,7 +178,7 @@ describe.each<FidelityMode>(['document', 'real'])('QBO client against the simula
       const company = limited.seedCompany({ count: 2, seed: 13 });
       const client = simClient(limited, company);
       expect(await client.readCompanyInfo()).toMatchObject({ kind: 'ok', companyName: company.companyName });
-      expect(await client.readCompanyInfo()).toMatchObject({ kind: 'rateLimited', retryAfterMs: 60 });
+      expect(await client.readCompanyInfo()).toMatchObject({ kind: 'rateLimited', retryAfterMs: 1_000 });
     } finally {
       await limited.close();
     }

@@ -74,11 +74,12 @@ describe('per-item delete results', () => {
 describe('3001: parseRetryAfter', () => {
   const now = Date.parse('2026-01-15T12:00:00Z');
   const h = (init: Record<string, string>) => new Headers(init);
-  it('seconds, HTTP-date, the simulator header, and a 60 s default for missing or garbage', () => {
+  it('seconds, HTTP-date, and a 60 s default for missing or garbage; no simulator-only header is read', () => {
     expect(parseRetryAfter(h({ 'retry-after': '60' }), now)).toBe(60_000);
     expect(parseRetryAfter(h({ 'retry-after': 'Thu, 15 Jan 2026 12:00:30 GMT' }), now)).toBe(30_000);
     expect(parseRetryAfter(h({ 'retry-after': 'Thu, 15 Jan 2026 11:00:00 GMT' }), now)).toBe(0);
-    expect(parseRetryAfter(h({ 'x-sim-retry-after-ms': '250', 'retry-after': '60' }), now)).toBe(250);
+    expect(parseRetryAfter(h({ 'x-sim-retry-after-ms': '250', 'retry-after': '60' }), now)).toBe(60_000);
+    expect(parseRetryAfter(h({ 'x-sim-retry-after-ms': '250' }), now)).toBe(DEFAULT_RETRY_AFTER_MS);
     expect(parseRetryAfter(h({}), now)).toBe(DEFAULT_RETRY_AFTER_MS);
     expect(parseRetryAfter(h({ 'retry-after': 'soon' }), now)).toBe(DEFAULT_RETRY_AFTER_MS);
     expect(parseRetryAfter(h({ 'retry-after': '-5' }), now)).toBe(DEFAULT_RETRY_AFTER_MS);

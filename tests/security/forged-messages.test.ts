@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { SeededCompany } from '../simulator/api';
+import type { SeededCompany } from '../../tools/simulator/api';
 import {
   connectedWithSelection,
   createSecurityHarness,

@@ -8,14 +8,14 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { BadgeApi } from '../../lib/background/badge';
 import { createBackground } from '../../lib/background/index';
 import { COMPANY_COOKIE } from '../../lib/background/page-company';
-import { createManualClock, type ManualClock } from '../../lib/clock';
 import { DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
 import type { JobSnapshot } from '../../lib/jobs/types';
 import type { Reply } from '../../lib/messaging/protocol';
 import type { SenderLike } from '../../lib/messaging/sender';
 import type { PopupState } from '../../lib/messaging/views';
-import type { Endpoint, RequestLogEntry, SeedOptions, Simulator } from '../simulator/api';
-import { startSimulator } from '../simulator/index';
+import type { Endpoint, RequestLogEntry, SeedOptions, Simulator } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
+import { createManualClock, type ManualClock } from '../support/clock';
 
 export const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
@@ -77,7 +77,11 @@ export interface SecurityHarness {
 }
 
 export async function createSecurityHarness(
-  options: { notify?: (title: string, message: string) => Promise<void>; badge?: BadgeApi } = {},
+  options: {
+    notify?: (title: string, message: string) => Promise<void>;
+    badge?: BadgeApi;
+    estimateStorage?: () => Promise<{ usage?: number; quota?: number }>;
+  } = {},
 ): Promise<SecurityHarness> {
   fakeBrowser.reset();
   const clock = createManualClock();
@@ -97,6 +101,7 @@ export async function createSecurityHarness(
     },
     notify: options.notify,
     badge: options.badge,
+    estimateStorage: options.estimateStorage,
     extensionId: EXTENSION_ID,
     extensionOrigin: EXTENSION_ORIGIN,
     clock,

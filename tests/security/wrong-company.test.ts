@@ -4,9 +4,9 @@
  * ticks made in B's books must never join A's selection, and A's token must never go out for B.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Entity } from '../../lib/domain/entities';
 import type { PopupState } from '../../lib/messaging/views';
-import type { Entity } from '../../lib/qbo/entities';
-import type { SeededCompany } from '../simulator/api';
+import type { SeededCompany } from '../../tools/simulator/api';
 import {
   connectedWithSelection,
   createSecurityHarness,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FidelityMode, Simulator } from './api';
-import { startSimulator } from './index';
+import type { FidelityMode, Simulator } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
 import { byBId, client, deleteItem, json } from './test-helpers';
 
 describe.each<FidelityMode>(['document', 'real'])('batch and R5 faults (%s mode)', (mode) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FidelityMode, Simulator } from './api';
-import { COMPANY_NAMES, pickCompanyName } from './company-names';
-import { startSimulator } from './index';
+import type { FidelityMode, Simulator } from '../../tools/simulator/api';
+import { COMPANY_NAMES, pickCompanyName } from '../../tools/simulator/company-names';
+import { startSimulator } from '../../tools/simulator/index';
 import { client, json, manualClock } from './test-helpers';
 
 const path = (realmId: string) => `/companyinfo/${realmId}?minorversion=75`;

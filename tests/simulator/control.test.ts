@@ -1,8 +1,8 @@
 import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeededCompany, Simulator } from './api';
-import { ensureTestCertificate } from './cert';
-import { startSimulator } from './index';
+import type { SeededCompany, Simulator } from '../../tools/simulator/api';
+import { ensureTestCertificate } from '../../tools/simulator/cert';
+import { startSimulator } from '../../tools/simulator/index';
 import { client, deleteItem, json } from './test-helpers';
 
 describe('control surface over HTTP (/__sim)', () => {

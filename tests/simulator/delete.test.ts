@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITIES, GENERIC_DELETE_EXCLUDED, jsonKey, resourcePath } from '../../lib/qbo/entities';
-import type { FidelityMode, Simulator } from './api';
-import { startSimulator } from './index';
-import { jsonLinks } from './links';
+import { ENTITIES } from '../../lib/domain/entities';
+import { GENERIC_DELETE_EXCLUDED, jsonKey, resourcePath } from '../../lib/qbo/entities';
+import type { FidelityMode, Simulator } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
+import { jsonLinks } from '../../tools/simulator/links';
 import { byBId, client, deleteItem, json, splitKey } from './test-helpers';
 
 describe.each<FidelityMode>(['document', 'real'])('deletes (%s mode)', (mode) => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEPOSITABLE, ENTITIES, entityFromReportName, isValidId } from '../../lib/qbo/entities';
-import { categorize, generateCompany } from './generate';
-import { jsonLinks } from './links';
-import { reportName } from './report';
+import { ENTITIES, isValidId } from '../../lib/domain/entities';
+import { DEPOSITABLE, entityFromReportName } from '../../lib/qbo/entities';
+import { categorize, generateCompany } from '../../tools/simulator/generate';
+import { jsonLinks } from '../../tools/simulator/links';
+import { reportName } from '../../tools/simulator/report';
 
 describe('seeded generator', () => {
   const options = {

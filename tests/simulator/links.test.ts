@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../lib/qbo/entities';
-import type { FidelityMode, Simulator } from './api';
-import { categorize, generateCompany } from './generate';
-import { startSimulator } from './index';
-import { jsonLinks } from './links';
-import type { StoredRecord } from './store';
+import type { Entity } from '../../lib/domain/entities';
+import type { FidelityMode, Simulator } from '../../tools/simulator/api';
+import { categorize, generateCompany } from '../../tools/simulator/generate';
+import { startSimulator } from '../../tools/simulator/index';
+import { jsonLinks } from '../../tools/simulator/links';
+import type { StoredRecord } from '../../tools/simulator/store';
 import { client, json } from './test-helpers';
 
 // Links as the real service writes them (service-facts "Where links live in real payloads").

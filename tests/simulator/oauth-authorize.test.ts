@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeededCompany, Simulator } from './api';
-import { ensureTestCertificate } from './cert';
-import { startSimulator } from './index';
+import type { SeededCompany, Simulator } from '../../tools/simulator/api';
+import { ensureTestCertificate } from '../../tools/simulator/cert';
+import { startSimulator } from '../../tools/simulator/index';
 import { authorizeUrl, CLIENT, postStep, REDIRECT, runFlow, sessionOf } from './oauth-test-helpers';
 import { manualClock } from './test-helpers';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from './api';
-import { startSimulator } from './index';
+import type { Simulator } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
 import { connect, REDIRECT, refresh, runFlow, SCOPE, type Tokens, tokenRequest } from './oauth-test-helpers';
 
 describe('OAuth over the /__sim control surface, and userinfo', () => {

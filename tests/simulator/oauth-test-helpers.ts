@@ -1,7 +1,7 @@
 /**
  * Helpers for the OAuth tests: the authorize page driven with plain form posts, and token requests.
  */
-import type { Simulator } from './api';
+import type { Simulator } from '../../tools/simulator/api';
 
 export const SCOPE = 'com.intuit.quickbooks.accounting';
 export const CLIENT = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SeededCompany, Simulator } from './api';
-import { startSimulator } from './index';
+import type { SeededCompany, Simulator } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
 import {
   apiStatus,
   basic,

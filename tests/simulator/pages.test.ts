@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { Entity } from '../../lib/qbo/entities';
-import { mountPages } from './pages/index';
-import { VIRTUAL_MAX_ROWS, VIRTUAL_ROW_HEIGHT } from './pages/virtual-list';
+import type { Entity } from '../../lib/domain/entities';
+import { mountPages } from '../../tools/simulator/pages/index';
+import { VIRTUAL_MAX_ROWS, VIRTUAL_ROW_HEIGHT } from '../../tools/simulator/pages/virtual-list';
 
 type Rec = { entity: Entity; json: Record<string, unknown> };
 

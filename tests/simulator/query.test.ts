@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeededCompany, Simulator } from './api';
-import { startSimulator } from './index';
+import type { SeededCompany, Simulator } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
 import { client, json } from './test-helpers';
 
 describe('query (4.5)', () => {

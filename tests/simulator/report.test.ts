@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityFromReportName } from '../../lib/qbo/entities';
-import type { SeededCompany, Simulator } from './api';
-import { startSimulator } from './index';
+import type { SeededCompany, Simulator } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
 import { client, type Json, json } from './test-helpers';
 
 /** Data rows of a report, walking Section rows recursively. */

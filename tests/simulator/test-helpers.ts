@@ -1,9 +1,9 @@
 /**
  * Helpers for the simulator's own tests: plain `fetch` over loopback against a real server.
  */
-import type { Entity } from '../../lib/qbo/entities';
+import type { Entity } from '../../lib/domain/entities';
 import { jsonKey } from '../../lib/qbo/entities';
-import type { SeededCompany, Simulator } from './api';
+import type { SeededCompany, Simulator } from '../../tools/simulator/api';
 
 export interface Client {
   base: string;

@@ -3,10 +3,11 @@
  * of seeded records (what the preflight hands the runner), and alarms that really fire (fakeBrowser's
  * never do by themselves).
  */
+
+import { type Entity, isEntity } from '../../lib/domain/entities';
 import type { JobRunner, ReviewedRecord } from '../../lib/jobs/types';
-import type { AlarmsArea } from '../../lib/storage/area';
 import type { QboClient } from '../../lib/qbo/client-api';
-import { type Entity, isEntity } from '../../lib/qbo/entities';
+import type { AlarmsArea } from '../../lib/storage/area';
 
 /** The current versions of `keys` (`Entity:Id`), one complete read per entity; `reconciled` keys flagged. */
 export async function readReviewed(

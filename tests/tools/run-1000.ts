@@ -10,12 +10,14 @@
  * 5% are dated in a closed period, and 5% of batch calls fail with a 5xx (half after applying).
  * Exit code 0 only when nothing was wrongly deleted, applied twice or left unverified, and no 429.
  */
+// The audit log lives in IndexedDB; in Node it is fake-indexeddb's in-memory one.
+import 'fake-indexeddb/auto';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { systemClock } from '../../lib/clock';
 import { createJobRunner } from '../../lib/jobs/runner';
 import type { JobRunner } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
-import { startSimulator } from '../simulator/index';
+import { startSimulator } from '../../tools/simulator/index';
 import { readReviewed, timerAlarms } from './engine-helpers';
 
 const SCALE = 60;

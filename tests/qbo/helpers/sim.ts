@@ -1,9 +1,10 @@
 /** A simulator company and a client on it, for the *.sim.test.ts files. */
+
+import type { Entity } from '../../../lib/domain/entities';
 import { createQboClient } from '../../../lib/qbo/client';
 import type { QboClient, QboClientOptions } from '../../../lib/qbo/client-api';
-import type { Entity } from '../../../lib/qbo/entities';
 import type { DeleteRequestItem } from '../../../lib/qbo/outcomes';
-import type { SeededCompany, Simulator } from '../../simulator/api';
+import type { SeededCompany, Simulator } from '../../../tools/simulator/api';
 
 export function simClient(sim: Simulator, company: SeededCompany, options: Partial<QboClientOptions> = {}): QboClient {
   return createQboClient({

@@ -4,10 +4,10 @@
  */
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { categoryOf, pick } from '../tests/e2e/helpers';
-import { LedgerPage } from '../tests/e2e/pages/ledger';
-import { PopupPage } from '../tests/e2e/pages/popup';
-import type { SeededCompany, Simulator } from '../tests/simulator/api';
+import { categoryOf, pick } from '../../tests/e2e/helpers';
+import { LedgerPage } from '../../tests/e2e/pages/ledger';
+import { PopupPage } from '../../tests/e2e/pages/popup';
+import type { SeededCompany, Simulator } from '../simulator/api';
 
 interface Walk {
   context: BrowserContext;

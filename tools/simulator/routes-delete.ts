@@ -8,7 +8,8 @@
  * Any operation other than delete (create/update) is outside the simulator → 400 fault 2010.
  */
 import type { Hono } from 'hono';
-import { ENTITIES, type Entity, resourcePath } from '../../lib/qbo/entities';
+import { ENTITIES, type Entity } from '../../lib/domain/entities';
+import { resourcePath } from '../../lib/qbo/entities';
 import { deleteRecord, parseJson } from './delete-op';
 import { faults } from './faults';
 import { type ApiContext, guard, sendFault, sendJson } from './pipeline';

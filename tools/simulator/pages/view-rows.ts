@@ -3,7 +3,8 @@
  * shows: date, type, no., party, amount, and the link `/app/<slug>?txnId=<Id>`.
  * Slugs and display names follow ../../../shared/spec/service-facts.md (via lib/qbo/entities).
  */
-import { type Entity, SLUG_TO_ENTITY } from '../../../lib/qbo/entities';
+import type { Entity } from '../../../lib/domain/entities';
+import { SLUG_TO_ENTITY } from '../../../lib/domain/web-app';
 
 export interface PageRecord {
   entity: Entity;

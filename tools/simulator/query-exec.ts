@@ -7,7 +7,9 @@
  * real mode: totalCount only on count(*); no rows → `QueryResponse: {}`.
  * Unknown entities and `FROM Transaction` → 4001 "invalid context declaration".
  */
-import { ENTITIES, type Entity, jsonKey } from '../../lib/qbo/entities';
+
+import { ENTITIES, type Entity } from '../../lib/domain/entities';
+import { jsonKey } from '../../lib/qbo/entities';
 import type { FidelityMode } from './api';
 import { type Condition, type ParsedQuery, parseQuery, QueryError } from './query-parser';
 import type { StoredRecord } from './store';

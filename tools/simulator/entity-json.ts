@@ -7,7 +7,7 @@
  * CreditCardPayment carry `Amount`, not TotalAmt; TimeActivity has hours, no amount; JournalEntry
  * sometimes has no TotalAmt.
  */
-import type { Entity } from '../../lib/qbo/entities';
+import type { Entity } from '../../lib/domain/entities';
 import { dateToMs, metaTime } from './clock';
 import { LINE_LINKED } from './links';
 import type { Prng } from './prng';

@@ -10,13 +10,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { launchWithExtension } from '../tests/e2e/chromium';
-import { FIREFOX, firefoxProblem, launchFirefox, openPopupTab, POPUP_URL } from '../tests/e2e-firefox/firefox';
-import { FirefoxLedger } from '../tests/e2e-firefox/pages/ledger';
-import { walkThroughFirefox } from '../tests/e2e-firefox/walkthrough';
-import type { SeededCompany, Simulator } from '../tests/simulator/api';
-import { ensureTestCertificate } from '../tests/simulator/cert';
-import { startSimulator } from '../tests/simulator/index';
+import { FIREFOX, firefoxProblem, launchFirefox, openPopupTab, POPUP_URL } from '../../tests/e2e-firefox/firefox';
+import { FirefoxLedger } from '../../tests/e2e-firefox/pages/ledger';
+import { walkThroughFirefox } from '../../tests/e2e-firefox/walkthrough';
+import { launchWithExtension } from '../chromium/chromium';
+import type { SeededCompany, Simulator } from '../simulator/api';
+import { ensureTestCertificate } from '../simulator/cert';
+import { startSimulator } from '../simulator/index';
 import { walkThrough } from './demo-walkthrough';
 
 /** `--browser firefox` or `--browser=firefox`; Chromium by default. */

@@ -3,7 +3,9 @@
  * Checks in order: required params (R1), existence (610), generic-path coverage (6000), closed
  * period (R3: 6200/6210), deposited (6540); reconciled records are NOT checked (R2) and delete.
  */
-import { DEPOSITABLE, type Entity, GENERIC_DELETE_EXCLUDED, jsonKey } from '../../lib/qbo/entities';
+
+import type { Entity } from '../../lib/domain/entities';
+import { DEPOSITABLE, GENERIC_DELETE_EXCLUDED, jsonKey } from '../../lib/qbo/entities';
 import { type FaultObject, faults } from './faults';
 import { jsonLinks } from './links';
 import type { SimState } from './state';

@@ -14,7 +14,9 @@
  * UnappliedAmt drop by it); a Deposit names its payments on its lines, a deposited Payment its
  * Deposit on a line, a deposited SalesReceipt at its top level.
  */
-import { DEPOSITABLE, ENTITIES, type Entity, GENERIC_DELETE_EXCLUDED } from '../../lib/qbo/entities';
+
+import { ENTITIES, type Entity } from '../../lib/domain/entities';
+import { DEPOSITABLE, GENERIC_DELETE_EXCLUDED } from '../../lib/qbo/entities';
 import type { SeedOptions } from './api';
 import { addDays, dateToMs, daysBetween, metaTime } from './clock';
 import { buildEntityJson } from './entity-json';

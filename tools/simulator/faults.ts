@@ -3,7 +3,7 @@
  * payloads service-facts.md records (6210 instead of 6200, lowercase gateway faults with a numeric
  * `time`, XML for 429).
  */
-import type { Entity } from '../../lib/qbo/entities';
+import type { Entity } from '../../lib/domain/entities';
 import type { FidelityMode } from './api';
 import { intuitTime } from './clock';
 

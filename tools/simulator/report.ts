@@ -6,7 +6,9 @@
  * Decisions: the column layout varies per company (three layouts, none with txn_type first;
  * `columns=` picks keys and order explicitly, as the service allows). Rows sort by date then Id.
  */
-import { DEPOSITABLE, type Entity, GENERIC_DELETE_EXCLUDED } from '../../lib/qbo/entities';
+
+import type { Entity } from '../../lib/domain/entities';
+import { DEPOSITABLE, GENERIC_DELETE_EXCLUDED } from '../../lib/qbo/entities';
 import type { ReportGrouping } from './api';
 import { jsonLinks } from './links';
 import { hashString } from './prng';

@@ -6,7 +6,8 @@
  * against the query ceiling (3001, 429: JSON in document mode, XML in real mode).
  */
 import type { Hono } from 'hono';
-import { ENTITIES, jsonKey, resourcePath } from '../../lib/qbo/entities';
+import { ENTITIES } from '../../lib/domain/entities';
+import { jsonKey, resourcePath } from '../../lib/qbo/entities';
 import { metaTime } from './clock';
 import { faults } from './faults';
 import { guard, sendFault, sendJson } from './pipeline';

@@ -12,7 +12,7 @@
  * - `removeRecord` (another user's delete) makes the record vanish without counting as applied.
  */
 import { randomBytes } from 'node:crypto';
-import type { Entity } from '../../lib/qbo/entities';
+import type { Entity } from '../../lib/domain/entities';
 import { metaTime } from './clock';
 
 export type ClearedStatus = 'uncleared' | 'cleared' | 'reconciled';

@@ -4,8 +4,10 @@
  *
  * Decisions: the window is `windowMs / timeScale` of the injected clock. A refused call is not
  * recorded in the window (it did nothing), so waiting Retry-After always clears the ceiling.
- * Retry-After is an integer number of seconds: ceil(windowMs / timeScale / 1000), at least 1
- * (60 unscaled, as observed); `X-Sim-Retry-After-Ms` carries the exact scaled wait in ms.
+ * Retry-After is the standard header only, an integer number of seconds: ceil(windowMs / timeScale
+ * / 1000), at least 1 (60 unscaled, as observed). A scaled window that is not a whole number of
+ * seconds is rounded UP, so a client that waits Retry-After never comes back early (it waits under
+ * 1 s more than the window; a window under 1 s waits 1 s).
  */
 export type ThrottleKind = 'batch' | 'query';
 
@@ -13,6 +15,11 @@ export interface ThrottleConfig {
   now: () => number;
   windowMs: () => number;
   limit: (kind: ThrottleKind) => number;
+}
+
+/** The scaled window in whole seconds, rounded up, at least 1 (never shorter than the window). */
+export function retryAfterSeconds(windowMs: number): number {
+  return Math.max(1, Math.ceil(windowMs / 1000));
 }
 
 export function createThrottle(config: ThrottleConfig) {
@@ -32,13 +39,9 @@ export function createThrottle(config: ThrottleConfig) {
       calls.set(key, recent);
       return true;
     },
-    /** Headers of a 429: integer Retry-After seconds plus the exact scaled wait. */
+    /** Headers of a 429: the standard Retry-After, whole seconds of the scaled window, at least 1. */
     retryAfterHeaders(): Record<string, string> {
-      const ms = config.windowMs();
-      return {
-        'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))),
-        'X-Sim-Retry-After-Ms': String(Math.ceil(ms)),
-      };
+      return { 'Retry-After': String(retryAfterSeconds(config.windowMs())) };
     },
     reset(realmId?: string): void {
       if (realmId === undefined) calls.clear();

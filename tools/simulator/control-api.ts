@@ -3,7 +3,7 @@
  * tokens, edits by "another user", reconciliation, book closing, faults, the log and ground truth,
  * OAuth apps, grant counts and revoking a company's grants.
  */
-import type { Entity } from '../../lib/qbo/entities';
+import type { Entity } from '../../lib/domain/entities';
 import type { FaultRule, GroundTruth, SeededCompany, SeedOptions, Simulator } from './api';
 import { pickCompanyName } from './company-names';
 import { categorize, generateCompany } from './generate';

@@ -1,0 +1,146 @@
+/**
+ * No import cycle in lib/. Every relative import of every .ts/.tsx file under lib/ is read with a
+ * regex: `import … from`, `export … from`, side-effect `import '…'` and dynamic `import('…')`.
+ * Type-only imports (`import type`, `export type … from`) COUNT: they vanish at run time, but a cycle
+ * through them is still two modules that each need the other to be read, changed or tested, and lib/
+ * has none today. A failure names each cycle as a path of files, `a → b → a`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** The relative specifiers of a module's source (import/export-from, side-effect and dynamic imports). */
+function relativeImports(source: string): string[] {
+  const specs: string[] = [];
+  const statement = /(?:^|[;}\n])\s*(?:import|export)\b(?:[^'";]*?\bfrom)?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+  const dynamic = /\bimport\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+  for (const m of source.matchAll(statement)) specs.push(m[1] ?? '');
+  for (const m of source.matchAll(dynamic)) specs.push(m[1] ?? '');
+  return specs;
+}
+
+type Graph = Map<string, string[]>;
+
+/** `file → the lib files it imports`, resolving `./x` to x.ts, x.tsx, x/index.ts or x/index.tsx. */
+function importGraph(sources: Map<string, string>): Graph {
+  const resolve = (from: string, spec: string): string | undefined => {
+    const base = normalize(join(dirname(from), spec));
+    return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((f) => sources.has(f));
+  };
+  const graph: Graph = new Map();
+  for (const [file, source] of sources) {
+    const targets = relativeImports(source).flatMap((spec) => resolve(file, spec) ?? []);
+    graph.set(file, [...new Set(targets)].sort());
+  }
+  return graph;
+}
+
+/** One cycle per strongly connected group (Tarjan), as a path that starts and ends at its first file. */
+function findCycles(graph: Graph): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next);
+    next++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
+      }
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string | undefined;
+    do {
+      w = stack.pop();
+      if (w === undefined) break;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1 || (graph.get(v) ?? []).includes(v)) groups.push(group.sort());
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  // Within each group, the shortest path from its first file back to itself (breadth-first).
+  return groups.map((group) => {
+    const start = group[0] as string;
+    const inGroup = new Set(group);
+    const parent = new Map<string, string>();
+    const queue = [start];
+    while (queue.length > 0) {
+      const v = queue.shift() as string;
+      for (const w of graph.get(v) ?? []) {
+        if (w === start) {
+          const path = [start];
+          for (let at: string | undefined = v; at !== undefined && at !== start; at = parent.get(at))
+            path.splice(1, 0, at);
+          return [...path, start];
+        }
+        if (inGroup.has(w) && !parent.has(w)) {
+          parent.set(w, v);
+          queue.push(w);
+        }
+      }
+    }
+    return [...group, start];
+  });
+}
+
+const libSources = (): Map<string, string> =>
+  new Map(
+    readdirSync(join(process.cwd(), 'lib'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|tsx)$/.test(f))
+      .map((f) => join('lib', f))
+      .map((f) => [f, readFileSync(join(process.cwd(), f), 'utf8')]),
+  );
+
+describe('lib/ has no import cycle', () => {
+  it('no cycle among the relative imports of lib/ (type-only imports included)', () => {
+    const graph = importGraph(libSources());
+    expect(graph.size).toBeGreaterThan(50);
+    expect([...graph.values()].flat().length).toBeGreaterThan(graph.size);
+    expect(findCycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+
+  it('the import reader sees every form of relative import', () => {
+    const source = [
+      "import { a } from './a';",
+      "import type { B } from '../b/b';",
+      'import {\n  c,\n  type C,\n} from "./c";',
+      "import './side-effect';",
+      "export * from './d';",
+      "export type { E } from './e';",
+      "export { f } from './f';",
+      "const g = await import('./g');",
+      "import zod from 'zod';",
+      "const s = 'not an import from \\'./x\\'';",
+    ].join('\n');
+    expect(relativeImports(source).sort()).toEqual(
+      ['./a', '../b/b', './c', './side-effect', './d', './e', './f', './g'].sort(),
+    );
+  });
+
+  it('finds and names a cycle, type-only edges included', () => {
+    const sources = new Map([
+      ['lib/x/a.ts', "import { b } from './b';"],
+      ['lib/x/b.ts', "import type { C } from '../y/c';"],
+      ['lib/y/c.ts', "export { a } from '../x/a';"],
+      ['lib/y/d.ts', "import { a } from '../x/a';"],
+      ['lib/z/self.ts', "import './self';"],
+      ['lib/z/index.ts', "import { s } from '../z';"],
+    ]);
+    expect(findCycles(importGraph(sources)).map((c) => c.join(' → '))).toEqual([
+      'lib/x/a.ts → lib/x/b.ts → lib/y/c.ts → lib/x/a.ts',
+      'lib/z/index.ts → lib/z/index.ts',
+      'lib/z/self.ts → lib/z/self.ts',
+    ]);
+  });
+});
