@@ -18,6 +18,8 @@ export const SLUG_TO_ENTITY: Readonly<Record<string, Entity>> = {
   cctransfer: 'CreditCardPayment',
   bill: 'Bill',
   billpayment: 'BillPayment',
+  /** A bill paid by credit card: the same entity, its own route in the web app. */
+  billpaymentcc: 'BillPayment',
   vendorcredit: 'VendorCredit',
   expense: 'Purchase',
   check: 'Purchase',
