@@ -21,10 +21,11 @@ export function DeletePanel({ model }: { model: PopupModel }) {
   const c = model.connection.value;
   const company = c ? companyText(c) : undefined;
   const left = leftAloneLine(plan);
-  const linkedRows = plan.groups.willDelete.rows.filter((r) => r.status === 'linked');
-  const deleting = new Set(plan.groups.willDelete.rows.map((r) => r.key));
   const reconciledWarning = includeReconciled && reconciled > 0;
   const linkedWarning = includeLinked && linked > 0;
+  // Only the linked warning names rows: a 50,000-row selection pays for these lists only when shown.
+  const linkedRows = linkedWarning ? plan.groups.willDelete.rows.filter((r) => r.status === 'linked') : [];
+  const deleting = linkedWarning ? new Set(plan.groups.willDelete.rows.map((r) => r.key)) : undefined;
   const unavailable = !!blocker || starting;
   const describedBy = [
     `${id}-summary`,

@@ -55,10 +55,9 @@ export function SelectionPanel({ model, full = false }: { model: PopupModel; ful
   const query = useSignal('');
   const sort = useSignal<Sort>('group');
   const groupRows = filter.value === 'all' ? plan.ordered : plan.groups[filter.value].rows;
-  const shown = sortRows(
-    groupRows.filter((r) => matches(r, query.value.trim())),
-    sort.value,
-  );
+  const search = query.value.trim();
+  // No search (the popup has none): the group's rows as they are, not a copy of tens of thousands.
+  const shown = sortRows(search ? groupRows.filter((r) => matches(r, search)) : groupRows, sort.value);
   const removing = model.pending.value === 'selection/remove';
   return (
     <section aria-labelledby="selection-heading">

@@ -14,14 +14,18 @@ export { ACTIVE_JOB_STATES };
 
 export function countByEntity(rows: readonly SelectionRow[]): { entity: Entity; count: number }[] {
   const counts = new Map<Entity, number>();
-  for (const row of rows) counts.set(row.entity, (counts.get(row.entity) ?? 0) + 1);
+  // Indexed loops here: the popup's first render runs these once, cold, over the whole selection.
+  for (let i = 0; i < rows.length; i++) {
+    const entity = rows[i]!.entity;
+    counts.set(entity, (counts.get(entity) ?? 0) + 1);
+  }
   return ENTITIES.filter((e) => counts.has(e)).map((entity) => ({ entity, count: counts.get(entity) ?? 0 }));
 }
 
 export function countByStatus(rows: readonly SelectionRow[]): Partial<Record<StatusKey, number>> {
   const counts: Partial<Record<StatusKey, number>> = {};
-  for (const row of rows) {
-    const key: StatusKey = row.status ?? 'unchecked';
+  for (let i = 0; i < rows.length; i++) {
+    const key: StatusKey = rows[i]!.status ?? 'unchecked';
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;

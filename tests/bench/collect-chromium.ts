@@ -5,7 +5,7 @@
  * location.href)` timed with performance.now() in the page. Five runs on the same page.
  */
 import type { Browser } from '@playwright/test';
-import { startSimulator } from '../simulator/index';
+import { startSimulator } from '../../tools/simulator/index';
 import { bundleForPage } from './browser/bundle';
 import { median } from './browser/launch';
 

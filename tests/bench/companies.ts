@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createQboClient } from '../../lib/qbo/client';
-import type { SeededCompany } from '../simulator/api';
+import type { SeededCompany } from '../../tools/simulator/api';
 import {
   BATCH_LIMIT,
   CEILING_PER_MIN,

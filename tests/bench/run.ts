@@ -16,12 +16,17 @@ import { measurePopupRender } from './popup-render';
 import { measurePreflightCpu } from './preflight-cpu';
 import { kb, ms, type Row, renderTable } from './table';
 import { CEILING_PER_MIN, measureThroughput, SCALE, WINDOW_MS } from './throughput';
+import { measureWake, WAKE_RUNS } from './wake';
 
 const JOB_RECORDS = 4_800; // 160 batch calls: four windows at the ceiling
 const COMPANY_COUNTS = [1, 3, 10] as const;
 const PREFLIGHT_IDS = 5_000;
+const PREFLIGHT_IDS_LARGE = 50_000;
 const PAGE_ROWS = 10_000;
 const POPUP_SELECTED = 5_000;
+const POPUP_SELECTED_LARGE = 50_000;
+/** Reviewed records of the job a worker wakes to: the small one, then the large one (the ratio). */
+const WAKE_RECORDS = [1_000, 50_000] as const;
 const OUT_DIR = path.resolve('bench');
 
 /** Time scale of the companies table (its own process; see companies-main.ts). */
@@ -43,13 +48,18 @@ async function main() {
   const throughput = await measureThroughput(JOB_RECORDS);
   const companies = measureCompaniesApart();
   const preflight = await measurePreflightCpu(PREFLIGHT_IDS);
+  const preflightLarge = await measurePreflightCpu(PREFLIGHT_IDS_LARGE);
+  const [wakeSmall, wakeLarge] = await measureWake(WAKE_RECORDS);
+  if (!wakeSmall || !wakeLarge) throw new Error('wake figure missing');
   const browser = await launchChromium();
   const browserVersion = browser.version();
   let collect: Awaited<ReturnType<typeof measureCollect>>;
   let popup: Awaited<ReturnType<typeof measurePopupRender>>;
+  let popupLarge: Awaited<ReturnType<typeof measurePopupRender>>;
   try {
     collect = await measureCollect(browser, PAGE_ROWS);
     popup = await measurePopupRender(browser, POPUP_SELECTED);
+    popupLarge = await measurePopupRender(browser, POPUP_SELECTED_LARGE);
   } finally {
     await browser.close();
   }
@@ -57,6 +67,9 @@ async function main() {
   const ratio = throughput.steadyPerMin / CEILING_PER_MIN;
   const per1000 = (n: number) => (throughput.deleted > 0 ? (n / throughput.deleted) * 1000 : 0);
   const batchPer1000 = per1000(throughput.batchCalls);
+  const wakeRatio = wakeLarge.medianMs / wakeSmall.medianMs;
+  const count = (n: number) => n.toLocaleString('en-US');
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const rows: Row[] = [
     {
       figure: 'sustained deletes/min ÷ ceiling (1,200)',
@@ -93,6 +106,28 @@ async function main() {
     { figure: '  extension CPU (user+sys)', value: ms(preflight.cpuMs), goal: '< 2 s', pass: preflight.cpuMs < 2000 },
     { figure: '  wall time (loopback)', value: ms(preflight.wallMs) },
     {
+      figure: `preflight of ${count(PREFLIGHT_IDS_LARGE)} Ids: extension CPU`,
+      value: ms(preflightLarge.cpuMs),
+      goal: '< 5 s',
+      pass: preflightLarge.cpuMs < 5000,
+    },
+    { figure: `  ${count(PREFLIGHT_IDS_LARGE)} Ids: calls`, value: String(preflightLarge.calls) },
+    { figure: `  ${count(PREFLIGHT_IDS_LARGE)} Ids: wall time (loopback)`, value: ms(preflightLarge.wallMs) },
+    {
+      figure: `wake to next batch call, ${count(wakeLarge.records)} ÷ ${count(wakeSmall.records)} records`,
+      value: wakeRatio.toFixed(2),
+      goal: '≤ 1.5',
+      pass: wakeRatio <= 1.5,
+    },
+    ...[wakeSmall, wakeLarge].map((w) => ({
+      figure: `  ${count(w.records)} records: wake → batch call, median of ${WAKE_RUNS}`,
+      value: ms(w.medianMs),
+    })),
+    {
+      figure: `  ${count(wakeLarge.records)} records of ${kb(wakeLarge.recordJsonBytes)}: stored / largest value`,
+      value: `${mb(wakeLarge.storedBytes)} / ${kb(wakeLarge.largestValueBytes)}`,
+    },
+    {
       figure: `collect ${PAGE_ROWS.toLocaleString('en-US')}-row page, median of 5`,
       value: ms(collect.medianMs),
       goal: '< 50 ms',
@@ -110,6 +145,16 @@ async function main() {
       value: ms(popup.medianWithLayoutMs),
       goal: '< 100 ms',
       pass: popup.medianWithLayoutMs < 100,
+    },
+    {
+      figure: `popup first render, ${count(POPUP_SELECTED_LARGE)} selected`,
+      value: ms(popupLarge.medianMs),
+      goal: '< 150 ms',
+      pass: popupLarge.medianMs < 150,
+    },
+    {
+      figure: `  ${count(POPUP_SELECTED_LARGE)} selected: with style + layout`,
+      value: ms(popupLarge.medianWithLayoutMs),
     },
     { figure: 'bundle gzip: popup JS', value: kb(bundle.popupJs), goal: '< 60 KB', pass: bundle.popupJs < 60 * 1024 },
     { figure: '  background', value: kb(bundle.background) },
@@ -161,8 +206,11 @@ async function main() {
     throughput: { ...throughput, ceilingPerMin: CEILING_PER_MIN, ratio, batchPer1000, windowMs: WINDOW_MS },
     companies,
     preflight,
+    preflightLarge,
+    wake: [wakeSmall, wakeLarge],
     collect,
     popup,
+    popupLarge,
     bundle,
     benchWallMs: Date.now() - t0,
   };

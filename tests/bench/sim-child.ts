@@ -3,7 +3,7 @@
  * JSON line `{url, realmId, token, keys}`, so the parent's process.cpuUsage() counts only the
  * extension's code (client, parsing, zod, classification), never the simulator answering it.
  */
-import { startSimulator } from '../simulator/index';
+import { startSimulator } from '../../tools/simulator/index';
 
 const count = Number(process.argv[2] ?? 5000);
 

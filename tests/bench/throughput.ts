@@ -5,13 +5,15 @@
  * window, runner window, alarm minimum, in-worker sleep cap, retry delay), so the ceiling stays
  * 40 batch calls per (scaled) window and the figures are reported back in unscaled time.
  */
+// The audit log lives in IndexedDB; in Node it is fake-indexeddb's in-memory one.
+import 'fake-indexeddb/auto';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { systemClock } from '../../lib/clock';
 import { createJobRunner } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
-import type { RequestLogEntry, Simulator } from '../simulator/api';
-import { startSimulator } from '../simulator/index';
+import type { RequestLogEntry, Simulator } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
 import { readReviewed, timerAlarms } from '../tools/engine-helpers';
 
 /** 60 s window → 3 s here; override with BENCH_SCALE. */

@@ -4,7 +4,7 @@
  * time until style and layout are done (a forced reflow), i.e. what the user waits for.
  */
 import type { PopupState, PreflightStatus, SelectionRow } from '../../../lib/messaging/views';
-import { renderPopupForBench } from '../../../lib/popup/render-for-bench';
+import { renderPopupForBench } from '../render-for-bench';
 
 const STATUSES: PreflightStatus[] = ['ready', 'ready', 'ready', 'ready', 'reconciled', 'changed', 'closedPeriod'];
 

@@ -5,14 +5,15 @@
  */
 import { render } from 'preact';
 import { App } from '../../components/App';
-import type { PopupState } from '../messaging/views';
-import { createPopupModel } from './model';
+import type { PopupState } from '../../lib/messaging/views';
+import { createPopupModel, type PopupApi } from '../../lib/popup/model';
 
 export async function renderPopupForBench(
   state: PopupState,
   container: HTMLElement = document.body.appendChild(document.createElement('div')),
 ): Promise<{ ms: number; rowElements: number; unmount: () => void }> {
-  const model = createPopupModel({ send: async () => ({ ok: true, data: state }) });
+  // Every message answers the one state (the bench only polls).
+  const model = createPopupModel({ send: async () => ({ ok: true, data: state }) } as PopupApi);
   await model.tick();
   const start = performance.now();
   render(<App model={model} />, container);
