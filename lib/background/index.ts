@@ -5,14 +5,14 @@
  * and report its selection, nothing else. Errors are returned as values (they do not cross contexts).
  */
 import { ContentMessageSchema } from '../collect/selection-message';
-import { fail, PageMessageSchema, type Reply } from '../messaging/protocol';
+import { fail, type MessageType, PageMessageSchema, type Reply, type ReplyOf } from '../messaging/protocol';
 import { classifySender, type SenderLike } from '../messaging/sender';
 import type { AlarmLike } from '../storage/area';
 import { migrateStorage } from '../storage/migrations';
 import { createBackgroundCore } from './app';
 import type { BackgroundDeps } from './deps';
 import { handlePageMessage } from './page-handlers';
-import { handlePageHello, handleSelectionReport } from './selection-report';
+import { handleContentMessage } from './selection-report';
 
 export type { BackgroundDeps };
 
@@ -21,7 +21,8 @@ export function createBackground(deps: BackgroundDeps) {
   const ready = migrateStorage(deps.storage);
   const core = createBackgroundCore(deps);
 
-  async function handleMessage(message: unknown, sender: SenderLike): Promise<Reply<unknown>> {
+  /** The runtime listener: `message` is unknown until its schema accepts it; the reply is one of the map's. */
+  async function handleMessage(message: unknown, sender: SenderLike): Promise<Reply<ReplyOf<MessageType>>> {
     const who = classifySender(sender, deps.extensionId, deps.extensionOrigin);
     if (who.kind === 'untrusted') return fail(`Refused: ${who.reason}.`);
     try {
@@ -29,9 +30,7 @@ export function createBackground(deps: BackgroundDeps) {
       if (who.kind === 'contentScript') {
         const parsed = ContentMessageSchema.safeParse(message);
         if (!parsed.success) return fail('Refused: a page may only say hello and report its selection.');
-        if (parsed.data.type === 'page/hello')
-          return await handlePageHello(core, deps, parsed.data, who.pageUrl, who.tab);
-        return await handleSelectionReport(core, deps, parsed.data, who.pageUrl, who.tab);
+        return await handleContentMessage(core, deps, parsed.data, who.pageUrl, who.tab);
       }
       const parsed = PageMessageSchema.safeParse(message);
       if (!parsed.success) return fail(`Refused: malformed message (${parsed.error.issues[0]?.message ?? 'shape'}).`);

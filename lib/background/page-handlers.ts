@@ -2,7 +2,18 @@
 
 import { signIn } from '../connection/sign-in';
 import { OUTCOME_GROUP } from '../jobs/labels';
-import { fail, ok, type PageMessage, type Reply } from '../messaging/protocol';
+import {
+  dispatch,
+  fail,
+  type Handlers,
+  ok,
+  type PageMessageType,
+  type Reply,
+  type ReplyOf,
+  type RequestOf,
+} from '../messaging/protocol';
+import type { PopupState } from '../messaging/views';
+import type { Scope } from '../selection/store';
 import type { BackgroundCore } from './app';
 import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
@@ -11,166 +22,181 @@ import { startJob } from './start-job';
 /** service-facts: an access token lives 3600 s. */
 export const ACCESS_TOKEN_LIFETIME_SEC = 3600;
 
-export async function handlePageMessage(
+type PageContext = [core: BackgroundCore, deps: BackgroundDeps];
+type PageHandlers = Handlers<PageMessageType, PageContext>;
+
+/** Each page message's handler, typed against the protocol map (lib/messaging/protocol.ts). */
+export const pageHandlers: PageHandlers = {
+  async 'state/get'(msg, core) {
+    core.polled();
+    if (msg.sinceVersion === core.version()) return ok({ unchanged: true });
+    await maybeAutoPreflight(core);
+    return ok(await core.state());
+  },
+  async 'connection/save'(msg, core, deps) {
+    const scope = { realmId: msg.realmId, environment: msg.environment };
+    const before = await core.tokens.getConnection(scope);
+    await core.tokens.save({
+      realmId: msg.realmId,
+      environment: msg.environment,
+      token: msg.token,
+      remember: msg.remember,
+      // Intuit access tokens live one hour from issue and their expiry cannot be read (they are
+      // encrypted): a pasted token is gone at the latest one hour from now, an upper bound. A save
+      // without a token keeps the stored token, and its expiry (the store is per company).
+      tokenExpiresAt: msg.token
+        ? deps.clock.now() + (msg.expiresInSec ?? ACCESS_TOKEN_LIFETIME_SEC) * 1000
+        : before?.tokenExpiresAt,
+    });
+    core.setNotice(undefined);
+    if (await core.hasToken(scope)) await core.runner.tokenAvailable(msg.realmId);
+    await maybeAutoPreflight(core, true);
+    return ok(await core.state());
+  },
+  async 'connection/connect'(msg, core, deps) {
+    // "Connect to QuickBooks": the sign-in window (the popup may close meanwhile; this goes on).
+    if (!deps.identity) return fail('Signing in is not available in this browser.');
+    const result = await signIn({ identity: deps.identity, broker: core.broker });
+    if (result.kind === 'cancelled') return ok(await core.state());
+    if (result.kind === 'failed') {
+      core.setNotice({ level: 'error', text: result.message });
+      return fail(result.message);
+    }
+    const scope = { realmId: result.realmId, environment: msg.environment };
+    await core.tokens.save({
+      ...scope,
+      token: result.tokens.access,
+      tokenExpiresAt: result.tokens.accessExpiresAt,
+      refreshToken: result.tokens.refresh,
+      refreshExpiresAt: result.tokens.refreshExpiresAt,
+      method: 'oauth',
+      remember: msg.stayConnected,
+    });
+    core.setNotice(undefined);
+    await core.runner.tokenAvailable(result.realmId);
+    await maybeAutoPreflight(core, true);
+    return ok(await core.state());
+  },
+  'connection/forget': async (_msg, core) => forgetConnection(core, await core.currentScope()),
+  'connection/disconnect': (msg, core) =>
+    forgetConnection(core, { realmId: msg.realmId, environment: msg.environment }),
+  'selection/remove': (msg, core) => dropFromSelection(core, msg),
+  'selection/removeMany': (msg, core) => dropFromSelection(core, msg),
+  'selection/clear': (msg, core) => dropFromSelection(core, msg),
+  async 'selection/adopt'(msg, core) {
+    const scope = await core.currentScope();
+    if (!scope) return fail('There is no selection.');
+    const adopted = await core.selection.adopt(scope, msg.keys);
+    await core.preflightStore.forget(scope, adopted.entered);
+    if (adopted.overCap > 0)
+      core.setNotice({ level: 'error', text: `The selection is full: ${adopted.overCap} rows were not added.` });
+    core.changed();
+    await maybeAutoPreflight(core);
+    return ok(await core.state());
+  },
+  async 'preflight/run'(_msg, core) {
+    const scope = await core.currentScope();
+    if (!scope) return fail('There is no selection to check.');
+    void core.preflight.start(scope);
+    return ok(await core.state());
+  },
+  'job/start': (msg, core, deps) => startJob(core, deps, msg.includeReconciled, msg.includeLinked ?? false),
+  'job/pause': (msg, core) => controlJob(core, 'pause', msg.jobId),
+  'job/resume': (msg, core) => controlJob(core, 'resume', msg.jobId),
+  'job/cancel': (msg, core) => controlJob(core, 'cancel', msg.jobId),
+  async 'job/dismiss'(msg, core) {
+    const job = await core.runner.getJob(msg.jobId);
+    if (!job) return fail('No such job.');
+    if (isActiveJob(job)) return fail('The job is still running: pause or cancel it first.');
+    // Records that are gone leave the selection; the rest stay for another look.
+    const gone = (await core.runner.getRecords(job.id))
+      .filter(
+        (r) =>
+          r.state.kind === 'final' &&
+          (OUTCOME_GROUP[r.state.outcome.kind] === 'deleted' || r.state.outcome.kind === 'alreadyGone'),
+      )
+      .map((r) => r.key);
+    const scope = { realmId: job.realmId, environment: job.environment };
+    // The run stays readable after "Done" (the last few per company).
+    const view = (await core.state()).job;
+    if (view?.id === job.id) await core.runHistory.keep(scope, view);
+    await core.selection.forgetDone(scope, gone);
+    await core.preflightStore.forget(scope, gone);
+    await core.runner.removeJob(job.id);
+    core.changed();
+    return ok(await core.state());
+  },
+  async 'audit/export'(msg, core, deps) {
+    const stamp = new Date(deps.clock.now()).toISOString().slice(0, 19).replace(/[:T]/g, '-');
+    const content = msg.format === 'csv' ? await core.runner.audit.exportCsv() : await core.runner.audit.exportJson();
+    const mime = msg.format === 'csv' ? 'text/csv' : 'application/json';
+    return ok({ filename: `safe-delete-audit-${stamp}.${msg.format}`, mime, content });
+  },
+  async 'audit/clear'(_msg, core) {
+    await core.runner.audit.clearExported();
+    return ok(await core.state());
+  },
+};
+
+/** Answers a validated page message with its handler (its reply type follows the message's). */
+export function handlePageMessage<K extends PageMessageType>(
   core: BackgroundCore,
   deps: BackgroundDeps,
-  msg: PageMessage,
-): Promise<Reply<unknown>> {
-  const now = deps.clock.now;
-  switch (msg.type) {
-    case 'state/get': {
-      core.polled();
-      if (msg.sinceVersion === core.version()) return ok({ unchanged: true });
-      await maybeAutoPreflight(core);
-      return ok(await core.state());
-    }
-    case 'connection/save': {
-      const scope = { realmId: msg.realmId, environment: msg.environment };
-      const before = await core.tokens.getConnection(scope);
-      await core.tokens.save({
-        realmId: msg.realmId,
-        environment: msg.environment,
-        token: msg.token,
-        remember: msg.remember,
-        // Intuit access tokens live one hour from issue and their expiry cannot be read (they are
-        // encrypted): a pasted token is gone at the latest one hour from now, an upper bound. A save
-        // without a token keeps the stored token, and its expiry (the store is per company).
-        tokenExpiresAt: msg.token
-          ? now() + (msg.expiresInSec ?? ACCESS_TOKEN_LIFETIME_SEC) * 1000
-          : before?.tokenExpiresAt,
-      });
-      core.setNotice(undefined);
-      if (await core.hasToken(scope)) await core.runner.tokenAvailable(msg.realmId);
-      await maybeAutoPreflight(core, true);
-      return ok(await core.state());
-    }
-    case 'connection/connect': {
-      // "Connect to QuickBooks": the sign-in window (the popup may close meanwhile; this goes on).
-      if (!deps.identity) return fail('Signing in is not available in this browser.');
-      const result = await signIn({ identity: deps.identity, broker: core.broker });
-      if (result.kind === 'cancelled') return ok(await core.state());
-      if (result.kind === 'failed') {
-        core.setNotice({ level: 'error', text: result.message });
-        return fail(result.message);
-      }
-      const scope = { realmId: result.realmId, environment: msg.environment };
-      await core.tokens.save({
-        ...scope,
-        token: result.tokens.access,
-        tokenExpiresAt: result.tokens.accessExpiresAt,
-        refreshToken: result.tokens.refresh,
-        refreshExpiresAt: result.tokens.refreshExpiresAt,
-        method: 'oauth',
-        remember: msg.stayConnected,
-      });
-      core.setNotice(undefined);
-      await core.runner.tokenAvailable(result.realmId);
-      await maybeAutoPreflight(core, true);
-      return ok(await core.state());
-    }
-    case 'connection/forget':
-    case 'connection/disconnect': {
-      const scope =
-        msg.type === 'connection/disconnect'
-          ? { realmId: msg.realmId, environment: msg.environment }
-          : await core.currentScope();
-      if (!scope) return ok(await core.state());
-      const running = await core.latestJob(scope);
-      if (running && isActiveJob(running))
-        return fail('A deletion job is running for this company: pause or cancel it first.');
-      // A sign-in is revoked at Intuit (through the broker) before it is forgotten here.
-      const refresh = await core.tokens.getRefreshToken(scope);
-      if (refresh) await core.broker.revoke(refresh);
-      await core.tokens.forget(scope);
-      core.changed();
-      return ok(await core.state());
-    }
-    case 'selection/remove':
-    case 'selection/removeMany':
-    case 'selection/clear': {
-      const scope = await core.currentScope();
-      if (!scope) return fail('There is no selection.');
-      // Tombstoned: a tick still showing on a page cannot bring these rows back, only a new tick.
-      const keys =
-        msg.type === 'selection/clear'
-          ? [
-              ...Object.keys(await core.selection.read(scope)),
-              ...Object.keys(await core.selection.readPageTicked(scope)),
-            ]
-          : msg.type === 'selection/removeMany'
-            ? msg.keys
-            : [msg.key];
-      if (msg.type === 'selection/clear') await core.selection.clear(scope);
-      else await core.selection.remove(scope, keys);
-      // Their statuses go too: a row that comes back is checked afresh, never "Ready" from before.
-      await core.preflightStore.forget(scope, keys);
-      if (msg.type === 'selection/clear') {
-        await core.pageIssues.clearCounters();
-        core.setNotice(undefined);
-      }
-      core.changed();
-      return ok(await core.state());
-    }
-    case 'selection/adopt': {
-      const scope = await core.currentScope();
-      if (!scope) return fail('There is no selection.');
-      const adopted = await core.selection.adopt(scope, msg.keys);
-      await core.preflightStore.forget(scope, adopted.entered);
-      if (adopted.overCap > 0)
-        core.setNotice({ level: 'error', text: `The selection is full: ${adopted.overCap} rows were not added.` });
-      core.changed();
-      await maybeAutoPreflight(core);
-      return ok(await core.state());
-    }
-    case 'preflight/run': {
-      const scope = await core.currentScope();
-      if (!scope) return fail('There is no selection to check.');
-      void core.preflight.start(scope);
-      return ok(await core.state());
-    }
-    case 'job/start':
-      return startJob(core, deps, msg.includeReconciled, msg.includeLinked ?? false);
-    case 'job/pause':
-    case 'job/resume':
-    case 'job/cancel': {
-      const action = msg.type === 'job/pause' ? 'pause' : msg.type === 'job/resume' ? 'resume' : 'cancel';
-      const job = await core.runner[action](msg.jobId);
-      if (!job) return fail('No such job.');
-      core.changed();
-      return ok(await core.state());
-    }
-    case 'job/dismiss': {
-      const job = await core.runner.getJob(msg.jobId);
-      if (!job) return fail('No such job.');
-      if (isActiveJob(job)) return fail('The job is still running: pause or cancel it first.');
-      // Records that are gone leave the selection; the rest stay for another look.
-      const gone = (await core.runner.getRecords(job.id))
-        .filter(
-          (r) =>
-            r.state.kind === 'final' &&
-            (OUTCOME_GROUP[r.state.outcome.kind] === 'deleted' || r.state.outcome.kind === 'alreadyGone'),
-        )
-        .map((r) => r.key);
-      const scope = { realmId: job.realmId, environment: job.environment };
-      // The run stays readable after "Done" (the last few per company).
-      const view = (await core.state()).job;
-      if (view?.id === job.id) await core.runHistory.keep(scope, view);
-      await core.selection.forgetDone(scope, gone);
-      await core.preflightStore.forget(scope, gone);
-      await core.runner.removeJob(job.id);
-      core.changed();
-      return ok(await core.state());
-    }
-    case 'audit/export': {
-      const stamp = new Date(now()).toISOString().slice(0, 19).replace(/[:T]/g, '-');
-      const content = msg.format === 'csv' ? await core.runner.audit.exportCsv() : await core.runner.audit.exportJson();
-      const mime = msg.format === 'csv' ? 'text/csv' : 'application/json';
-      return ok({ filename: `safe-delete-audit-${stamp}.${msg.format}`, mime, content });
-    }
-    case 'audit/clear':
-      await core.runner.audit.clearExported();
-      return ok(await core.state());
+  msg: RequestOf<K> & { type: K },
+): Promise<Reply<ReplyOf<K>>> {
+  return dispatch<PageMessageType, K, PageContext>(pageHandlers, msg, core, deps);
+}
+
+/** "Forget" (the current company) and "Disconnect" (one company). */
+async function forgetConnection(core: BackgroundCore, scope: Scope | undefined): Promise<Reply<PopupState>> {
+  if (!scope) return ok(await core.state());
+  const running = await core.latestJob(scope);
+  if (running && isActiveJob(running))
+    return fail('A deletion job is running for this company: pause or cancel it first.');
+  // A sign-in is revoked at Intuit (through the broker) before it is forgotten here.
+  const refresh = await core.tokens.getRefreshToken(scope);
+  if (refresh) await core.broker.revoke(refresh);
+  await core.tokens.forget(scope);
+  core.changed();
+  return ok(await core.state());
+}
+
+/** "Remove", "Remove these from the selection" and "Clear". */
+async function dropFromSelection(
+  core: BackgroundCore,
+  msg: RequestOf<'selection/remove' | 'selection/removeMany' | 'selection/clear'>,
+): Promise<Reply<PopupState>> {
+  const scope = await core.currentScope();
+  if (!scope) return fail('There is no selection.');
+  // Tombstoned: a tick still showing on a page cannot bring these rows back, only a new tick.
+  const keys =
+    msg.type === 'selection/clear'
+      ? [...Object.keys(await core.selection.read(scope)), ...Object.keys(await core.selection.readPageTicked(scope))]
+      : msg.type === 'selection/removeMany'
+        ? msg.keys
+        : [msg.key];
+  if (msg.type === 'selection/clear') await core.selection.clear(scope);
+  else await core.selection.remove(scope, keys);
+  // Their statuses go too: a row that comes back is checked afresh, never "Ready" from before.
+  await core.preflightStore.forget(scope, keys);
+  if (msg.type === 'selection/clear') {
+    await core.pageIssues.clearCounters();
+    core.setNotice(undefined);
   }
+  core.changed();
+  return ok(await core.state());
+}
+
+/** "Pause", "Resume" and "Cancel". */
+async function controlJob(
+  core: BackgroundCore,
+  action: 'pause' | 'resume' | 'cancel',
+  jobId: string,
+): Promise<Reply<PopupState>> {
+  const job = await core.runner[action](jobId);
+  if (!job) return fail('No such job.');
+  core.changed();
+  return ok(await core.state());
 }
 
 /** A popup that opens onto unchecked rows gets them checked without a click (reads only). */

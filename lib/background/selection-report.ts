@@ -11,7 +11,16 @@
  * kept for when it is. The environment comes from the sender's host.
  */
 import type { PageHello, PageHelloReply, SelectionReport, SelectionReportReply } from '../collect/selection-message';
-import { fail, ok, type Reply } from '../messaging/protocol';
+import {
+  type ContentMessageType,
+  dispatch,
+  fail,
+  type Handlers,
+  ok,
+  type Reply,
+  type ReplyOf,
+  type RequestOf,
+} from '../messaging/protocol';
 import { MAX_PAGE_TICKED, MAX_SELECTION } from '../selection/store';
 import type { BackgroundCore } from './app';
 import type { BackgroundDeps } from './deps';
@@ -22,6 +31,27 @@ export interface ContentSenderTab {
   id?: number;
   cookieStoreId?: string;
   title?: string;
+}
+
+type ContentContext = [core: BackgroundCore, deps: BackgroundDeps, senderUrl: URL, senderTab?: ContentSenderTab];
+type ContentHandlers = Handlers<ContentMessageType, ContentContext>;
+
+/** Each content-script message's handler, typed against the protocol map (lib/messaging/protocol.ts). */
+export const contentHandlers: ContentHandlers = {
+  'page/hello': (msg, core, deps, senderUrl, senderTab) => handlePageHello(core, deps, msg, senderUrl, senderTab),
+  'selection/report': (msg, core, deps, senderUrl, senderTab) =>
+    handleSelectionReport(core, deps, msg, senderUrl, senderTab),
+};
+
+/** Answers a validated content-script message from the page at `senderUrl`. */
+export function handleContentMessage<K extends ContentMessageType>(
+  core: BackgroundCore,
+  deps: BackgroundDeps,
+  msg: RequestOf<K> & { type: K },
+  senderUrl: URL,
+  senderTab?: ContentSenderTab,
+): Promise<Reply<ReplyOf<K>>> {
+  return dispatch<ContentMessageType, K, ContentContext>(contentHandlers, msg, core, deps, senderUrl, senderTab);
 }
 
 export async function handlePageHello(

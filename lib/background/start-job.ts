@@ -9,6 +9,7 @@
 import { reviewedFromPreflight } from '../jobs/from-preflight';
 import type { ReviewedRecord } from '../journal/schema';
 import { fail, ok, type Reply } from '../messaging/protocol';
+import type { PopupState } from '../messaging/views';
 import type { BackgroundCore } from './app';
 import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
@@ -23,7 +24,7 @@ export async function startJob(
   deps: BackgroundDeps,
   includeReconciled: boolean,
   includeLinked = false,
-): Promise<Reply<unknown>> {
+): Promise<Reply<PopupState>> {
   const refuse = (text: string) => {
     core.setNotice({ level: 'error', text });
     return fail(text);

@@ -8,6 +8,8 @@
  * deltas only, after the DOM has been quiet for `debounceMs`. Reads nothing secret, starts nothing
  * destructive.
  */
+
+import type { ContentSend } from '../messaging/protocol';
 import { defaultIsTrusted, watchGestures } from './gestures';
 import { type DomWatch, type Timers, watchDom } from './observer';
 import { createOwnCheckboxes } from './own-checkboxes';
@@ -17,7 +19,7 @@ import { createProvenanceJudge } from './provenance';
 import { createRangeSelection } from './range-select';
 import { createReportQueue } from './report-queue';
 import { type PageScan, scanRows } from './rows';
-import type { ContentMessage, PageInfo } from './selection-message';
+import type { PageInfo } from './selection-message';
 import { createSelectionTracker } from './selection-tracker';
 import { createShownReader } from './shown';
 
@@ -26,8 +28,8 @@ export interface CollectorOptions {
   /** The page's current URL. */
   location(): string;
   now(): number;
-  /** Sends `page/hello` and `selection/report`; resolves with the background's reply. */
-  send(message: ContentMessage): Promise<unknown>;
+  /** Sends `page/hello` and `selection/report`; resolves with the background's reply (typed by the protocol map). */
+  send: ContentSend;
   signal: AbortSignal;
   /** Registers a listener for client-side navigation (WXT: `wxt:locationchange`). */
   onLocationChange(listener: () => void): void;

@@ -9,12 +9,13 @@
 
 import { isRealmId } from '../domain/ids';
 import { keyOfRecord } from '../domain/record-key';
+import type { ContentSend, Reply } from '../messaging/protocol';
 import { MAX_REPORT_ITEMS } from './limits';
 import type { Timers } from './observer';
-import type { AddedItem, ContentMessage, PageInfo, RemovedItem } from './selection-message';
+import type { AddedItem, PageHelloReply, PageInfo, RemovedItem, SelectionReportReply } from './selection-message';
 
 export interface ReportQueueOptions {
-  send(message: ContentMessage): Promise<unknown>;
+  send: ContentSend;
   signal: AbortSignal;
   timers: Timers;
   retryMs: number;
@@ -46,18 +47,16 @@ const pageKey = (p: PageInfo | undefined) =>
     ? ''
     : JSON.stringify([p.claimedSelected ?? null, p.seenSelected, p.unreadable?.tickedBoxes ?? 0]);
 
-function readHello(reply: unknown): string | undefined {
-  const r = reply as { ok?: unknown; data?: { realmId?: unknown } } | null | undefined;
-  const realmId = r?.ok === true ? r.data?.realmId : undefined;
+/** The page's company from the answer, only if it has a realm id's form (it becomes the page's binding). */
+function readHello(reply: Reply<PageHelloReply> | undefined): string | undefined {
+  const realmId = reply?.ok ? reply.data.realmId : undefined;
   return isRealmId(realmId) ? realmId : undefined;
 }
 
-/** 'refused' for `{ ok: false }`; else the refused keys of an accepted report (none if absent). */
-function readReport(reply: unknown): 'refused' | string[] {
-  const r = reply as { ok?: unknown; data?: { refused?: unknown } } | null | undefined;
-  if (r?.ok === false) return 'refused';
-  const refused = r?.ok === true ? r.data?.refused : undefined;
-  return Array.isArray(refused) ? refused.filter((k): k is string => typeof k === 'string') : [];
+/** 'refused' for `{ ok: false }`; else the refused keys of an accepted report (none without an answer). */
+function readReport(reply: Reply<SelectionReportReply> | undefined): 'refused' | string[] {
+  if (reply?.ok === false) return 'refused';
+  return reply?.ok ? reply.data.refused : [];
 }
 
 export function createReportQueue(options: ReportQueueOptions): ReportQueue {
@@ -90,7 +89,7 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
   async function step(): Promise<void> {
     if (signal.aborted || retry !== undefined) return;
     if (helloWanted) {
-      let reply: unknown;
+      let reply: Reply<PageHelloReply> | undefined;
       try {
         reply = await send({ type: 'page/hello', data: pageFields() });
       } catch {
@@ -122,7 +121,7 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
         pageTicked: pageTicked.slice(i, i + MAX_REPORT_ITEMS),
         removed: gone.slice(i, i + MAX_REPORT_ITEMS),
       };
-      let reply: unknown;
+      let reply: Reply<SelectionReportReply> | undefined;
       try {
         reply = await send({
           type: 'selection/report',

@@ -5,8 +5,9 @@
  * extension pages (the popup, also opened in a tab) may do everything else.
  */
 import { z } from 'zod';
+import type { ContentMessage, PageHelloReply, SelectionReportReply } from '../collect/selection-message';
 import { RealmIdSchema } from '../domain/schemas';
-import { EnvironmentSchema } from './views';
+import { type AuditFile, EnvironmentSchema, type PopupState } from './views';
 
 /** Messages from extension pages (popup.html, in the action popup or a tab). */
 export const PageMessageSchema = z.discriminatedUnion('type', [
@@ -49,6 +50,83 @@ export type PageMessage = z.infer<typeof PageMessageSchema>;
 export type PageMessageType = PageMessage['type'];
 
 export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: string };
+
+/** Messages from content scripts (validated with ContentMessageSchema, lib/collect/selection-message). */
+export type ContentMessageType = ContentMessage['type'];
+
+/** Every message, from extension pages and content scripts: the requests of the map below. */
+export type Message = PageMessage | ContentMessage;
+export type MessageType = Message['type'];
+
+/** `state/get` with the popup's current `sinceVersion`: nothing changed since. */
+export interface Unchanged {
+  unchanged: true;
+}
+
+/**
+ * The protocol map: each message `type` to the data of its accepted answer (`{ ok: true, data }`).
+ * The requests' types come from the zod schemas, which stay the runtime check on arrival. Every
+ * `type` must be a key here: `ReplyOf` does not compile otherwise.
+ */
+export interface ReplyMap {
+  'state/get': PopupState | Unchanged;
+  'connection/save': PopupState;
+  'connection/forget': PopupState;
+  'connection/connect': PopupState;
+  'connection/disconnect': PopupState;
+  'selection/remove': PopupState;
+  'selection/clear': PopupState;
+  'selection/removeMany': PopupState;
+  'selection/adopt': PopupState;
+  'preflight/run': PopupState;
+  'job/start': PopupState;
+  'job/pause': PopupState;
+  'job/resume': PopupState;
+  'job/cancel': PopupState;
+  'job/dismiss': PopupState;
+  'audit/export': AuditFile;
+  'audit/clear': PopupState;
+  'page/hello': PageHelloReply;
+  'selection/report': SelectionReportReply;
+}
+
+type RequestMap = { [K in MessageType]: Extract<Message, { type: K }> };
+/** The request of message `K`, as its zod schema infers it. */
+export type RequestOf<K extends MessageType> = RequestMap[K];
+/** The data of message `K`'s accepted answer. */
+export type ReplyOf<K extends MessageType> = ReplyMap[K];
+
+/**
+ * A typed sender for the messages `T`: the answer's type follows the request's `type`
+ * (`send({ type: 'audit/export', format })` answers `Reply<AuditFile>`). Generic over the request
+ * itself, so its `type` literal picks the reply (`RequestOf<K>` alone cannot infer `K`).
+ */
+export type Send<T extends MessageType> = <R extends RequestOf<T>>(message: R) => Promise<Reply<ReplyOf<R['type']>>>;
+
+/**
+ * The content script's sender: as `Send`, and undefined when no answer came back (the browser
+ * resolves so when no listener answered; the content script then carries on without the data).
+ */
+export type ContentSend = <R extends ContentMessage>(message: R) => Promise<Reply<ReplyOf<R['type']>> | undefined>;
+
+/**
+ * One handler per message of `T`, each answering its own reply type; `Ctx` is what the router
+ * passes after the message (the background core, the sender's page...). A missing handler, or one
+ * answering another shape, does not compile.
+ */
+export type Handlers<T extends MessageType, Ctx extends unknown[] = []> = {
+  [K in T]: (message: RequestOf<K>, ...ctx: Ctx) => Promise<Reply<ReplyOf<K>>>;
+};
+
+/** Calls the handler of `message.type` (the message was validated by its zod schema first). */
+export function dispatch<T extends MessageType, K extends T, Ctx extends unknown[]>(
+  handlers: Handlers<T, Ctx>,
+  message: RequestOf<K> & { type: K },
+  ...ctx: Ctx
+): Promise<Reply<ReplyOf<K>>> {
+  const type: K = message.type;
+  return handlers[type](message, ...ctx);
+}
 
 export function ok<T>(data: T): Reply<T> {
   return { ok: true, data };

@@ -26,6 +26,13 @@ export const STATUS_LABEL: Record<PreflightStatus, string> = {
   pageMismatch: "Doesn't match the page",
 };
 
+/** An exported audit log (`audit/export`'s answer), handed to the person as a file download. */
+export interface AuditFile {
+  filename: string;
+  mime: string;
+  content: string;
+}
+
 export const ConnectionViewSchema = z.object({
   realmId: z.string().optional(),
   environment: EnvironmentSchema,

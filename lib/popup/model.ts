@@ -9,8 +9,8 @@
  */
 import { batch, computed, signal } from '@preact/signals';
 import type { Environment } from '../domain/ids';
-import type { PageMessage, Reply } from '../messaging/protocol';
-import { type JobView, type PopupState, PopupStateSchema } from '../messaging/views';
+import type { PageMessage, PageMessageType, Reply, ReplyOf, RequestOf, Send } from '../messaging/protocol';
+import { type AuditFile, type JobView, type PopupState, PopupStateSchema } from '../messaging/views';
 import { announcement } from './announce';
 import {
   type ConnectionInput,
@@ -25,14 +25,14 @@ import { buildPlan } from './plan';
 import { runCsv, runCsvFilename } from './report';
 
 export interface PopupApi {
-  send(message: PageMessage): Promise<Reply<unknown>>;
+  /** Typed by the protocol map: each message's answer carries its own reply type. */
+  send: Send<PageMessageType>;
 }
 
-export interface AuditFile {
-  filename: string;
-  mime: string;
-  content: string;
-}
+export type { AuditFile };
+
+/** The actions whose accepted answer is the new state (all but `state/get` and `audit/export`). */
+type StateAction = { [K in PageMessageType]: ReplyOf<K> extends PopupState ? K : never }[PageMessageType];
 
 export interface PopupModelDeps {
   /** Wall clock (ms); defaults to Date.now. */
@@ -66,7 +66,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
   const failures = signal(0);
   const now = signal(clock());
   const actionError = signal<string | undefined>(undefined);
-  const pending = signal<PageMessage['type'] | undefined>(undefined);
+  const pending = signal<PageMessageType | undefined>(undefined);
   const includeReconciled = signal(false);
   const includeLinked = signal(false);
   /** The polite live region's latest words (check finished, each batch, the end). */
@@ -83,7 +83,12 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
   let polling = false;
   let timer: ReturnType<typeof setInterval> | undefined;
 
-  function apply(requestSeq: number, data: unknown): boolean {
+  /**
+   * The one runtime check kept on an answer (the protocol map types it already): the state is the
+   * popup's whole contract, so a state the schema refuses (a background bug, a half-written answer)
+   * counts as no answer at all rather than breaking the view; the schema also fills its defaults.
+   */
+  function apply(requestSeq: number, data: PopupState | undefined): boolean {
     const parsed = PopupStateSchema.safeParse(data);
     if (!parsed.success) return false;
     if (requestSeq > applied) {
@@ -100,10 +105,10 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     return true;
   }
 
-  async function request(message: PageMessage): Promise<Reply<unknown> | undefined> {
+  /** undefined: no answer (the worker is restarting, or the channel gave nothing back). */
+  async function request<R extends PageMessage>(message: R): Promise<Reply<ReplyOf<R['type']>> | undefined> {
     try {
-      const reply = await api.send(message);
-      return reply && typeof reply === 'object' && 'ok' in reply ? reply : undefined;
+      return (await api.send(message)) ?? undefined;
     } catch {
       return undefined; // the worker is (re)starting
     }
@@ -116,8 +121,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     const reply = await request({ type: 'state/get', sinceVersion: state.peek()?.version });
     polling = false;
     const data = reply?.ok ? reply.data : undefined;
-    const unchanged = !!data && typeof data === 'object' && 'unchanged' in data;
-    failures.value = unchanged || apply(mine, data) ? 0 : failures.peek() + 1;
+    failures.value = (data && 'unchanged' in data) || apply(mine, data) ? 0 : failures.peek() + 1;
   }
 
   async function tick(): Promise<void> {
@@ -126,7 +130,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
   }
 
   /** Sends one action; the answer is the new state. Returns whether the background accepted it. */
-  async function act(message: PageMessage): Promise<boolean> {
+  async function act(message: RequestOf<StateAction>): Promise<boolean> {
     const mine = ++seq;
     pending.value = message.type;
     const reply = await request(message);
@@ -275,13 +279,13 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
       pending.value = 'audit/export';
       const reply = await request({ type: 'audit/export', format });
       pending.value = undefined;
-      const file = reply?.ok ? (reply.data as Partial<AuditFile>) : undefined;
-      if (!file || typeof file.content !== 'string' || typeof file.filename !== 'string') {
-        actionError.value = reply && !reply.ok ? reply.error : 'The audit log could not be exported.';
+      if (!reply?.ok) {
+        actionError.value = reply ? reply.error : 'The audit log could not be exported.';
         return false;
       }
       actionError.value = undefined;
-      deps.download?.({ filename: file.filename, mime: file.mime ?? 'text/plain', content: file.content });
+      const { filename, mime, content } = reply.data;
+      deps.download?.({ filename, mime, content });
       return true;
     },
   };

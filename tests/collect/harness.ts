@@ -6,6 +6,7 @@
 import { vi } from 'vitest';
 import { type Collector, startCollector } from '../../lib/collect/collector';
 import type { ContentMessage, SelectionReportData } from '../../lib/collect/selection-message';
+import type { ContentSend } from '../../lib/messaging/protocol';
 import { createFakeTimers, settle } from './fake-timers';
 import { createPerson } from './person';
 
@@ -35,7 +36,8 @@ export function startHarness(url: string, options: HarnessOptions = {}) {
     document,
     location: () => location,
     now: clock.now,
-    send,
+    // The fake background answers whatever a test chooses (malformed answers too): asserted to the map's sender.
+    send: send as ContentSend,
     signal: controller.signal,
     onLocationChange: (listener) => {
       navigate = listener;

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startCollector } from '../../lib/collect/collector';
 import type { ContentMessage, SelectionReportData } from '../../lib/collect/selection-message';
 import type { Entity } from '../../lib/domain/entities';
+import type { ContentSend } from '../../lib/messaging/protocol';
 import { CLIENT_SCRIPT } from '../../tools/simulator/pages/client-script';
 import { mountPages } from '../../tools/simulator/pages/index';
 import { settle } from './fake-timers';
@@ -58,7 +59,7 @@ describe('look-alike pages in a DOM, with the collector', () => {
       document,
       location: () => window.location.href,
       now: () => clock,
-      send,
+      send: send as ContentSend,
       signal: controller.signal,
       onLocationChange: (fn) => {
         navigated = fn;

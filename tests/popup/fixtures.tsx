@@ -2,7 +2,7 @@
 import { act, render } from '@testing-library/preact';
 import { App } from '../../components/App';
 import type { Entity } from '../../lib/domain/entities';
-import type { PageMessage, Reply } from '../../lib/messaging/protocol';
+import type { PageMessage, Reply, ReplyOf } from '../../lib/messaging/protocol';
 import type { JobView, PopupState, PreflightStatus, SelectionRow } from '../../lib/messaging/views';
 import { createPopupModel, type PopupModelDeps } from '../../lib/popup/model';
 
@@ -59,18 +59,21 @@ export function fakeBackground(initial: PopupState) {
     sent: [] as PageMessage[],
     reply: undefined as ((m: PageMessage) => Reply<unknown> | Promise<Reply<unknown>>) | undefined,
     fail: false,
-    async send(m: PageMessage): Promise<Reply<unknown>> {
+    /** Typed as the protocol map says; a test's `reply` may answer anything (malformed answers too). */
+    async send<R extends PageMessage>(message: R): Promise<Reply<ReplyOf<R['type']>>> {
+      const m: PageMessage = message;
       bg.sent.push(m);
       if (bg.fail) throw new Error('Could not establish connection. Receiving end does not exist.');
       if (m.type === 'state/get') {
-        return { ok: true, data: m.sinceVersion === bg.state.version ? { unchanged: true } : bg.state };
+        const data = m.sinceVersion === bg.state.version ? { unchanged: true as const } : bg.state;
+        return { ok: true, data } as Reply<ReplyOf<R['type']>>;
       }
       const reply = bg.reply ? await bg.reply(m) : { ok: true as const, data: bg.state };
       // Like the real background, an accepted action's answer is its new state.
       if (reply.ok && typeof reply.data === 'object' && reply.data && 'version' in reply.data) {
         bg.state = reply.data as PopupState;
       }
-      return reply;
+      return reply as Reply<ReplyOf<R['type']>>;
     },
     sentOfType<T extends PageMessage['type']>(type: T) {
       return bg.sent.filter((m): m is Extract<PageMessage, { type: T }> => m.type === type);

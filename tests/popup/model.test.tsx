@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { PageMessage, Reply } from '../../lib/messaging/protocol';
-import { createPopupModel, RECONNECT_AFTER_FAILURES } from '../../lib/popup/model';
+import { createPopupModel, type PopupApi, RECONNECT_AFTER_FAILURES } from '../../lib/popup/model';
 import { fakeBackground, popupState } from './fixtures';
 
 describe('popup model', () => {
@@ -43,7 +43,8 @@ describe('popup model', () => {
         return Promise.resolve({ ok: true, data: popupState({ version: 2, selection: [] }) });
       },
     };
-    const model = createPopupModel(api);
+    // One fixed answer per kind of message: typed loosely, so asserted to the map's channel.
+    const model = createPopupModel(api as PopupApi);
     await model.tick();
     const slow = model.tick(); // answered after the action below
     await model.clearSelection();
@@ -80,7 +81,8 @@ describe('popup model', () => {
   });
 
   it('rejects a state that does not match the contract (counts as a failure)', async () => {
-    const model = createPopupModel({ send: async () => ({ ok: true, data: { version: 'x' } }) });
+    // A malformed state on purpose: the wire can carry what the map's types rule out.
+    const model = createPopupModel({ send: async () => ({ ok: true, data: { version: 'x' } }) } as unknown as PopupApi);
     for (let i = 0; i < RECONNECT_AFTER_FAILURES; i++) await model.tick();
     expect(model.state.value).toBeUndefined();
     expect(model.reconnecting.value).toBe(true);

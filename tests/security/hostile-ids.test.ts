@@ -14,6 +14,7 @@ import { startCollector } from '../../lib/collect/collector';
 import { collectRows } from '../../lib/collect/rows';
 import type { PageHello, SelectionReport } from '../../lib/collect/selection-message';
 import { ID_PATTERN } from '../../lib/domain/entities';
+import type { ContentSend } from '../../lib/messaging/protocol';
 import { createFakeTimers, settle } from '../collect/fake-timers';
 import { loadPage } from '../collect/load-page';
 import {
@@ -119,7 +120,7 @@ describe('hostile Ids on a page never reach a query', () => {
       document,
       location: () => URL_OF_PAGE,
       now: timers.now,
-      send,
+      send: send as ContentSend,
       signal: controller.signal,
       onLocationChange: () => undefined,
       timers: timers.timers,
