@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { AuditEntry } from '../../lib/audit/entry';
 import { newJobMeta } from '../../lib/jobs/create';
 import { createJournal } from '../../lib/journal/journal';
 import type { ChunkJournal, ReviewedRecord } from '../../lib/journal/schema';
