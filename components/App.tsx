@@ -55,6 +55,8 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
               <AuditExport
                 onExport={(f) => void model.exportAudit(f)}
                 onClear={() => void model.clearAudit()}
+                onRetention={(days) => void model.setAuditRetention(days)}
+                audit={model.state.value?.audit}
                 busy={model.pending.value === 'audit/export'}
               />
             </footer>

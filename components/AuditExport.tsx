@@ -1,20 +1,51 @@
 import { useSignal } from '@preact/signals';
 import { useId } from 'preact/hooks';
+import type { AuditView } from '../lib/messaging/views';
 
 interface Props {
   onExport: (format: 'csv' | 'json') => void;
-  /** Clears the stored log (asks first). Absent: no clear button (e.g. while a job runs). */
+  /** Clears the exported entries (asks first). Absent: no clear button (e.g. while a job runs). */
   onClear?: () => void;
+  /** "Keep exported entries": absent, no choice shown (the result view keeps it short). */
+  onRetention?: (keepExportedDays: 90 | 365 | undefined) => void;
+  /** The log's size and what is not exported yet; absent until the background has answered. */
+  audit?: AuditView;
   busy: boolean;
 }
 
+const RETENTION = [
+  { value: '', label: 'Keep everything' },
+  { value: '365', label: '1 year after export' },
+  { value: '90', label: '90 days after export' },
+] as const;
+
+function size(bytes: number): string {
+  if (bytes < 1_000_000) return `${Math.max(1, Math.round(bytes / 1000)).toLocaleString()} KB`;
+  return `${(bytes / 1_000_000).toLocaleString(undefined, { maximumFractionDigits: 1 })} MB`;
+}
+
+/** The audit log's size in words: "Audit log: 25,000 records · 48.2 MB · 3,000 not exported yet". */
+export function auditSummary(a: AuditView): string {
+  if (a.entries === 0) return 'Audit log: empty';
+  const records = `${a.entries.toLocaleString()} ${a.entries === 1 ? 'record' : 'records'}`;
+  const waiting = a.notExported === 0 ? 'all exported' : `${a.notExported.toLocaleString()} not exported yet`;
+  return `Audit log: ${records} · ${size(a.bytes)} · ${waiting}`;
+}
+
 /** Pick CSV (spreadsheets) or JSON (complete, with pre-delete snapshots), then export. */
-export function AuditExport({ onExport, onClear, busy }: Props) {
+export function AuditExport({ onExport, onClear, onRetention, audit, busy }: Props) {
   const format = useSignal<'csv' | 'json'>('csv');
   const confirming = useSignal(false);
   const id = useId();
+  const retentionId = useId();
   return (
     <div class="export actions">
+      {audit?.error && (
+        <p class="warning" role="alert">
+          The audit log cannot be read: {audit.error}. Nothing in it was removed. Export it before you delete more.
+        </p>
+      )}
+      {audit && !audit.error && <p class="audit-size">{auditSummary(audit)}</p>}
       <label for={id}>Audit log format</label>
       <select id={id} value={format.value} onChange={(e) => (format.value = e.currentTarget.value as 'csv' | 'json')}>
         <option value="csv">CSV (spreadsheet)</option>
@@ -23,6 +54,25 @@ export function AuditExport({ onExport, onClear, busy }: Props) {
       <button type="button" disabled={busy} onClick={() => onExport(format.value)}>
         Export audit log
       </button>
+      {onRetention && audit && !audit.error && (
+        <>
+          <label for={retentionId}>Keep exported entries</label>
+          <select
+            id={retentionId}
+            value={audit.keepExportedDays === undefined ? '' : String(audit.keepExportedDays)}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              onRetention(v === '90' ? 90 : v === '365' ? 365 : undefined);
+            }}
+          >
+            {RETENTION.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
       {onClear && !confirming.value && (
         <button type="button" class="link-button" onClick={() => (confirming.value = true)}>
           Clear audit log
@@ -30,7 +80,8 @@ export function AuditExport({ onExport, onClear, busy }: Props) {
       )}
       {onClear && confirming.value && (
         <p class="warning">
-          The audit log is your only copy of deleted records. Export it first.{' '}
+          This removes the entries you have already exported. Entries not exported yet stay: the audit log is your only
+          copy of deleted records.{' '}
           <button
             type="button"
             onClick={() => {

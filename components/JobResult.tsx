@@ -54,7 +54,11 @@ export function JobResult({ model }: { model: PopupModel }) {
         </button>
         <span role="status">{copied.value ? 'Copied' : ''}</span>
       </div>
-      <AuditExport onExport={(f) => void model.exportAudit(f)} busy={model.pending.value === 'audit/export'} />
+      <AuditExport
+        onExport={(f) => void model.exportAudit(f)}
+        audit={model.state.value?.audit}
+        busy={model.pending.value === 'audit/export'}
+      />
       <div class="actions">
         <button type="button" class="primary" onClick={() => void model.dismissJob()}>
           Done

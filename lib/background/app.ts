@@ -3,6 +3,7 @@
  * listeners to it). Holds the token, the selection, the preflight and the job runner; answers the
  * popup with views and never with the token.
  */
+import type { AuditStats } from '../audit/log';
 import { createBroker } from '../connection/broker';
 import { DEFAULT_BROKER_URL } from '../connection/broker-url';
 import { createTokenProvider } from '../connection/token-provider';
@@ -22,6 +23,17 @@ import { buildPopupState } from './popup-state';
 import { createPreflightService } from './preflight-service';
 import { createPreflightStore } from './preflight-store';
 import { createRunHistory } from './run-history';
+
+/** The audit log's figures for the popup (days, not milliseconds). */
+function auditView(s: AuditStats): PopupState['audit'] {
+  return {
+    entries: s.entries,
+    bytes: s.bytes,
+    notExported: s.notExported,
+    keepExportedDays: s.keepExportedMs === undefined ? undefined : Math.round(s.keepExportedMs / 86_400_000),
+    error: s.error,
+  };
+}
 
 export const isActiveJob = (job: JobSnapshot) => isActiveJobState(job.status);
 
@@ -178,6 +190,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       preflightRunning: scope ? preflight.isRunning(scope) : false,
       job: job ? { snapshot: job, rows: await runner.getRecords(job.id) } : undefined,
       notice,
+      audit: auditView(await runner.audit.stats()),
     });
   }
 

@@ -52,6 +52,8 @@ export function createBackground(deps: BackgroundDeps) {
     /** On every worker start: resume jobs from the journal and show the badge. */
     async onStartup(): Promise<void> {
       await ready;
+      // Exported entries older than the chosen retention (none unless the person chose one).
+      await core.runner.audit.prune().catch(() => 0);
       await core.runner.wake();
       core.changed();
     },

@@ -19,6 +19,8 @@ import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
 import { startJob } from './start-job';
 
+const DAY_MS = 24 * 3600 * 1000;
+
 /** service-facts: an access token lives 3600 s. */
 export const ACCESS_TOKEN_LIFETIME_SEC = 3600;
 
@@ -128,12 +130,33 @@ export const pageHandlers: PageHandlers = {
   },
   async 'audit/export'(msg, core, deps) {
     const stamp = new Date(deps.clock.now()).toISOString().slice(0, 19).replace(/[:T]/g, '-');
-    const content = msg.format === 'csv' ? await core.runner.audit.exportCsv() : await core.runner.audit.exportJson();
+    const page = await core.runner.audit.exportPage(msg.format, msg.after ?? 0);
     const mime = msg.format === 'csv' ? 'text/csv' : 'application/json';
-    return ok({ filename: `safe-delete-audit-${stamp}.${msg.format}`, mime, content });
+    return ok({
+      filename: `safe-delete-audit-${stamp}.${msg.format}`,
+      mime,
+      content: page.text,
+      next: page.next,
+      through: page.through,
+    });
+  },
+  async 'audit/exported'(msg, core) {
+    await core.runner.audit.markExported(msg.through);
+    await core.runner.audit.prune();
+    core.changed();
+    return ok(await core.state());
+  },
+  async 'audit/retention'(msg, core) {
+    await core.runner.audit.setRetention({
+      keepExportedMs: msg.keepExportedDays === undefined ? undefined : msg.keepExportedDays * DAY_MS,
+    });
+    await core.runner.audit.prune();
+    core.changed();
+    return ok(await core.state());
   },
   async 'audit/clear'(_msg, core) {
     await core.runner.audit.clearExported();
+    core.changed();
     return ok(await core.state());
   },
 };

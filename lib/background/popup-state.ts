@@ -24,6 +24,7 @@ export interface StateInputs {
   preflightRunning: boolean;
   job?: { snapshot: JobSnapshot; rows: JobRecordRow[] };
   notice?: PopupState['notice'];
+  audit?: PopupState['audit'];
 }
 
 export function selectionRows(
@@ -91,5 +92,6 @@ export function buildPopupState(input: StateInputs): PopupState {
       ? toJobView(input.job.snapshot, input.job.rows, leftAlone(input.selection, input.job.rows))
       : undefined,
     notice: input.notice,
+    audit: input.audit,
   };
 }

@@ -43,7 +43,19 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('job/resume'), jobId: z.string() }),
   z.object({ type: z.literal('job/cancel'), jobId: z.string() }),
   z.object({ type: z.literal('job/dismiss'), jobId: z.string() }),
-  z.object({ type: z.literal('audit/export'), format: z.enum(['csv', 'json']) }),
+  /** One page of the export: entries after `after` (the previous page's `next`); the first page has none. */
+  z.object({
+    type: z.literal('audit/export'),
+    format: z.enum(['csv', 'json']),
+    after: z.number().int().nonnegative().optional(),
+  }),
+  /** The person saved an export through this entry: the watermark (only exported entries may ever be pruned). */
+  z.object({ type: z.literal('audit/exported'), through: z.number().int().nonnegative() }),
+  /** "Keep exported entries": how long exported entries stay (undefined: keep everything). */
+  z.object({
+    type: z.literal('audit/retention'),
+    keepExportedDays: z.union([z.literal(90), z.literal(365)]).optional(),
+  }),
   z.object({ type: z.literal('audit/clear') }),
 ]);
 export type PageMessage = z.infer<typeof PageMessageSchema>;
@@ -86,6 +98,8 @@ export interface ReplyMap {
   'job/dismiss': PopupState;
   'audit/export': AuditFile;
   'audit/clear': PopupState;
+  'audit/exported': PopupState;
+  'audit/retention': PopupState;
   'page/hello': PageHelloReply;
   'selection/report': SelectionReportReply;
 }

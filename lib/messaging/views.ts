@@ -26,12 +26,30 @@ export const STATUS_LABEL: Record<PreflightStatus, string> = {
   pageMismatch: "Doesn't match the page",
 };
 
-/** An exported audit log (`audit/export`'s answer), handed to the person as a file download. */
+/**
+ * One page of an exported audit log (`audit/export`'s answer). The popup asks page after page
+ * (`after` = the previous page's `next`) and hands the parts to one Blob: 50,000 entries never
+ * become one string. `through`: the highest entry in the export so far (the watermark it saves).
+ */
 export interface AuditFile {
   filename: string;
   mime: string;
   content: string;
+  next?: number;
+  through: number;
 }
+
+/** The audit log as the popup shows it: its size, what is not exported yet, the retention chosen. */
+export const AuditViewSchema = z.object({
+  entries: z.number(),
+  bytes: z.number(),
+  notExported: z.number(),
+  /** Keep exported entries this long; undefined: keep everything. */
+  keepExportedDays: z.number().optional(),
+  /** The log cannot be opened or read: shown, never hidden. */
+  error: z.string().optional(),
+});
+export type AuditView = z.infer<typeof AuditViewSchema>;
 
 export const ConnectionViewSchema = z.object({
   realmId: z.string().optional(),
@@ -168,6 +186,7 @@ export const PopupStateSchema = z.object({
     .optional(),
   /** The company's last finished runs, kept after "Done" (most recent first). */
   recentRuns: z.array(JobViewSchema).default([]),
+  audit: AuditViewSchema.optional(),
   /** Every connected company (one connection per company and environment), most recent first. */
   connections: z
     .array(

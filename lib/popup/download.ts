@@ -2,10 +2,10 @@
  * Saves a file the way a page can without the downloads permission: a Blob, an object URL and a
  * click on a temporary `<a download>`. Used by the popup entry; components never touch it.
  */
-import type { AuditFile } from './model';
+import type { DownloadFile } from './model';
 
-export function downloadFile(file: AuditFile, doc: Document = document): void {
-  const url = URL.createObjectURL(new Blob([file.content], { type: file.mime }));
+export function downloadFile(file: DownloadFile, doc: Document = document): void {
+  const url = URL.createObjectURL(new Blob([...file.parts], { type: file.mime }));
   const a = doc.createElement('a');
   a.href = url;
   a.download = file.filename;

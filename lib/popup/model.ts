@@ -31,6 +31,13 @@ export interface PopupApi {
 
 export type { AuditFile };
 
+/** A file handed to the person: its text in parts (a Blob joins them; no giant string is built). */
+export interface DownloadFile {
+  filename: string;
+  mime: string;
+  parts: readonly string[];
+}
+
 /** The actions whose accepted answer is the new state (all but `state/get` and `audit/export`). */
 type StateAction = { [K in PageMessageType]: ReplyOf<K> extends PopupState ? K : never }[PageMessageType];
 
@@ -39,8 +46,8 @@ export interface PopupModelDeps {
   now?: () => number;
   /** Poll and clock-tick period; default 1000 ms. */
   pollMs?: number;
-  /** Hands an exported audit file to the user (the entry wires a Blob download). */
-  download?: (file: AuditFile) => void;
+  /** Hands a file to the person (the entry wires a Blob download). */
+  download?: (file: DownloadFile) => void;
   /**
    * The manifest's host permissions. Firefox lets the user withdraw them (about:addons); without
    * them every call to the service fails. Absent: assumed granted (Chrome grants them at install).
@@ -260,7 +267,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
       deps.download({
         filename: runCsvFilename(job, s.connection.companyName),
         mime: 'text/csv',
-        content: runCsv(job, s.connection.companyName),
+        parts: [runCsv(job, s.connection.companyName)],
       });
       return true;
     },
@@ -274,18 +281,37 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     dismissJob: () => act({ type: 'job/dismiss', jobId: jobId() }),
     clearAudit: () => act({ type: 'audit/clear' }),
 
-    /** Asks the background for the audit log and hands it to `download`. */
+    /** "Keep exported entries": 90 or 365 days, or everything (undefined). */
+    setAuditRetention: (keepExportedDays: 90 | 365 | undefined) => act({ type: 'audit/retention', keepExportedDays }),
+
+    /**
+     * Asks the background for the audit log page by page, hands the parts to `download` as one file,
+     * then records the export (only exported entries may ever be pruned).
+     */
     async exportAudit(format: 'csv' | 'json'): Promise<boolean> {
       pending.value = 'audit/export';
-      const reply = await request({ type: 'audit/export', format });
-      pending.value = undefined;
-      if (!reply?.ok) {
-        actionError.value = reply ? reply.error : 'The audit log could not be exported.';
-        return false;
+      const parts: string[] = [];
+      let after: number | undefined = 0;
+      let file: AuditFile | undefined;
+      try {
+        while (after !== undefined) {
+          const reply: Reply<AuditFile> | undefined = await request({ type: 'audit/export', format, after });
+          if (!reply?.ok) {
+            actionError.value = reply ? reply.error : 'The audit log could not be exported.';
+            return false;
+          }
+          const page: AuditFile = reply.data;
+          file = page;
+          parts.push(page.content);
+          after = page.next;
+        }
+      } finally {
+        pending.value = undefined;
       }
+      if (!file || !deps.download) return false;
       actionError.value = undefined;
-      const { filename, mime, content } = reply.data;
-      deps.download?.({ filename, mime, content });
+      deps.download({ filename: file.filename, mime: file.mime, parts });
+      await act({ type: 'audit/exported', through: file.through });
       return true;
     },
   };

@@ -99,7 +99,7 @@ describe("the background's handlers", () => {
   });
 
   it('are called by type: dispatch hands each message to its own handler', async () => {
-    const file: AuditFile = { filename: 'a.json', mime: 'application/json', content: '[]' };
+    const file: AuditFile = { filename: 'a.json', mime: 'application/json', content: '[]', through: 0 };
     const handlers: Handlers<'audit/export' | 'job/pause', [calls: string[]]> = {
       'audit/export': async (msg, calls) => {
         calls.push(msg.format);

@@ -25,9 +25,10 @@ describe('downloadFile', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
     });
-    downloadFile({ filename: 'audit.csv', mime: 'text/csv', content: 'a,b\n' });
+    downloadFile({ filename: 'audit.csv', mime: 'text/csv', parts: ['a,b\n', 'c,d\n'] });
     const blob = create.mock.calls[0]![0] as Blob;
     expect(blob.type).toBe('text/csv');
+    expect(blob.size).toBe(8); // both parts, joined by the Blob
     expect(clicked).toHaveLength(1);
     expect(clicked[0]!.download).toBe('audit.csv');
     expect(clicked[0]!.href).toBe('blob:audit');

@@ -209,24 +209,86 @@ describe('popup result', () => {
     expect(summary.indexOf('Skipped: 1')).toBeLessThan(summary.indexOf('Deleted: 2'));
     expect(screen.getByText('Copied')).toBeTruthy();
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Download this run (CSV)' })));
-    const file = download.mock.calls[0]![0] as { filename: string; mime: string; content: string };
+    const file = download.mock.calls[0]![0] as { filename: string; mime: string; parts: string[] };
+    const content = file.parts.join('');
     expect(file.filename).toBe('safe-delete-Maple-Street-Bakery-2026-11-22.csv');
     expect(file.mime).toBe('text/csv');
-    expect(file.content.split('\r\n')[0]).toBe(
-      'Company,Company ID,Type,Number,Name,Date,Amount,Currency,Result,Why,Code',
-    );
-    expect(file.content).toContain('Maple Street Bakery,123,Invoice,1001,,,100,USD,Deleted (verified),,');
+    expect(content.split('\r\n')[0]).toBe('Company,Company ID,Type,Number,Name,Date,Amount,Currency,Result,Why,Code');
+    expect(content).toContain('Maple Street Bakery,123,Invoice,1001,,,100,USD,Deleted (verified),,');
   });
 
-  it('exports the audit log as CSV or JSON and hands the file to the download', async () => {
+  it('exports the audit log page by page into one file, then records the export', async () => {
     const download = vi.fn();
     const p = await renderPopup(popupState({ job: done }), { download });
-    const file = { filename: 'safe-delete-audit.json', mime: 'application/json', content: '[]' };
-    p.bg.reply = () => ({ ok: true, data: file });
+    const pages = [
+      {
+        filename: 'safe-delete-audit.json',
+        mime: 'application/json',
+        content: '[\n{"id":"1"}',
+        next: 1000,
+        through: 1000,
+      },
+      {
+        filename: 'safe-delete-audit.json',
+        mime: 'application/json',
+        content: ',\n{"id":"1001"}',
+        next: 2000,
+        through: 2000,
+      },
+      { filename: 'safe-delete-audit.json', mime: 'application/json', content: ',\n{"id":"2001"}\n]\n', through: 2001 },
+    ];
+    p.bg.reply = (m) => {
+      if (m.type !== 'audit/export') return { ok: true, data: p.bg.state };
+      const page = pages[[0, 1000, 2000].indexOf(m.after ?? 0)];
+      return page ? { ok: true, data: page } : { ok: false, error: 'no such page' };
+    };
     fireEvent.change(screen.getByLabelText('Audit log format'), { target: { value: 'json' } });
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Export audit log' })));
-    expect(p.bg.sentOfType('audit/export')).toEqual([{ type: 'audit/export', format: 'json' }]);
-    expect(download).toHaveBeenCalledWith(file);
+    expect(p.bg.sentOfType('audit/export')).toEqual([
+      { type: 'audit/export', format: 'json', after: 0 },
+      { type: 'audit/export', format: 'json', after: 1000 },
+      { type: 'audit/export', format: 'json', after: 2000 },
+    ]);
+    expect(download).toHaveBeenCalledTimes(1);
+    const file = download.mock.calls[0]![0] as { filename: string; mime: string; parts: string[] };
+    expect(file.filename).toBe('safe-delete-audit.json');
+    expect(JSON.parse(file.parts.join(''))).toEqual([{ id: '1' }, { id: '1001' }, { id: '2001' }]);
+    // Only after the file was handed over: the watermark (exported entries are the only prunable ones).
+    expect(p.bg.sentOfType('audit/exported')).toEqual([{ type: 'audit/exported', through: 2001 }]);
+  });
+
+  it('a failed page downloads nothing and records no export', async () => {
+    const download = vi.fn();
+    const p = await renderPopup(popupState({ job: done }), { download });
+    p.bg.reply = (m) =>
+      m.type === 'audit/export' && m.after
+        ? { ok: false, error: 'The audit log cannot be read.' }
+        : { ok: true, data: { filename: 'a.csv', mime: 'text/csv', content: 'h\r\n', next: 5, through: 5 } };
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Export audit log' })));
+    expect(download).not.toHaveBeenCalled();
+    expect(p.bg.sentOfType('audit/exported')).toEqual([]);
+    expect(screen.getByText('The audit log cannot be read.')).toBeTruthy();
+  });
+
+  it('shows the log’s size and what is not exported yet; "Keep exported entries" asks the background', async () => {
+    const p = await renderPopup(
+      popupState({ audit: { entries: 25_000, bytes: 48_200_000, notExported: 3_000, keepExportedDays: undefined } }),
+    );
+    expect(screen.getByText('Audit log: 25,000 records · 48.2 MB · 3,000 not exported yet')).toBeTruthy();
+    const keep = screen.getByLabelText('Keep exported entries') as HTMLSelectElement;
+    expect(keep.value).toBe('');
+    await settle(() => fireEvent.change(keep, { target: { value: '90' } }));
+    expect(p.bg.sentOfType('audit/retention')).toEqual([{ type: 'audit/retention', keepExportedDays: 90 }]);
+  });
+
+  it('an unreadable audit log is said, not hidden', async () => {
+    await renderPopup(popupState({ audit: { entries: 0, bytes: 0, notExported: 0, error: 'UnknownError' } }));
+    const said = screen
+      .getAllByRole('alert')
+      .filter((a) =>
+        /^The audit log cannot be read: UnknownError\. Nothing in it was removed\./.test(a.textContent ?? ''),
+      );
+    expect(said).toHaveLength(1);
   });
 
   it('Done dismisses the job', async () => {

@@ -2,7 +2,7 @@
 /** The company's last runs stay readable after "Done": tie-out and the run's own CSV. */
 import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import type { AuditFile } from '../../lib/popup/model';
+import type { DownloadFile } from '../../lib/popup/model';
 import { jobView, popupState, renderPopup, settle } from './fixtures';
 
 describe('recent runs, kept after "Done"', () => {
@@ -15,14 +15,14 @@ describe('recent runs, kept after "Done"', () => {
         { key: 'Invoice:77', entity: 'Invoice', id: '77', docNumber: '1077', group: 'deleted', outcome: 'Deleted' },
       ],
     });
-    const downloads: AuditFile[] = [];
+    const downloads: DownloadFile[] = [];
     await renderPopup(popupState({ recentRuns: [run] }), { download: (f) => void downloads.push(f) });
     const region = screen.getByRole('region', { name: 'Recent runs' });
     expect(region.textContent).toMatch(/Finished .*2026.*in this run = /);
     await settle(() => fireEvent.click(screen.getByRole('button', { name: /^Download the run of .+ \(CSV\)$/ })));
     expect(downloads).toHaveLength(1);
     expect(downloads[0]?.filename).toMatch(/\.csv$/);
-    expect(downloads[0]?.content).toContain('1077');
+    expect(downloads[0]?.parts.join('')).toContain('1077');
   });
 
   it('is absent when there are none, and while a job is on screen', async () => {
