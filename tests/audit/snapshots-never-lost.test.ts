@@ -66,21 +66,26 @@ function memoryService(records: Map<string, TxnRecord>): QboClient {
   };
 }
 
+/** The real runner over fake storage and the in-memory service, with no throttle in the way. */
+function memoryRunner(service: Map<string, TxnRecord>) {
+  return createJobRunner({
+    storage: fakeBrowser.storage.local,
+    alarms: fakeBrowser.alarms,
+    clock: createManualClock(),
+    clientFor: () => memoryService(service),
+    throttle: { batchLimit: 1_000_000, windowMs: 1 },
+    onError: (e) => {
+      throw e;
+    },
+  });
+}
+
 describe('snapshots are never lost', () => {
   it('a 25,000-record job keeps all 25,000 snapshots, through "Done", and exports them all', async () => {
     fakeBrowser.reset();
     const all = Array.from({ length: N }, (_, i) => invoice(i));
     const service = new Map(all.map((r) => [`${r.entity}:${r.id}`, r]));
-    const runner = createJobRunner({
-      storage: fakeBrowser.storage.local,
-      alarms: fakeBrowser.alarms,
-      clock: createManualClock(),
-      clientFor: () => memoryService(service),
-      throttle: { batchLimit: 1_000_000, windowMs: 1 },
-      onError: (e) => {
-        throw e;
-      },
-    });
+    const runner = memoryRunner(service);
     const reviewed: ReviewedRecord[] = all.map((record) => ({ record, reconciled: false }));
     const job = await runner.createJob({ realmId: '1', environment: 'sandbox', records: reviewed });
     await runner.start(job.id);
@@ -106,13 +111,7 @@ describe('snapshots are never lost', () => {
     fakeBrowser.reset();
     const all = Array.from({ length: 40 }, (_, i) => invoice(i));
     const service = new Map(all.map((r) => [`${r.entity}:${r.id}`, r]));
-    const runner = createJobRunner({
-      storage: fakeBrowser.storage.local,
-      alarms: fakeBrowser.alarms,
-      clock: createManualClock(),
-      clientFor: () => memoryService(service),
-      throttle: { batchLimit: 1_000_000, windowMs: 1 },
-    });
+    const runner = memoryRunner(service);
     const job = await runner.createJob({
       realmId: '1',
       environment: 'sandbox',
