@@ -36,3 +36,26 @@ describe('the fast path takes the common shapes', () => {
     expect(parseTxnLinkFast('/app/invoice?txnId=0012', prefix)).toBeUndefined();
   });
 });
+
+describe('pages that are not http(s)', () => {
+  it('the fast-path prefix is the origin and a slash for http and https only', () => {
+    // A mutant that always returns '' (or always the origin) changes which links take the fast path.
+    expect(fastLinkPrefix(new URL('http://localhost:3000/app/sales'))).toBe('http://localhost:3000/');
+    expect(fastLinkPrefix(page)).toBe('https://app.qbo.intuit.com/');
+    expect(fastLinkPrefix(new URL('file:///tmp/ledger.html'))).toBe('');
+  });
+
+  it('an opaque ("null") origin never matches, even its own', () => {
+    const local = new URL('file:///tmp/ledger.html');
+    expect(local.origin).toBe('null');
+    expect(parseTxnLink('/app/invoice?txnId=1', local)).toEqual({ ok: false, reason: 'other-origin' });
+    expect(txnLinkParser(local)('/app/invoice?txnId=1')).toEqual({ ok: false, reason: 'other-origin' });
+  });
+
+  it('an http page reads its own links on the fast path and the full parse alike', () => {
+    const dev = new URL('http://localhost:3000/app/sales');
+    const accepted = { ok: true, entity: 'Invoice', id: '9', key: 'Invoice:9' };
+    expect(txnLinkParser(dev)('http://localhost:3000/app/invoice?txnId=9')).toEqual(accepted);
+    expect(parseTxnLink('/app/invoice?txnId=9#top', dev)).toEqual(accepted);
+  });
+});

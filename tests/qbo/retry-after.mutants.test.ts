@@ -46,6 +46,11 @@ describe('parseRetryAfter: malformed values take the default', () => {
     expect(retryAfter('Thu, 15 Jan 2026 12:00:00 GMT')).toBe(0);
   });
 
+  it('an HTTP date needs a full hh:mm:ss time: a one-digit hour or second is not read as a date', () => {
+    expect(retryAfter('Thu, 15 Jan 2026 1:00:30 GMT')).toBe(DEFAULT_RETRY_AFTER_MS);
+    expect(retryAfter('Thu, 15 Jan 2026 12:00:3 GMT')).toBe(DEFAULT_RETRY_AFTER_MS);
+  });
+
   it('only the standard header is read: a simulator header never decides the wait', () => {
     const h = (sim: string) => parseRetryAfter(new Headers({ 'x-sim-retry-after-ms': sim, 'retry-after': '7' }), now);
     expect(h('250')).toBe(7_000);
