@@ -1,0 +1,183 @@
+/**
+ * Mutation survivors of lib/jobs/step.ts (issue 13): one step on the real journal (fakeBrowser
+ * storage) with a scripted operation, for the states a delete job rarely reaches on its own.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { AuditEntry } from '../../lib/audit/entry';
+import type { AuditLog } from '../../lib/audit/log';
+import { newJobMeta } from '../../lib/jobs/create';
+import type { StepName } from '../../lib/jobs/hooks';
+import type { JobOperation } from '../../lib/jobs/operation';
+import { runJobStep } from '../../lib/jobs/step';
+import type { StepEnv } from '../../lib/jobs/step-env';
+import type { JobMeta, ReviewedRecord } from '../../lib/jobs/types';
+import { createJournal, type Journal } from '../../lib/journal/journal';
+import type { ChunkJournal, SentItem } from '../../lib/journal/schema';
+import type { QboClient } from '../../lib/qbo/client-api';
+import { writeQueueFor } from '../../lib/storage/queue';
+import { createManualClock } from '../support/clock';
+
+const T0 = 5_000_000;
+const records: ReviewedRecord[] = ['1', '2'].map((id) => ({
+  record: { entity: 'Invoice', id, syncToken: '0', txnDate: '2025-01-01', linkedTxn: [], raw: { Id: id } },
+  reconciled: false,
+}));
+const item = (id: string, bId = id): SentItem => ({ bId, key: `Invoice:${id}`, entity: 'Invoice', id, syncToken: '0' });
+const chunk = (over: Partial<ChunkJournal>): ChunkJournal => ({
+  index: 0,
+  outcomes: {},
+  inFlight: [],
+  queue: [],
+  verify: [],
+  batchCalls: 1,
+  ...over,
+});
+
+let journal: Journal;
+let steps: StepName[];
+let calls: string[];
+let audit: AuditEntry[];
+let operation: JobOperation;
+let env: StepEnv;
+let jobId: string;
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  const storage = fakeBrowser.storage.local;
+  journal = createJournal({ storage, queue: writeQueueFor(storage) });
+  steps = [];
+  calls = [];
+  audit = [];
+  const refuse = (what: string) => async () => {
+    calls.push(what);
+    throw new Error(`${what} must not be called`);
+  };
+  operation = {
+    kind: 'delete',
+    prepare: refuse('prepare'),
+    sendBatch: refuse('sendBatch'),
+    sendOne: refuse('sendOne'),
+    verify: refuse('verify'),
+  };
+  const meta = newJobMeta('job-1', { realmId: '1', environment: 'sandbox', records }, 2, T0);
+  jobId = meta.id;
+  await journal.createJob(meta, records);
+  env = {
+    journal,
+    audit: {
+      append: async (entries: readonly AuditEntry[]) => {
+        audit.push(...entries);
+      },
+    } as unknown as AuditLog,
+    clock: createManualClock(T0),
+    client: {} as QboClient,
+    get operation() {
+      return operation;
+    },
+    records,
+    byKey: new Map(records.map((r) => [`Invoice:${r.record.id}`, r])),
+    throttle: { batchLimit: 40, windowMs: 60_000 },
+    maxInWorkerSleepMs: 5_000,
+    retryDelayMs: 1_000,
+    singleDeleteGapMs: 0,
+    readLead: { ms: 0 },
+    checkpoint: async (step) => {
+      steps.push(step);
+    },
+    showWait: () => undefined,
+  };
+});
+
+/** Store `c` as the job's open chunk and give the job `over`; returns the job as stored. */
+async function openWith(c: ChunkJournal, over: Partial<JobMeta>): Promise<JobMeta> {
+  const job = await journal.commit({ jobId, chunk: c, update: (j) => ({ ...j, openChunk: true, ...over }) });
+  if (!job) throw new Error('no job');
+  return job;
+}
+
+async function stored() {
+  const job = (await journal.readJobs())[0];
+  const read = await journal.readChunk(jobId, 0);
+  return { job, chunk: read.kind === 'ok' ? read.chunk : undefined };
+}
+
+describe('runJobStep', () => {
+  it('a job that may not send and has nothing open does nothing (not even the between-chunks boundary)', async () => {
+    const job = (await journal.readJobs())[0]!;
+    for (const status of ['paused', 'cancelled', 'created'] as const) {
+      expect(await runJobStep(env, { ...job, status }), status).toBe('stop');
+    }
+    expect(steps).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it('a paused job with records queued one at a time sends none of them', async () => {
+    const job = await openWith(chunk({ queue: [item('1'), item('2')] }), { status: 'paused' });
+    expect(await runJobStep(env, job)).toBe('stop');
+    expect(calls).toEqual([]);
+    expect((await stored()).chunk?.queue).toHaveLength(2);
+  });
+
+  it('a paused job with an attempt left in flight moves it to verify (never re-sent)', async () => {
+    const job = await openWith(chunk({ inFlight: [item('1'), item('2')] }), { status: 'paused' });
+    expect(await runJobStep(env, job)).toBe('continue');
+    expect(calls).toEqual([]);
+    const after = await stored();
+    expect(after.chunk).toMatchObject({ inFlight: [], verify: [item('1'), item('2')] });
+    expect(after.job).toMatchObject({ status: 'paused', openChunk: true, unverified: 2 });
+  });
+
+  it('an open chunk whose records all have outcomes is closed without a call', async () => {
+    const outcomes = {
+      'Invoice:1': { outcome: { kind: 'deleted' as const }, at: 1 },
+      'Invoice:2': { outcome: { kind: 'deleted' as const }, at: 1 },
+    };
+    const job = await openWith(chunk({ outcomes }), { status: 'running' });
+    expect(await runJobStep(env, job)).toBe('continue');
+    expect(calls).toEqual([]);
+    expect((await stored()).job).toMatchObject({ cursor: 1, openChunk: false, status: 'done', finishedAt: T0 });
+  });
+
+  it('a verification that settles only some items: those are recorded, the rest wait to be read again', async () => {
+    operation.verify = async (_client, items) => {
+      calls.push('verify');
+      expect(items.map((i) => i.id)).toEqual(['1', '2']);
+      return { kind: 'ok', intuitTid: 'v-tid', outcomes: new Map([['Invoice:1', { kind: 'deletedVerified' }]]) };
+    };
+    const job = await openWith(chunk({ verify: [item('1'), item('2')] }), { status: 'running', unverified: 2 });
+    expect(await runJobStep(env, job)).toBe('stop');
+    expect(steps).toEqual(['during-verification']);
+    const after = await stored();
+    expect(after.chunk?.outcomes).toEqual({
+      'Invoice:1': { outcome: { kind: 'deletedVerified' }, at: T0, intuitTid: 'v-tid' },
+    });
+    expect(after.chunk?.verify).toEqual([item('2')]);
+    expect(after.job).toMatchObject({
+      status: 'waiting',
+      openChunk: true,
+      unverified: 1,
+      wait: { kind: 'verifying', until: T0 + 1_000 },
+    });
+    expect(after.job?.counts.deletedVerified).toBe(1);
+    expect(audit.map((e) => [e.id, e.outcome, e.intuitTid])).toEqual([['1', 'deletedVerified', 'v-tid']]);
+  });
+
+  it('a verification that settles everything closes the chunk and carries on', async () => {
+    operation.verify = async () => ({
+      kind: 'ok',
+      outcomes: new Map([
+        ['Invoice:1', { kind: 'deletedVerified' }],
+        ['Invoice:2', { kind: 'notDeletedVerified', currentSyncToken: '3' }],
+      ]),
+    });
+    const job = await openWith(chunk({ verify: [item('1'), item('2')] }), { status: 'running', unverified: 2 });
+    expect(await runJobStep(env, job)).toBe('continue');
+    const after = await stored();
+    expect(after.chunk?.outcomes['Invoice:2']).toEqual({
+      outcome: { kind: 'notDeletedVerified', currentSyncToken: '3' },
+      at: T0,
+    });
+    expect(after.job).toMatchObject({ status: 'done', cursor: 1, unverified: 0 });
+  });
+});
