@@ -886,3 +886,20 @@ describe('the audit log across a chunk written more than once', () => {
     expect(await s.runner.audit.stats()).toMatchObject({ entries: 2, notExported: 1 });
   });
 });
+
+describe('a chunk closes only when every record has an outcome', () => {
+  it('a skipped record and a 429 on the rest: the chunk stays open and the rest is sent after the wait', async () => {
+    const s = setup(2);
+    const reviewed = [...s.svc.records.values()].map((record) => ({ record, reconciled: false }));
+    s.svc.records.set('Invoice:1', rec('1', { syncToken: '5' }));
+    s.svc.next.batch.push(failure({ kind: 'rateLimited', retryAfterMs: 100_000, meta: { status: 429 } }));
+    const id = await s.job(reviewed);
+    const waiting = await run(s, id);
+    expect(waiting).toMatchObject({ status: 'waiting', cursor: 0, openChunk: true, done: 1 });
+    await s.fire();
+    const end = await s.runner.getJob(id);
+    expect(end).toMatchObject({ status: 'done', cursor: 1 });
+    expect(end?.counts).toMatchObject({ skippedChanged: 1, deleted: 1 });
+    expect(s.svc.calls.filter((c) => c.op === 'batch').map((c) => c.ids)).toEqual([['2'], ['2']]);
+  });
+});
