@@ -2,7 +2,12 @@
  * Saves a file the way a page can without the downloads permission: a Blob, an object URL and a
  * click on a temporary `<a download>`. Used by the popup entry; components never touch it.
  */
-import type { DownloadFile } from './model';
+/** A file handed to the person: its text in parts (a Blob joins them; no giant string is built). */
+export interface DownloadFile {
+  filename: string;
+  mime: string;
+  parts: readonly string[];
+}
 
 export function downloadFile(file: DownloadFile, doc: Document = document): void {
   const url = URL.createObjectURL(new Blob([...file.parts], { type: file.mime }));

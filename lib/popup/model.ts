@@ -12,6 +12,7 @@ import type { Environment } from '../domain/ids';
 import type { PageMessage, PageMessageType, Reply, ReplyOf, RequestOf, Send } from '../messaging/protocol';
 import { type AuditFile, type JobView, type PopupState, PopupStateSchema } from '../messaging/views';
 import { announcement } from './announce';
+import { fetchAuditExport } from './audit-export';
 import {
   type ConnectionInput,
   checkConnectionInput,
@@ -21,6 +22,7 @@ import {
   deleteBlocker,
   isJobActive,
 } from './derive';
+import type { DownloadFile } from './download';
 import { buildPlan } from './plan';
 import { runCsv, runCsvFilename } from './report';
 
@@ -29,14 +31,7 @@ export interface PopupApi {
   send: Send<PageMessageType>;
 }
 
-export type { AuditFile };
-
-/** A file handed to the person: its text in parts (a Blob joins them; no giant string is built). */
-export interface DownloadFile {
-  filename: string;
-  mime: string;
-  parts: readonly string[];
-}
+export type { AuditFile, DownloadFile };
 
 /** The actions whose accepted answer is the new state (all but `state/get` and `audit/export`). */
 type StateAction = { [K in PageMessageType]: ReplyOf<K> extends PopupState ? K : never }[PageMessageType];
@@ -258,7 +253,6 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
         return false;
       }
     },
-    /** Saves this run's records as CSV, the company's name in the file name. */
     /** This run's CSV: the current job's, or (`run`) one of the recent runs kept after "Done". */
     downloadRun(run?: JobView): boolean {
       const s = state.peek();
@@ -290,28 +284,14 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
      */
     async exportAudit(format: 'csv' | 'json'): Promise<boolean> {
       pending.value = 'audit/export';
-      const parts: string[] = [];
-      let after: number | undefined = 0;
-      let file: AuditFile | undefined;
-      try {
-        while (after !== undefined) {
-          const reply: Reply<AuditFile> | undefined = await request({ type: 'audit/export', format, after });
-          if (!reply?.ok) {
-            actionError.value = reply ? reply.error : 'The audit log could not be exported.';
-            return false;
-          }
-          const page: AuditFile = reply.data;
-          file = page;
-          parts.push(page.content);
-          after = page.next;
-        }
-      } finally {
+      const got = await fetchAuditExport((after) => request({ type: 'audit/export', format, after })).finally(() => {
         pending.value = undefined;
-      }
-      if (!file || !deps.download) return false;
+      });
+      if (!got.ok) actionError.value = got.error;
+      if (!got.ok || !deps.download) return false;
       actionError.value = undefined;
-      deps.download({ filename: file.filename, mime: file.mime, parts });
-      await act({ type: 'audit/exported', through: file.through });
+      deps.download(got.file);
+      await act({ type: 'audit/exported', through: got.through });
       return true;
     },
   };
