@@ -141,26 +141,21 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
   async function exportPage(format: 'csv' | 'json', after = 0, pageSize = 1000): Promise<AuditPage> {
     const { rows, more } = await page(after, pageSize);
     const first = after === 0;
-    const readable: AuditEntry[] = [];
     const parts: string[] = [];
     let unreadable = 0;
     for (const row of rows) {
       const entry = parse(row);
-      if (entry) readable.push(entry);
-      else unreadable++;
-      if (format === 'json') {
-        // An unreadable entry is exported as stored, marked, never dropped.
-        parts.push(JSON.stringify(entry ?? { unreadable: true, seq: row?.seq, stored: row }, null, 2));
-      }
+      if (!entry) unreadable++;
+      // An unreadable entry is exported as stored, in its place, marked: never dropped.
+      if (format === 'csv') parts.push(entry ? (csvRows([entry])[0] ?? '') : csvUnreadable(row));
+      else parts.push(JSON.stringify(entry ?? { unreadable: true, seq: row?.seq, stored: row }, null, 2));
     }
     let text: string;
     if (format === 'json') {
       const body = parts.join(',\n');
       text = `${first ? '[\n' : body ? ',\n' : ''}${body}${more ? '' : '\n]\n'}`;
     } else {
-      const lines = csvRows(readable);
-      for (const row of rows) if (!parse(row)) lines.push(csvUnreadable(row));
-      text = `${first ? csvHeader() : ''}${lines.join('')}`;
+      text = `${first ? csvHeader() : ''}${parts.join('')}`;
     }
     const through = rows.at(-1)?.seq ?? after;
     return { text, next: more ? through : undefined, through, count: rows.length, unreadable };
