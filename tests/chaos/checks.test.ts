@@ -48,6 +48,11 @@ describe('judge', () => {
       appliedDeletes: (k) => (deleted.includes(k) ? 1 : 0),
       deletedKeys: () => deleted,
       syncToken: () => undefined,
+      appliedCreates: () => 0,
+      createdKeys: () => [],
+      appliedVoids: () => 0,
+      voidedKeys: () => [],
+      liveKeys: () => [],
     };
     const jsons = new Map(deleted.map((k) => [k, json(k.slice(8))]));
     const verdict = judge({

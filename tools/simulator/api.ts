@@ -105,7 +105,16 @@ export type FaultKind =
   | 'drop-before' // destroy the socket without applying
   | 'drop-after'; // apply, then destroy the socket
 
-export type Endpoint = 'batch' | 'delete' | 'query' | 'report' | 'preferences' | 'read' | 'companyinfo';
+export type Endpoint =
+  | 'batch'
+  | 'delete'
+  | 'create' // POST /{entity} without operation
+  | 'void' // ?operation=void and ?operation=update (&include=void)
+  | 'query'
+  | 'report'
+  | 'preferences'
+  | 'read'
+  | 'companyinfo';
 
 export interface FaultRule {
   endpoint: Endpoint;
@@ -131,6 +140,8 @@ export interface RequestLogEntry {
   fault?: FaultKind;
   /** The company the presented bearer token was issued for (absent when no known token was sent). */
   tokenRealmId?: string;
+  /** A write answered from the answer kept under its `requestid` (nothing applied). */
+  replayed?: boolean;
 }
 
 export interface GroundTruth {
@@ -142,6 +153,28 @@ export interface GroundTruth {
   deletedKeys(): string[];
   /** Current SyncToken of a live record. */
   syncToken(key: string): string | undefined;
+  /** How many times a create was APPLIED that made the record `key` (1 for each created record). */
+  appliedCreates(key: string): number;
+  /** Every record made by an API create (requestid replays add none), in creation order. */
+  createdKeys(): string[];
+  /** How many times a void was APPLIED to the record (no-op answers of real mode do not count). */
+  appliedVoids(key: string): number;
+  /** Every record voided at least once. */
+  voidedKeys(): string[];
+  /** Every live record's key: seeded, created, voided (voided records stay). */
+  liveKeys(): string[];
+}
+
+/** The kinds of reference entity a transaction names (see tools/simulator/refs.ts). */
+export type ReferenceType = 'Customer' | 'Vendor' | 'Employee' | 'Item' | 'Account';
+
+export interface ReferenceEntity {
+  type: ReferenceType;
+  id: string;
+  name: string;
+  /** `Active` as the service reports it (false once deactivated or deleted). */
+  active: boolean;
+  deleted: boolean;
 }
 
 export interface Simulator {
@@ -173,6 +206,12 @@ export interface Simulator {
   record(realmId: string, key: string): Record<string, unknown> | undefined;
   /** Company whose books the look-alike web pages show (cookie qbo.currentcompanyid). Default: last seeded. */
   setPageCompany(realmId: string): void;
+  /** Deactivates (false) or reactivates (true) a customer, vendor, employee, item or account. Throws when unknown. */
+  setReferenceActive(realmId: string, type: ReferenceType, id: string, active: boolean): void;
+  /** Deletes a reference entity (it stays listed, inactive and deleted, as the service keeps it). Throws when unknown. */
+  deleteReference(realmId: string, type: ReferenceType, id: string): void;
+  /** The company's reference entities (of one type, or all). */
+  references(realmId: string, type?: ReferenceType): ReferenceEntity[];
   /** Every live record of a company, as the API would return it, with its entity. */
   records(realmId: string): { entity: Entity; json: Record<string, unknown> }[];
   /** Registers (or replaces, by clientId) an OAuth app. Throws on a redirect URI that is not https (or loopback http). */

@@ -7,6 +7,7 @@ import type { Entity } from '../../lib/domain/entities';
 import type { FaultRule, GroundTruth, SeededCompany, SeedOptions, Simulator } from './api';
 import { pickCompanyName } from './company-names';
 import { categorize, generateCompany } from './generate';
+import { deleteRef, registerRefs, setRefActive } from './refs';
 import type { SimState } from './state';
 import { toGroupingList } from './state';
 
@@ -31,6 +32,11 @@ export function createControl(state: SimState): SimulatorControl {
         const token = company.records.get(key)?.json.SyncToken;
         return typeof token === 'string' ? token : undefined;
       },
+      appliedCreates: (key) => company.created.get(key) ?? 0,
+      createdKeys: () => [...company.created.keys()],
+      appliedVoids: (key) => company.voided.get(key) ?? 0,
+      voidedKeys: () => [...company.voided.keys()],
+      liveKeys: () => [...company.records.keys()],
     };
   };
   return {
@@ -51,7 +57,8 @@ export function createControl(state: SimState): SimulatorControl {
       const inUse = [...store.companies.values()].filter((c) => c.realmId !== realmId).map((c) => c.companyName);
       const companyName =
         options.companyName ?? store.findCompany(realmId)?.companyName ?? pickCompanyName(realmId, inUse);
-      store.putCompany(realmId, records, bookCloseDate, companyName);
+      const company = store.putCompany(realmId, records, bookCloseDate, companyName);
+      registerRefs(company, records);
       state.throttle.reset(realmId);
       state.pageRealmId = realmId;
       return { realmId, companyName, token: store.issueToken(realmId), keys: categorize(records, bookCloseDate) };
@@ -74,6 +81,12 @@ export function createControl(state: SimState): SimulatorControl {
       store.company(realmId);
       state.pageRealmId = realmId;
     },
+    setReferenceActive: (realmId, type, id, active) => setRefActive(store.company(realmId), type, id, active),
+    deleteReference: (realmId, type, id) => deleteRef(store.company(realmId), type, id),
+    references: (realmId, type) =>
+      [...store.company(realmId).refs.values()]
+        .filter((r) => type === undefined || r.type === type)
+        .map((r) => ({ ...r })),
     records: (realmId): { entity: Entity; json: Record<string, unknown> }[] =>
       [...(store.findCompany(realmId)?.records.values() ?? [])].map((r) => ({
         entity: r.entity,

@@ -11,7 +11,10 @@
  *   POST /__sim/page-company {realmId}                  POST /__sim/reset-throttle {realmId?}
  *   GET  /__sim/log?realmId=                            GET  /__sim/records?realmId=
  *   GET  /__sim/record?realmId=&key=                    GET  /__sim/state
- *   GET  /__sim/truth?realmId= → {exists: [keys], applied: {key: n}, deleted: [keys]}
+ *   GET  /__sim/truth?realmId= → {exists: [keys], applied: {key: n}, deleted: [keys],
+ *                                  created: {key: n}, voided: {key: n}}
+ *   POST /__sim/reference-active {realmId, type, id, active}   POST /__sim/reference-delete {realmId, type, id}
+ *   GET  /__sim/references?realmId=&type= → [{type, id, name, active, deleted}]
  *   POST /__sim/oauth-client {clientId, clientSecret, redirectUris, name?}
  *   POST /__sim/revoke-grants {realmId} → {revoked: n}   GET /__sim/oauth-stats?realmId= → OAuthStats
  */
@@ -25,7 +28,7 @@ import type { SimState } from './state';
 const Realm = z.object({ realmId: z.string() });
 const RealmKey = z.object({ realmId: z.string(), key: z.string() });
 const FaultRuleSchema = z.object({
-  endpoint: z.enum(['batch', 'delete', 'query', 'report', 'preferences', 'read', 'companyinfo']),
+  endpoint: z.enum(['batch', 'delete', 'create', 'void', 'query', 'report', 'preferences', 'read', 'companyinfo']),
   kind: z.enum(['error500-before', 'error500-after', 'error503-before', 'drop-before', 'drop-after']),
   times: z.number().int().positive().optional(),
   probability: z.number().min(0).max(1).optional(),
@@ -33,6 +36,8 @@ const FaultRuleSchema = z.object({
   realmId: z.string().optional(),
 });
 const Grouping = z.enum(['txn_type', 'month', 'name']);
+const RefType = z.enum(['Customer', 'Vendor', 'Employee', 'Item', 'Account']);
+const RealmRef = z.object({ realmId: z.string(), type: RefType, id: z.string() });
 
 export function createControlApp(state: SimState, control: SimulatorControl): Hono {
   const app = new Hono();
@@ -114,6 +119,22 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
   app.post('/revoke-grants', async (c) =>
     c.json({ revoked: control.revokeGrants(Realm.parse(await body(c)).realmId) }),
   );
+  app.post('/reference-active', async (c) => {
+    const { realmId, type, id, active } = RealmRef.extend({ active: z.boolean() }).parse(await body(c));
+    control.setReferenceActive(realmId, type, id, active);
+    return c.json(ok);
+  });
+  app.post('/reference-delete', async (c) => {
+    const { realmId, type, id } = RealmRef.parse(await body(c));
+    control.deleteReference(realmId, type, id);
+    return c.json(ok);
+  });
+  app.get('/references', (c) => {
+    const type = c.req.query('type');
+    return c.json(
+      control.references(c.req.query('realmId') ?? '', type === undefined ? undefined : RefType.parse(type)),
+    );
+  });
   app.get('/oauth-stats', (c) => c.json(control.oauthStats(c.req.query('realmId'))));
   app.get('/log', (c) => c.json(control.requestLog(c.req.query('realmId'))));
   app.get('/records', (c) => c.json(control.records(c.req.query('realmId') ?? '')));
@@ -126,6 +147,8 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
       exists: [...company.records.keys()],
       applied: Object.fromEntries(company.applied),
       deleted: [...company.applied.keys()],
+      created: Object.fromEntries(company.created),
+      voided: Object.fromEntries(company.voided),
     });
   });
   app.get('/state', (c) =>

@@ -63,6 +63,30 @@ const ACCOUNTS = {
   supplies: { value: '20', name: 'Job Expenses:Job Materials' },
 } as const;
 
+/** Products and services a line may name (SalesItemLineDetail / ItemBasedExpenseLineDetail ItemRef). */
+const ITEMS: Ref[] = ['Services', 'Hours', 'Design', 'Gardening', 'Installation', 'Pest Control', 'Rock Fountain'].map(
+  (name, i) => ({ value: String(i + 1), name }),
+);
+
+/** Income and expense accounts lines may name (besides the bank and card accounts above). */
+const LINE_ACCOUNTS: Ref[] = [
+  { value: '79', name: 'Sales of Product Income' },
+  { value: '7', name: 'Advertising' },
+  { value: '57', name: 'Office Expenses' },
+];
+
+/**
+ * Every name and account the generated records use, and the items and accounts lines may name: the
+ * company's reference lists (./refs.ts registers them at seeding; creates check against them).
+ */
+export const REFERENCE_CATALOGUE = {
+  Customer: CUSTOMERS,
+  Vendor: VENDORS,
+  Employee: EMPLOYEES,
+  Item: ITEMS,
+  Account: [...Object.values(ACCOUNTS), ...LINE_ACCOUNTS],
+} as const;
+
 const MEMOS = ['', '', 'Thanks for your business', 'Net 30', 'Paid by check', 'Spring order', 'Repair work'];
 
 export interface EntityJsonInput {

@@ -16,10 +16,10 @@ import { mountOAuth } from './oauth';
 import { mountPages } from './pages/index';
 import { logCalls } from './pipeline';
 import { mountBatchRoutes } from './routes-batch';
-import { mountDeleteRoutes } from './routes-delete';
 import { mountQueryRoutes } from './routes-query';
 import { mountReadRoutes } from './routes-read';
 import { mountReportRoutes } from './routes-report';
+import { mountWriteRoutes } from './routes-write';
 import { type ApiEnv, createState, type SimState } from './state';
 
 export type { Simulator, SimulatorOptions } from './api';
@@ -34,7 +34,7 @@ export function createApp(state: SimState, control: ReturnType<typeof createCont
 
   const api = new Hono<ApiEnv>().basePath('/v3/company/:realmId');
   api.use('*', logCalls(state));
-  mountDeleteRoutes(api, state);
+  mountWriteRoutes(api, state);
   mountBatchRoutes(api, state);
   mountQueryRoutes(api, state);
   mountReportRoutes(api, state);

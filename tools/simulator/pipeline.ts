@@ -55,6 +55,7 @@ export function logCalls(state: SimState): MiddlewareHandler<ApiEnv> {
       ...(c.get('deleteKeys') ? { deleteKeys: c.get('deleteKeys') } : {}),
       ...(c.get('fault') ? { fault: c.get('fault') } : {}),
       ...(tokenRealmId !== undefined ? { tokenRealmId } : {}),
+      ...(c.get('replayed') ? { replayed: true } : {}),
     });
   };
 }

@@ -8,24 +8,34 @@
  * Decisions: the whole call is also refused (400 fault 2010, nothing applied) when the body is not
  * JSON, BatchItemRequest is not a list or two items share a bId (the
  * results could not be matched); an item without a string bId → 400 fault 2020. Items run in request order; results may be shuffled
- * (`shuffleBatchResults`; the service does not guarantee order). Operations other than delete and
- * items that name no entity by its JSON key (e.g. "CreditCardPayment" instead of
- * "CreditCardPaymentTxn") fail per item with fault 2010.
+ * (`shuffleBatchResults`; the service does not guarantee order). Create and void items:
+ * ./batch-items.ts. Other operations and items that name no entity by its JSON key (e.g.
+ * "CreditCardPayment" instead of "CreditCardPaymentTxn") fail per item with fault 2010. The call
+ * accepts `?requestid=` (./idempotency.ts) and `include=allowduplicatedocnum` (for its creates).
  */
 import type { Hono } from 'hono';
 import { entityFromJsonKey } from '../../lib/qbo/entities';
+import { runWriteItem } from './batch-items';
 import { deleteRecord, parseJson } from './delete-op';
 import { faults } from './faults';
+import { idempotent } from './idempotency';
 import { guard, sendFault, sendJson } from './pipeline';
 import { runQuery } from './query-exec';
 import { QueryError } from './query-parser';
+import { includes } from './routes-write';
 import type { ApiEnv, SimState } from './state';
 
 export const BATCH_MAX_ITEMS = 30;
 
 type Item = Record<string, unknown> & { bId: string };
 
-function runItem(state: SimState, realmId: string, item: Item, keys: string[]): Record<string, unknown> {
+function runItem(
+  state: SimState,
+  realmId: string,
+  item: Item,
+  keys: string[],
+  options: { allowDuplicateDocNumber: boolean },
+): Record<string, unknown> {
   const { bId } = item;
   if (item.operation === undefined && typeof item.Query === 'string') {
     try {
@@ -36,9 +46,8 @@ function runItem(state: SimState, realmId: string, item: Item, keys: string[]): 
       return { bId, Fault: e.code === '4000' ? faults.queryParse(e.detail) : faults.queryInvalid(e.detail) };
     }
   }
-  if (item.operation !== 'delete') {
-    return { bId, Fault: faults.invalidRequest(`operation ${String(item.operation)} is not supported in this batch`) };
-  }
+  // create, void and update (void) items: ./batch-items.ts.
+  if (item.operation !== 'delete') return runWriteItem(state, realmId, item, options);
   const entityKeys = Object.keys(item).filter((k) => k !== 'bId' && k !== 'operation');
   const entity = entityKeys.length === 1 ? entityFromJsonKey(entityKeys[0] ?? '') : undefined;
   if (!entity) return { bId, Fault: faults.invalidRequest(`unsupported entity element: ${entityKeys.join(', ')}`) };
@@ -48,7 +57,7 @@ function runItem(state: SimState, realmId: string, item: Item, keys: string[]): 
 }
 
 export function mountBatchRoutes(api: Hono<ApiEnv>, state: SimState): void {
-  api.post('/batch', guard(state, 'batch'), async (c) => {
+  api.post('/batch', guard(state, 'batch'), idempotent(state), async (c) => {
     const realmId = c.req.param('realmId') ?? '';
     const body = parseJson(await c.req.text());
     if (!body || typeof body !== 'object')
@@ -65,7 +74,8 @@ export function mountBatchRoutes(api: Hono<ApiEnv>, state: SimState): void {
       return sendFault(c, state, faults.invalidRequest('Duplicate bId in BatchItemRequest'));
     }
     const keys: string[] = [];
-    const results = items.map((item) => runItem(state, realmId, item, keys));
+    const options = { allowDuplicateDocNumber: includes(c).includes('allowduplicatedocnum') };
+    const results = items.map((item) => runItem(state, realmId, item, keys, options));
     c.set('deleteKeys', keys);
     const ordered = state.config.shuffleBatchResults ? state.shuffleRng.shuffle(results) : results;
     return sendJson(c, state, 200, { BatchItemResponse: ordered });

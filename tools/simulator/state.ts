@@ -50,6 +50,8 @@ export type ApiEnv = {
     deleteKeys?: string[];
     fault?: FaultKind;
     dropped?: boolean;
+    /** A write answered from its requestid's kept answer (nothing applied). */
+    replayed?: boolean;
   };
 };
 

@@ -13,6 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Entity } from '../../lib/domain/entities';
+import type { ReferenceType } from './api';
 import { metaTime } from './clock';
 
 export type ClearedStatus = 'uncleared' | 'cleared' | 'reconciled';
@@ -33,6 +34,35 @@ export interface Company {
   /** key → number of deletes the service APPLIED (R5 ground truth: never above 1). */
   applied: Map<string, number>;
   bookCloseDate?: string;
+  /** Customers, vendors, employees, items and accounts the records may reference (./refs.ts). */
+  refs: Map<string, RefRecord>;
+  /** key → number of creates the service APPLIED (one per created record, never above 1). */
+  created: Map<string, number>;
+  /** key → number of voids the service APPLIED to the record. */
+  voided: Map<string, number>;
+  /** requestid → the original answer of a write (./idempotency.ts). */
+  requests: Map<string, StoredAnswer>;
+  /** Highest transaction Id ever used: new records get a higher one (deleted Ids never come back). */
+  maxId: number;
+}
+
+/** A reference entity (name list or account): only its existence and `Active` matter to creates. */
+export interface RefRecord {
+  type: RefType;
+  id: string;
+  name: string;
+  active: boolean;
+  /** Deleted names stay in the books as "(deleted)" and inactive (the service never purges them). */
+  deleted: boolean;
+}
+
+export type RefType = ReferenceType;
+
+/** A write's answer kept under its requestid: replayed as is. */
+export interface StoredAnswer {
+  status: number;
+  body: string;
+  contentType: string;
 }
 
 export interface TokenInfo {
@@ -78,8 +108,22 @@ export function createStore(now: () => number) {
       bookCloseDate: string | undefined,
       companyName: string,
     ): Company {
-      const c: Company = { realmId, companyName, records: new Map(), applied: new Map(), bookCloseDate };
-      for (const r of records) c.records.set(recordKey(r.entity, r.id), r);
+      const c: Company = {
+        realmId,
+        companyName,
+        records: new Map(),
+        applied: new Map(),
+        bookCloseDate,
+        refs: new Map(),
+        created: new Map(),
+        voided: new Map(),
+        requests: new Map(),
+        maxId: 0,
+      };
+      for (const r of records) {
+        c.records.set(recordKey(r.entity, r.id), r);
+        c.maxId = Math.max(c.maxId, Number(r.id) || 0);
+      }
       companies.set(realmId, c);
       return c;
     },
