@@ -1,0 +1,73 @@
+/**
+ * The vocabulary the restore shares (issue 11 §1): which stage an entity is restored in, how a
+ * LinkedTxn's TxnType names an entity, and how a bookkeeper reads a record's name. Pure.
+ */
+import { type Entity, isEntity } from '../domain/entities';
+import { type RecordKey, recordKey } from '../domain/record-key';
+
+/** A JSON object: what a snapshot and a create body are. */
+export type JsonObject = Record<string, unknown>;
+
+export function asObject(value: unknown): JsonObject | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : undefined;
+}
+
+/**
+ * Restore stages, as the service facts order creates: documents first (0), then what pays or applies
+ * them (1), then the deposits that group payments (2). Every entity not named here is a document.
+ */
+export type RestoreStage = 0 | 1 | 2;
+
+export function stageOf(entity: string | undefined): RestoreStage {
+  if (entity === 'Payment' || entity === 'BillPayment') return 1;
+  return entity === 'Deposit' ? 2 : 0;
+}
+
+/**
+ * Spellings real payloads use in a LinkedTxn's TxnType for a bill payment; matched as BillPayment,
+ * written back as they were.
+ */
+const TXN_TYPE_ALIASES: Readonly<Record<string, Entity>> = {
+  BillPaymentCheck: 'BillPayment',
+  BillPaymentCreditCard: 'BillPayment',
+};
+
+/** The entity a LinkedTxn's TxnType names, or undefined for a type we do not know (ReimburseCharge…). */
+export function entityOfTxnType(txnType: string): Entity | undefined {
+  if (Object.hasOwn(TXN_TYPE_ALIASES, txnType)) return TXN_TYPE_ALIASES[txnType];
+  return isEntity(txnType) ? txnType : undefined;
+}
+
+/** The record key a link names: `BillPayment:7` for `{TxnType: "BillPaymentCheck", TxnId: "7"}`. */
+export function linkKey(txnType: string, txnId: string): RecordKey {
+  return recordKey(entityOfTxnType(txnType) ?? txnType, txnId);
+}
+
+/**
+ * The bookkeeper's name of each entity. The popup has the same table (lib/popup/format.ts); lib/restore
+ * may not import from there, and Record<Entity, string> keeps both complete.
+ */
+export const ENTITY_LABEL: Readonly<Record<Entity, string>> = {
+  Invoice: 'Invoice',
+  SalesReceipt: 'Sales receipt',
+  Payment: 'Payment',
+  CreditMemo: 'Credit memo',
+  RefundReceipt: 'Refund receipt',
+  Estimate: 'Estimate',
+  Bill: 'Bill',
+  BillPayment: 'Bill payment',
+  VendorCredit: 'Vendor credit',
+  Purchase: 'Expense',
+  JournalEntry: 'Journal entry',
+  Deposit: 'Deposit',
+  Transfer: 'Transfer',
+  CreditCardPayment: 'Credit card payment',
+  PurchaseOrder: 'Purchase order',
+  TimeActivity: 'Time activity',
+};
+
+/** "Invoice 1032", or "Invoice (Id 33)" when it has no number; an unknown type keeps its own name. */
+export function describeRecord(entity: string, id: string, docNumber?: string): string {
+  const label = isEntity(entity) ? ENTITY_LABEL[entity] : entity;
+  return docNumber ? `${label} ${docNumber}` : `${label} (Id ${id})`;
+}
