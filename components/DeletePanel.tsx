@@ -16,6 +16,8 @@ export function DeletePanel({ model }: { model: PopupModel }) {
   const linked = model.linkedCount.value;
   const includeReconciled = model.includeReconciled.value;
   const includeLinked = model.includeLinked.value;
+  const voidInstead = model.voidInstead.value;
+  const cannotVoid = voidInstead ? (model.statusCounts.value.cannotVoid ?? 0) : 0;
   const starting = model.pending.value === 'job/start';
   const plan = model.plan.value;
   const c = model.connection.value;
@@ -38,7 +40,7 @@ export function DeletePanel({ model }: { model: PopupModel }) {
   return (
     <section class="deck" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} class="sr-only">
-        Delete
+        {voidInstead ? 'Void' : 'Delete'}
       </h2>
       <div class="check">
         <input
@@ -70,6 +72,21 @@ export function DeletePanel({ model }: { model: PopupModel }) {
             it.
           </p>
         )}
+      </div>
+      <div class="check">
+        <input
+          id={`${id}-void`}
+          type="checkbox"
+          checked={voidInstead}
+          aria-describedby={`${id}-void-hint`}
+          onChange={(e) => (model.voidInstead.value = e.currentTarget.checked)}
+        />
+        <label for={`${id}-void`}>Void instead of delete</label>
+        <p id={`${id}-void-hint`} class="hint">
+          {voidInstead
+            ? `Voided transactions stay in QuickBooks at amount 0, marked Voided.${cannotVoid > 0 ? ` ${plural(cannotVoid, 'transaction')} cannot be voided and will be left alone.` : ''}`
+            : 'Invoices, payments, sales receipts and bill payments can be voided instead: they stay, at amount 0.'}
+        </p>
       </div>
       {linkedWarning && (
         <div id={`${id}-linked-warning`} class="warning">
@@ -106,7 +123,7 @@ export function DeletePanel({ model }: { model: PopupModel }) {
           if (!unavailable) void model.startJob();
         }}
       >
-        Verify and delete selected
+        {voidInstead ? 'Verify and void selected' : 'Verify and delete selected'}
       </button>
     </section>
   );

@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { OUTCOME_GROUP_LABEL, OUTCOME_GROUPS } from '../lib/messaging/views';
 import { formatDuration, TOKEN_NEEDED_TEXT, waitText } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
+import { groupsFor } from '../lib/popup/report';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectQuickBooks } from './ConnectQuickBooks';
 import { JobControls } from './JobControls';
@@ -18,18 +19,19 @@ export function JobProgress({ model }: { model: PopupModel }) {
   if (!job) return null;
   const tokenNeeded = job.state === 'tokenNeeded';
   const signedIn = tokenNeeded && model.connection.value?.method === 'oauth';
+  const voiding = job.operation === 'void';
   const activity =
     job.state === 'paused'
-      ? 'Paused. Nothing more is deleted until you resume.'
+      ? `Paused. Nothing more is ${voiding ? 'voided' : 'deleted'} until you resume.`
       : tokenNeeded
         ? TOKEN_NEEDED_TEXT
-        : (waitText(job.wait, model.now.value) ?? 'Verifying and deleting…');
+        : (waitText(job.wait, model.now.value) ?? (voiding ? 'Verifying and voiding…' : 'Verifying and deleting…'));
   return (
     <section aria-labelledby="job-heading">
       <h2 id="job-heading" tabIndex={-1}>
-        Deleting
+        {voiding ? 'Voiding' : 'Deleting'}
       </h2>
-      <ProgressBar label="Deletion progress" done={job.done} total={job.total} />
+      <ProgressBar label={voiding ? 'Voiding progress' : 'Deletion progress'} done={job.done} total={job.total} />
       <p>
         {job.done} of {job.total} processed
         {job.etaMs !== undefined && job.state !== 'paused' && ` · ${capitalize(formatDuration(job.etaMs))} left`}
@@ -43,7 +45,11 @@ export function JobProgress({ model }: { model: PopupModel }) {
       {tokenNeeded && (!signedIn || useToken.value) && (
         <ConnectionForm model={model} onSaved={() => {}} companyLocked />
       )}
-      <p class="hint">{OUTCOME_GROUPS.map((g) => `${OUTCOME_GROUP_LABEL[g]}: ${job.counts[g]}`).join(' · ')}</p>
+      <p class="hint">
+        {groupsFor(job, OUTCOME_GROUPS)
+          .map((g) => `${OUTCOME_GROUP_LABEL[g]}: ${job.counts[g]}`)
+          .join(' · ')}
+      </p>
       <JobControls
         state={job.state}
         remaining={job.total - job.done}
@@ -51,7 +57,9 @@ export function JobProgress({ model }: { model: PopupModel }) {
         onResume={() => void model.resumeJob()}
         onCancel={() => void model.cancelJob()}
       />
-      <p class="hint">You can close this window: the deletion continues, and reopening shows it here.</p>
+      <p class="hint">
+        You can close this window: the {voiding ? 'voiding' : 'deletion'} continues, and reopening shows it here.
+      </p>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { OUTCOME_GROUP_LABEL } from '../lib/messaging/views';
 import { formatTime } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
-import { REPORT_GROUP_ORDER, runSummary, tieOut } from '../lib/popup/report';
+import { doneGroup, groupsFor, REPORT_GROUP_ORDER, runSummary, tieOut } from '../lib/popup/report';
 import { AuditExport } from './AuditExport';
 import { OutcomeGroup } from './OutcomeGroup';
 
@@ -28,15 +28,15 @@ export function JobResult({ model }: { model: PopupModel }) {
       </p>
       <p class="tie-out">{tieOut(job)}</p>
       <ul class="groups">
-        {REPORT_GROUP_ORDER.map((g) => (
+        {groupsFor(job, REPORT_GROUP_ORDER).map((g) => (
           <OutcomeGroup
             key={g}
             label={OUTCOME_GROUP_LABEL[g]}
             count={job.counts[g]}
             records={job.records.filter((r) => r.group === g)}
             environment={job.environment}
-            defaultOpen={g !== 'deleted'}
-            table={g === 'deleted'}
+            defaultOpen={g !== doneGroup(job)}
+            table={g === doneGroup(job)}
           />
         ))}
       </ul>

@@ -22,10 +22,12 @@ interface Props {
   onRemove: (key: string) => void;
   /** Taller in the full view (a tab has room). */
   viewport?: number;
+  /** "Void instead of delete" is on: rows of a type the service cannot void say so. */
+  voidInstead?: boolean;
 }
 
 /** A windowed list: thousands of rows scroll smoothly because only ~20 exist in the DOM. */
-export function SelectionList({ rows, environment, onRemove, viewport = VIEWPORT_HEIGHT }: Props) {
+export function SelectionList({ rows, environment, onRemove, viewport = VIEWPORT_HEIGHT, voidInstead }: Props) {
   const scrollTop = useSignal(0);
   const [first, last] = visibleRange(scrollTop.value, rows.length, viewport);
   const scroller = useRef<HTMLElement>(null);
@@ -54,6 +56,7 @@ export function SelectionList({ rows, environment, onRemove, viewport = VIEWPORT
             top={px((first + i) * ROW_HEIGHT)}
             environment={environment}
             onRemove={remove}
+            voidInstead={voidInstead}
           />
         ))}
       </ul>

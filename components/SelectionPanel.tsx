@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { SelectionRow } from '../lib/messaging/views';
 import { formatCount, formatTime, plural, rowIdentity } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
-import { PLAN_GROUP_LABEL, PLAN_GROUPS, type PlanGroup, STATUS_DISPLAY_ORDER } from '../lib/popup/plan';
+import { PLAN_GROUPS, type PlanGroup, planGroupLabel, STATUS_DISPLAY_ORDER } from '../lib/popup/plan';
 import { moneyTotals, plainReason } from '../lib/popup/words';
 import { SelectionList } from './SelectionList';
 import { SelectionSummary } from './SelectionSummary';
@@ -98,7 +98,8 @@ export function SelectionPanel({ model, full = false }: { model: PopupModel; ful
                     checked={filter.value === g}
                     onChange={() => (filter.value = g)}
                   />
-                  {PLAN_GROUP_LABEL[g]} <span class="count">{formatCount(group.rows.length)}</span>
+                  {planGroupLabel(g, model.voidInstead.value)}{' '}
+                  <span class="count">{formatCount(group.rows.length)}</span>
                   {group.totals.size > 0 && <span class="total"> {moneyTotals(group.totals)}</span>}
                 </label>
               );
@@ -131,6 +132,7 @@ export function SelectionPanel({ model, full = false }: { model: PopupModel; ful
               environment={environment}
               viewport={full ? 36 * 16 : undefined}
               onRemove={(key) => void model.removeRow(key)}
+              voidInstead={model.voidInstead.value}
             />
           )}
           {filter.value !== 'all' && groupRows.length > 0 && (

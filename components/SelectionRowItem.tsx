@@ -1,6 +1,7 @@
 import type { Environment } from '../lib/domain/ids';
 import type { SelectionRow } from '../lib/messaging/views';
 import { rowIdentity, txnUrl } from '../lib/popup/format';
+import { shownStatus } from '../lib/popup/plan';
 import { plainReason } from '../lib/popup/words';
 import { StatusChip } from './StatusChip';
 
@@ -12,6 +13,7 @@ interface Props {
   top: string;
   environment: Environment;
   onRemove: (key: string) => void;
+  voidInstead?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ interface Props {
  * the check returns), its status, "Open in QuickBooks" and Remove. Why it has its status is its
  * tooltip and, for screen readers, part of the row; the full view shows it as a column.
  */
-export function SelectionRowItem({ row, index, setSize, top, environment, onRemove }: Props) {
+export function SelectionRowItem({ row, index, setSize, top, environment, onRemove, voidInstead }: Props) {
   const id = rowIdentity(row);
   const reason = plainReason(row);
   const main = [id.party, id.date, id.amount].filter(Boolean);
@@ -37,7 +39,7 @@ export function SelectionRowItem({ row, index, setSize, top, environment, onRemo
           </span>
         ))}
       </span>
-      <StatusChip status={row.status} />
+      <StatusChip status={shownStatus(row, voidInstead)} />
       <span class="row-reason">{reason ?? ''}</span>
       <a
         class="row-open"

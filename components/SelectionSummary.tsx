@@ -13,7 +13,7 @@ export function SelectionSummary({ statusCounts }: Props) {
     <ul class="counts" aria-label="Selected by status">
       {statuses.map((status) => (
         <li key={status}>
-          <StatusChip status={status === 'unchecked' ? undefined : status} count={statusCounts[status] ?? 0} />
+          <StatusChip status={status} count={statusCounts[status] ?? 0} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,5 @@
-import type { PreflightStatus } from '../lib/messaging/views';
-import { STATUS_LABEL } from '../lib/messaging/views';
 import { formatCount } from '../lib/popup/format';
+import { type ShownStatus, shownStatusLabel } from '../lib/popup/plan';
 
 export type Tone = 'ok' | 'decision' | 'protected' | 'none';
 
@@ -9,9 +8,10 @@ export type Tone = 'ok' | 'decision' | 'protected' | 'none';
  * text): will go (circle), needs a decision (triangle), protected / left alone (square, calm colour),
  * not checked yet (ring). The words always say the same thing, so neither colour nor shape is alone.
  */
-export function tone(status: PreflightStatus | undefined): Tone {
+export function tone(status: ShownStatus | undefined): Tone {
   switch (status) {
     case undefined:
+    case 'unchecked':
       return 'none';
     case 'ready':
       return 'ok';
@@ -25,9 +25,9 @@ export function tone(status: PreflightStatus | undefined): Tone {
   }
 }
 
-/** A preflight status as words ("Ready", "Not checked yet"), optionally with a count. */
-export function StatusChip({ status, count }: { status: PreflightStatus | undefined; count?: number }) {
-  const label = status ? STATUS_LABEL[status] : 'Not checked yet';
+/** A preflight status as words ("Ready", "Not checked yet", "Cannot be voided"), optionally with a count. */
+export function StatusChip({ status, count }: { status: ShownStatus | undefined; count?: number }) {
+  const label = shownStatusLabel(status ?? 'unchecked');
   return (
     <span class={`chip chip-${tone(status)}`}>{count === undefined ? label : `${label}: ${formatCount(count)}`}</span>
   );

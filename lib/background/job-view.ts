@@ -17,7 +17,7 @@ function viewWait(job: JobSnapshot): JobView['wait'] {
 
 /** `leftAlone`: rows of the company's selection the job did not take (the check left them alone). */
 export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[], leftAlone?: number): JobView {
-  const counts = { deleted: 0, skipped: 0, refused: 0, needsAttention: 0 };
+  const counts = { deleted: 0, voided: 0, skipped: 0, refused: 0, needsAttention: 0 };
   const records: JobView['records'] = [];
   for (const row of rows) {
     if (row.group === 'pending') continue;
@@ -43,6 +43,7 @@ export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[], leftA
     id: job.id,
     realmId: job.realmId,
     environment: job.environment,
+    operation: job.operation,
     state: viewState(job),
     done: job.done,
     total: job.total,

@@ -102,7 +102,12 @@ export const pageHandlers: PageHandlers = {
     void core.preflight.start(scope);
     return ok(await core.state());
   },
-  'job/start': (msg, core, deps) => startJob(core, deps, msg.includeReconciled, msg.includeLinked ?? false),
+  'job/start': (msg, core, deps) =>
+    startJob(core, deps, {
+      includeReconciled: msg.includeReconciled,
+      includeLinked: msg.includeLinked ?? false,
+      operation: msg.operation ?? 'delete',
+    }),
   'job/pause': (msg, core) => controlJob(core, 'pause', msg.jobId),
   'job/resume': (msg, core) => controlJob(core, 'resume', msg.jobId),
   'job/cancel': (msg, core) => controlJob(core, 'cancel', msg.jobId),
@@ -110,12 +115,12 @@ export const pageHandlers: PageHandlers = {
     const job = await core.runner.getJob(msg.jobId);
     if (!job) return fail('No such job.');
     if (isActiveJob(job)) return fail('The job is still running: pause or cancel it first.');
-    // Records that are gone leave the selection; the rest stay for another look.
+    // Records that are gone (or voided: done with) leave the selection; the rest stay for another look.
     const gone = (await core.runner.getRecords(job.id))
       .filter(
         (r) =>
           r.state.kind === 'final' &&
-          (OUTCOME_GROUP[r.state.outcome.kind] === 'deleted' || r.state.outcome.kind === 'alreadyGone'),
+          (['deleted', 'voided'].includes(OUTCOME_GROUP[r.state.outcome.kind]) || r.state.outcome.kind === 'alreadyGone'),
       )
       .map((r) => r.key);
     const scope = { realmId: job.realmId, environment: job.environment };

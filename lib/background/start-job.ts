@@ -6,6 +6,8 @@
  * ("Include linked transactions"), reconciled ones only with `includeReconciled`; a record that is
  * both needs both.
  */
+import { canVoid } from '../domain/entities';
+import type { JobOperationKind } from '../domain/jobs';
 import { reviewedFromPreflight } from '../jobs/from-preflight';
 import type { ReviewedRecord } from '../journal/schema';
 import { fail, ok, type Reply } from '../messaging/protocol';
@@ -19,11 +21,17 @@ import { refuseForRoom } from './storage-room';
 /** A preflight older than this is re-run before the click deletes anything. */
 export const PREFLIGHT_MAX_AGE_MS = 15 * 60 * 1000;
 
+export interface StartOptions {
+  includeReconciled: boolean;
+  includeLinked?: boolean;
+  /** 'void' ("Void instead of delete"): only the types the service can void go in the job. */
+  operation?: JobOperationKind;
+}
+
 export async function startJob(
   core: BackgroundCore,
   deps: BackgroundDeps,
-  includeReconciled: boolean,
-  includeLinked = false,
+  { includeReconciled, includeLinked = false, operation = 'delete' }: StartOptions,
 ): Promise<Reply<PopupState>> {
   const refuse = (text: string) => {
     core.setNotice({ level: 'error', text });
@@ -83,9 +91,10 @@ export async function startJob(
     return row ? [{ status: row.status, reviewed: row.reviewed }] : [];
   });
   const records: ReviewedRecord[] = reviewedFromPreflight(rows, { includeLinked }).filter(
-    (r) => includeReconciled || !r.reconciled,
+    (r) => (includeReconciled || !r.reconciled) && (operation !== 'void' || canVoid(r.record.entity)),
   );
-  if (records.length === 0) return refuse('Nothing is ready to delete.');
+  if (records.length === 0)
+    return refuse(operation === 'void' ? 'Nothing is ready to void.' : 'Nothing is ready to delete.');
   const noRoom = refuseForRoom(records, await deps.estimateStorage?.().catch(() => undefined));
   if (noRoom) return refuse(noRoom);
 
@@ -94,6 +103,7 @@ export async function startJob(
     environment: scope.environment,
     records,
     includeReconciled,
+    operation,
   });
   core.setNotice(undefined);
   await core.runner.start(job.id);

@@ -35,3 +35,18 @@ export const ID_PATTERN = DIGITS_ID;
 export function isValidId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value) && !/^0[0-9]/.test(value);
 }
+
+/**
+ * What the service can void (service-facts "Void"): Invoice (`operation=void`), Payment,
+ * SalesReceipt and BillPayment (an update with `include=void`). Every other type "Cannot be voided".
+ */
+export const VOIDABLE_ENTITIES = [
+  'Invoice',
+  'Payment',
+  'SalesReceipt',
+  'BillPayment',
+] as const satisfies readonly Entity[];
+
+export function canVoid(entity: string): boolean {
+  return (VOIDABLE_ENTITIES as readonly string[]).includes(entity);
+}

@@ -4,7 +4,7 @@
  * still send: it locks its company and blocks a second job). 'created' is active: a job exists the
  * moment it is journaled, before its first step (the popup's view shows it as 'running').
  */
-export const OUTCOME_GROUPS = ['deleted', 'skipped', 'refused', 'needsAttention'] as const;
+export const OUTCOME_GROUPS = ['deleted', 'voided', 'skipped', 'refused', 'needsAttention'] as const;
 export type OutcomeGroup = (typeof OUTCOME_GROUPS)[number];
 
 export const ACTIVE_JOB_STATES: ReadonlySet<string> = new Set([
@@ -17,6 +17,9 @@ export const ACTIVE_JOB_STATES: ReadonlySet<string> = new Set([
 
 export const isActiveJobState = (state: string): boolean => ACTIVE_JOB_STATES.has(state);
 
-/** What a job does to its records (one file per operation in lib/jobs/operations/). */
-export const JOB_OPERATIONS = ['delete'] as const;
+/**
+ * What a job does to its records (one file per operation in lib/jobs/operations/): delete them, or
+ * void them ("Void instead of delete": the record stays with amount 0).
+ */
+export const JOB_OPERATIONS = ['delete', 'void'] as const;
 export type JobOperationKind = (typeof JOB_OPERATIONS)[number];

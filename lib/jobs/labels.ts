@@ -15,6 +15,8 @@ export const OUTCOME_LABEL: Record<OutcomeKind, string> = {
   closedPeriod: 'Refused: closed period',
   refused: 'Refused',
   alreadyGone: 'Already gone',
+  voided: 'Voided',
+  notVoidedVerified: 'Not voided (verified)',
 };
 
 export type { OutcomeGroup };
@@ -28,6 +30,8 @@ export const OUTCOME_GROUP: Record<OutcomeKind, OutcomeGroup> = {
   closedPeriod: 'refused',
   refused: 'refused',
   alreadyGone: 'skipped',
+  voided: 'voided',
+  notVoidedVerified: 'needsAttention',
 };
 
 export const UNVERIFIED_LABEL = 'Unverified: outcome unknown, verification pending';

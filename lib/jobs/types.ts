@@ -6,7 +6,7 @@ import type { AuditLog } from '../audit/log';
 import type { Clock } from '../clock';
 import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
-import type { JobOperationKind } from '../domain/jobs';
+import type { JobOperationKind, OutcomeGroup } from '../domain/jobs';
 import type {
   JobMeta,
   JobStatus,
@@ -95,7 +95,7 @@ export interface JobRecordRow {
   currency?: string;
   state: RecordState;
   label: string;
-  group: 'deleted' | 'skipped' | 'refused' | 'needsAttention' | 'pending';
+  group: OutcomeGroup | 'pending';
 }
 
 export type ProgressEvent = { type: 'job'; job: JobSnapshot };

@@ -20,6 +20,8 @@ export const RecordOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('closedPeriod'), fault: FaultSchema }), // R3: 6200/6210/5010
   z.object({ kind: z.literal('refused'), fault: FaultSchema }), // any other fault, 6540 included
   z.object({ kind: z.literal('alreadyGone'), fault: FaultSchema.optional() }), // 610, or absent on re-read
+  z.object({ kind: z.literal('voided') }), // void answered without a fault AND a re-read shows it voided
+  z.object({ kind: z.literal('notVoidedVerified'), currentSyncToken: z.string() }), // answered, re-read: not voided
 ]);
 
 export const StoredOutcomeSchema = z.object({
@@ -87,6 +89,8 @@ export const OUTCOME_KINDS = [
   'closedPeriod',
   'refused',
   'alreadyGone',
+  'voided',
+  'notVoidedVerified',
 ] as const;
 
 export const JobMetaSchema = z.object({
@@ -105,7 +109,11 @@ export const JobMetaSchema = z.object({
   openChunk: z.boolean(),
   status: z.enum(JOB_STATUSES),
   wait: JobWaitSchema.optional(),
-  counts: z.record(z.enum(OUTCOME_KINDS), z.number()),
+  // A job stored before an outcome kind existed counts 0 of it.
+  counts: z.preprocess(
+    (value) => (value && typeof value === 'object' ? { ...emptyCounts(), ...value } : value),
+    z.record(z.enum(OUTCOME_KINDS), z.number()),
+  ),
   unverified: z.number().int().nonnegative(),
   createdAt: z.number(),
   startedAt: z.number().optional(),

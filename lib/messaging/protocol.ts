@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { ContentMessage, PageHelloReply, SelectionReportReply } from '../collect/selection-message';
+import { JOB_OPERATIONS } from '../domain/jobs';
 import { RealmIdSchema } from '../domain/schemas';
 import { type AuditFile, EnvironmentSchema, type PopupState } from './views';
 
@@ -38,7 +39,13 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('selection/adopt'), keys: z.array(z.string().max(64)).min(1).max(5000) }),
   z.object({ type: z.literal('preflight/run') }),
   /** includeLinked: delete 'Linked' records too (off unless the person ticked "Include linked transactions"). */
-  z.object({ type: z.literal('job/start'), includeReconciled: z.boolean(), includeLinked: z.boolean().optional() }),
+  z.object({
+    type: z.literal('job/start'),
+    includeReconciled: z.boolean(),
+    includeLinked: z.boolean().optional(),
+    /** "Void instead of delete": the job voids what the service can void. Absent: delete. */
+    operation: z.enum(JOB_OPERATIONS).optional(),
+  }),
   z.object({ type: z.literal('job/pause'), jobId: z.string() }),
   z.object({ type: z.literal('job/resume'), jobId: z.string() }),
   z.object({ type: z.literal('job/cancel'), jobId: z.string() }),

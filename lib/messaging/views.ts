@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ShownSchema } from '../collect/selection-message';
 import { ENTITIES } from '../domain/entities';
-import { OUTCOME_GROUPS, type OutcomeGroup } from '../domain/jobs';
+import { JOB_OPERATIONS, OUTCOME_GROUPS, type OutcomeGroup } from '../domain/jobs';
 import { EnvironmentSchema } from '../domain/schemas';
 import { PREFLIGHT_STATUSES, type PreflightStatus } from '../domain/statuses';
 
@@ -110,6 +110,7 @@ export type SelectionRow = z.infer<typeof SelectionRowSchema>;
 export { OUTCOME_GROUPS, type OutcomeGroup };
 export const OUTCOME_GROUP_LABEL: Record<OutcomeGroup, string> = {
   deleted: 'Deleted',
+  voided: 'Voided',
   skipped: 'Skipped',
   refused: 'Refused',
   needsAttention: 'Needs attention',
@@ -147,7 +148,15 @@ export const JobViewSchema = z.object({
     .object({ kind: z.enum(['rateLimit', 'pacing', 'tokenNeeded', 'verifying']), until: z.number().optional() })
     .optional(),
   etaMs: z.number().optional(),
-  counts: z.object({ deleted: z.number(), skipped: z.number(), refused: z.number(), needsAttention: z.number() }),
+  /** What the job does: 'delete' or 'void' ("Void instead of delete"). */
+  operation: z.enum(JOB_OPERATIONS).default('delete'),
+  counts: z.object({
+    deleted: z.number(),
+    voided: z.number().default(0),
+    skipped: z.number(),
+    refused: z.number(),
+    needsAttention: z.number(),
+  }),
   records: z.array(JobRecordViewSchema),
   startedAt: z.number(),
   finishedAt: z.number().optional(),

@@ -14,17 +14,20 @@ export function announcement(prev: PopupState | undefined, next: PopupState, opt
   if (job) {
     const active = ACTIVE_JOB_STATES.has(job.state);
     const wasActive = !!before && before.id === job.id && ACTIVE_JOB_STATES.has(before.state);
-    if (!before || before.id !== job.id) return active ? `Deleting started: ${job.total} to process.` : undefined;
+    const voiding = job.operation === 'void';
+    const [noun, done] = voiding ? (['Voiding', 'voided'] as const) : (['Deletion', 'deleted'] as const);
+    if (!before || before.id !== job.id)
+      return active ? `${voiding ? 'Voiding' : 'Deleting'} started: ${job.total} to process.` : undefined;
     if (wasActive && !active) {
       const c = job.counts;
-      const notDeleted = c.skipped + c.refused + c.needsAttention;
+      const notDone = c.skipped + c.refused + c.needsAttention;
       const head = job.state === 'cancelled' ? 'Cancelled' : 'Finished';
-      return `${head}: ${c.deleted} deleted, ${notDeleted} not deleted${c.needsAttention ? `, ${c.needsAttention} need attention` : ''}.`;
+      return `${head}: ${c[done]} ${done}, ${notDone} not ${done}${c.needsAttention ? `, ${c.needsAttention} need attention` : ''}.`;
     }
     if (active && job.done > before.done) return `Processed ${job.done} of ${job.total}.`;
-    if (job.state === 'paused' && before.state !== 'paused') return 'Deletion paused.';
+    if (job.state === 'paused' && before.state !== 'paused') return `${noun} paused.`;
     if (job.state === 'tokenNeeded' && before.state !== 'tokenNeeded')
-      return 'Deletion paused until a new access token is saved.';
+      return `${noun} paused until a new access token is saved.`;
     return undefined;
   }
   if (prev.preflight?.running && next.preflight && !next.preflight.running) {
@@ -32,7 +35,7 @@ export function announcement(prev: PopupState | undefined, next: PopupState, opt
     const plan = buildPlan(next.selection, options);
     const will = plan.groups.willDelete.rows.length;
     const rest = next.selection.length - will;
-    return `Check finished: ${will} to delete${rest ? `, ${rest} not` : ''}.`;
+    return `Check finished: ${will} to ${options.voidInstead ? 'void' : 'delete'}${rest ? `, ${rest} not` : ''}.`;
   }
   return undefined;
 }

@@ -6,9 +6,10 @@
 import { ENTITIES, type Entity } from '../domain/entities';
 import { isRealmId } from '../domain/ids';
 import { ACTIVE_JOB_STATES } from '../domain/jobs';
-import type { PopupState, PreflightStatus, SelectionRow } from '../messaging/views';
+import type { PopupState, SelectionRow } from '../messaging/views';
+import { type ShownStatus, shownStatus } from './plan';
 
-export type StatusKey = PreflightStatus | 'unchecked';
+export type StatusKey = ShownStatus;
 
 export { ACTIVE_JOB_STATES };
 
@@ -22,10 +23,10 @@ export function countByEntity(rows: readonly SelectionRow[]): { entity: Entity; 
   return ENTITIES.filter((e) => counts.has(e)).map((entity) => ({ entity, count: counts.get(entity) ?? 0 }));
 }
 
-export function countByStatus(rows: readonly SelectionRow[]): Partial<Record<StatusKey, number>> {
+export function countByStatus(rows: readonly SelectionRow[], voidInstead = false): Partial<Record<StatusKey, number>> {
   const counts: Partial<Record<StatusKey, number>> = {};
   for (let i = 0; i < rows.length; i++) {
-    const key: StatusKey = rows[i]!.status ?? 'unchecked';
+    const key: StatusKey = shownStatus(rows[i]!, voidInstead);
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;
@@ -47,7 +48,12 @@ export function isJobActive(state: PopupState | undefined): boolean {
 }
 
 /** Why "Verify and delete selected" is disabled, in words; undefined when it may run. */
-export function deleteBlocker(state: PopupState | undefined, deletable: number, now: number): string | undefined {
+export function deleteBlocker(
+  state: PopupState | undefined,
+  deletable: number,
+  now: number,
+  voidInstead = false,
+): string | undefined {
   if (!state) return 'Loading…';
   const c = state.connection;
   const mismatch = companyMismatch(state);
@@ -59,7 +65,7 @@ export function deleteBlocker(state: PopupState | undefined, deletable: number, 
   if (mismatch) return mismatchText(mismatch);
   if (state.selection.length === 0) return 'Nothing is selected. Tick transactions in QuickBooks first.';
   if (state.preflight?.running) return 'Checking the selection…';
-  if (deletable === 0) return 'No selected transaction is ready to delete.';
+  if (deletable === 0) return `No selected transaction is ready to ${voidInstead ? 'void' : 'delete'}.`;
   return undefined;
 }
 

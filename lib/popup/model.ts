@@ -7,7 +7,7 @@
  * does not exist"): the next tick simply asks again, and "Reconnecting…" appears only after three
  * failures in a row so a routine restart never flickers.
  */
-import { batch, computed, signal } from '@preact/signals';
+import { batch, computed, signal, untracked } from '@preact/signals';
 import type { Environment } from '../domain/ids';
 import type { PageMessage, PageMessageType, Reply, ReplyOf, RequestOf, Send } from '../messaging/protocol';
 import { type AuditFile, type JobView, type PopupState, PopupStateSchema } from '../messaging/views';
@@ -71,6 +71,13 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
   const pending = signal<PageMessageType | undefined>(undefined);
   const includeReconciled = signal(false);
   const includeLinked = signal(false);
+  /** "Void instead of delete": the click voids what the service can void. */
+  const voidInstead = signal(false);
+  const options = () => ({
+    includeReconciled: includeReconciled.value,
+    includeLinked: includeLinked.value,
+    voidInstead: voidInstead.value,
+  });
   /** The polite live region's latest words (check finished, each batch, the end). */
   const announced = signal('');
   const hostAccess = signal<'granted' | 'missing'>('granted');
@@ -95,10 +102,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     if (!parsed.success) return false;
     if (requestSeq > applied) {
       applied = requestSeq;
-      const said = announcement(state.peek(), parsed.data, {
-        includeReconciled: includeReconciled.peek(),
-        includeLinked: includeLinked.peek(),
-      });
+      const said = announcement(state.peek(), parsed.data, untracked(options));
       batch(() => {
         state.value = parsed.data;
         if (said) announced.value = said;
@@ -147,16 +151,21 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     return !!reply?.ok;
   }
 
+  /** A list of keys as one message per 5,000 (a message stays small whatever the selection). */
+  async function inBatches(type: 'selection/removeMany' | 'selection/adopt', keys: readonly string[]) {
+    let all = true;
+    for (let i = 0; i < keys.length; i += 5000) all = (await act({ type, keys: keys.slice(i, i + 5000) })) && all;
+    return all;
+  }
+
   const jobId = () => state.peek()?.job?.id ?? '';
   const selection = computed(() => state.value?.selection ?? []);
-  const statusCounts = computed(() => countByStatus(selection.value));
+  const statusCounts = computed(() => countByStatus(selection.value, voidInstead.value));
   // 'Linked' records are a decision: deleting them changes the records they link to.
   const readyCount = computed(() => statusCounts.value.ready ?? 0);
   const reconciledCount = computed(() => statusCounts.value.reconciled ?? 0);
   const linkedCount = computed(() => statusCounts.value.linked ?? 0);
-  const plan = computed(() =>
-    buildPlan(selection.value, { includeReconciled: includeReconciled.value, includeLinked: includeLinked.value }),
-  );
+  const plan = computed(() => buildPlan(selection.value, options()));
   const deletableCount = computed(() => plan.value.groups.willDelete.rows.length);
   const writeText =
     deps.writeText ??
@@ -172,6 +181,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     pending,
     includeReconciled,
     includeLinked,
+    voidInstead,
     announced,
     hostAccess,
     /** Present when the popup can open itself in a tab. */
@@ -196,7 +206,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     plan,
     deletableCount,
     companyMismatch: computed(() => companyMismatch(state.value)),
-    deleteBlocker: computed(() => deleteBlocker(state.value, deletableCount.value, now.value)),
+    deleteBlocker: computed(() => deleteBlocker(state.value, deletableCount.value, now.value, voidInstead.value)),
 
     /** Starts polling (and the one-second clock) until stop(). */
     start(): void {
@@ -228,21 +238,9 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     connections: computed(() => state.value?.connections ?? []),
     removeRow: (key: string) => act({ type: 'selection/remove', key }),
     /** "Remove these from the selection": one message per 5,000 keys. */
-    async removeRows(keys: readonly string[]): Promise<boolean> {
-      let all = true;
-      for (let i = 0; i < keys.length; i += 5000) {
-        all = (await act({ type: 'selection/removeMany', keys: keys.slice(i, i + 5000) })) && all;
-      }
-      return all;
-    },
+    removeRows: (keys: readonly string[]) => inBatches('selection/removeMany', keys),
     /** "Add these to the selection": the page-ticked rows become the person's choice. */
-    async adoptPageTicked(keys: readonly string[]): Promise<boolean> {
-      let all = true;
-      for (let i = 0; i < keys.length; i += 5000) {
-        all = (await act({ type: 'selection/adopt', keys: keys.slice(i, i + 5000) })) && all;
-      }
-      return all;
-    },
+    adoptPageTicked: (keys: readonly string[]) => inBatches('selection/adopt', keys),
     /** Copies text to the clipboard; false (with a message) when the browser refuses. */
     async copyText(text: string): Promise<boolean> {
       try {
@@ -267,8 +265,10 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     },
     clearSelection: () => act({ type: 'selection/clear' }),
     checkAgain: () => act({ type: 'preflight/run' }),
-    startJob: () =>
-      act({ type: 'job/start', includeReconciled: includeReconciled.peek(), includeLinked: includeLinked.peek() }),
+    startJob: () => {
+      const { includeReconciled, includeLinked, voidInstead } = untracked(options);
+      return act({ type: 'job/start', includeReconciled, includeLinked, operation: voidInstead ? 'void' : 'delete' });
+    },
     pauseJob: () => act({ type: 'job/pause', jobId: jobId() }),
     resumeJob: () => act({ type: 'job/resume', jobId: jobId() }),
     cancelJob: () => act({ type: 'job/cancel', jobId: jobId() }),

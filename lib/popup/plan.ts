@@ -4,11 +4,12 @@
  * - Needs a decision: linked or reconciled rows not opted in, rows changed since viewed or that do
  *   not match the page (look again), and rows not checked yet;
  * - Left alone: rows the service would refuse or that cannot be proved safe (closed period,
- *   deposited, not found, duplicate, unsupported, cannot verify).
+ *   deposited, not found, duplicate, unsupported, cannot verify) and, with "Void instead of delete",
+ *   every row of a type the service cannot void ("Cannot be voided", whatever its status).
  * Pure: the model wraps it in a computed signal, the footer and the groups render it.
  */
 
-import type { Entity } from '../domain/entities';
+import { canVoid, type Entity } from '../domain/entities';
 import { type DeleteOptIns, willDelete } from '../domain/statuses';
 import { type PreflightStatus, type SelectionRow, STATUS_LABEL } from '../messaging/views';
 import { formatDate } from './format';
@@ -23,8 +24,30 @@ export const PLAN_GROUP_LABEL: Record<PlanGroup, string> = {
   leftAlone: 'Left alone',
 };
 
+/** The group's words for the chosen action: "Will void" with "Void instead of delete". */
+export function planGroupLabel(group: PlanGroup, voidInstead = false): string {
+  return voidInstead && group === 'willDelete' ? 'Will void' : PLAN_GROUP_LABEL[group];
+}
+
+/** A row's chip with "Void instead of delete" when the service cannot void its type. */
+export const CANNOT_VOID = 'cannotVoid';
+export const CANNOT_VOID_LABEL = 'Cannot be voided';
+export type ShownStatus = PreflightStatus | typeof CANNOT_VOID | 'unchecked';
+
+/** What a row's chip says: "Cannot be voided" outranks every status when voiding. */
+export function shownStatus(row: Pick<SelectionRow, 'status' | 'entity'>, voidInstead = false): ShownStatus {
+  if (voidInstead && !canVoid(row.entity)) return CANNOT_VOID;
+  return row.status ?? 'unchecked';
+}
+
+export function shownStatusLabel(status: ShownStatus): string {
+  if (status === CANNOT_VOID) return CANNOT_VOID_LABEL;
+  return status === 'unchecked' ? 'Not checked yet' : STATUS_LABEL[status];
+}
+
 /** Fixed order of statuses wherever they are listed (chips never change places between runs). */
-export const STATUS_DISPLAY_ORDER: readonly (PreflightStatus | 'unchecked')[] = [
+export const STATUS_DISPLAY_ORDER: readonly ShownStatus[] = [
+  'cannotVoid',
   'ready',
   'linked',
   'reconciled',
@@ -39,9 +62,10 @@ export const STATUS_DISPLAY_ORDER: readonly (PreflightStatus | 'unchecked')[] = 
   'unchecked',
 ];
 
-export type PlanOptions = DeleteOptIns;
+export type PlanOptions = DeleteOptIns & { voidInstead?: boolean };
 
-export function planGroupOf(status: PreflightStatus | undefined, o: PlanOptions): PlanGroup {
+export function planGroupOf(status: PreflightStatus | undefined, o: PlanOptions, entity?: Entity): PlanGroup {
+  if (o.voidInstead && entity !== undefined && !canVoid(entity)) return 'leftAlone';
   if (willDelete(status, o)) return 'willDelete';
   switch (status) {
     case 'linked':
@@ -69,7 +93,9 @@ export interface Plan {
   /** Earliest and latest date of the rows that will be deleted. */
   dateRange?: [string, string];
   /** Rows the click leaves alone, per status (fixed order). */
-  notDeletedByStatus: [PreflightStatus | 'unchecked', number][];
+  notDeletedByStatus: [ShownStatus, number][];
+  /** The click voids instead of deleting ("Void instead of delete"). */
+  voidInstead: boolean;
 }
 
 export function buildPlan(rows: readonly SelectionRow[], options: PlanOptions): Plan {
@@ -86,13 +112,14 @@ export function buildPlan(rows: readonly SelectionRow[], options: PlanOptions): 
     leftAlone: new Map(),
   };
   const byEntity = new Map<Entity, number>();
-  const notDeleted = new Map<PreflightStatus | 'unchecked', number>();
+  const notDeleted = new Map<ShownStatus, number>();
+  const voidInstead = options.voidInstead === true;
   let first: string | undefined;
   let last: string | undefined;
   // An indexed loop: the first render runs this once, cold, where for-of's iterator costs double.
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    const group = planGroupOf(row.status, options);
+    const group = planGroupOf(row.status, options, row.entity);
     groups[group].rows.push(row);
     if (row.amount !== undefined) {
       const currency = row.currency ?? 'USD';
@@ -107,7 +134,7 @@ export function buildPlan(rows: readonly SelectionRow[], options: PlanOptions): 
         if (!last || row.txnDate > last) last = row.txnDate;
       }
     } else {
-      const key = row.status ?? 'unchecked';
+      const key = shownStatus(row, voidInstead);
       notDeleted.set(key, (notDeleted.get(key) ?? 0) + 1);
     }
   }
@@ -119,13 +146,14 @@ export function buildPlan(rows: readonly SelectionRow[], options: PlanOptions): 
     willDeleteByEntity: byEntity,
     dateRange: first && last ? [first, last] : undefined,
     notDeletedByStatus: STATUS_DISPLAY_ORDER.filter((s) => notDeleted.has(s)).map((s) => [s, notDeleted.get(s) ?? 0]),
+    voidInstead,
   };
 }
 
-/** "Will delete 52 · $94,321.10 · Invoices 51, Payment 1 · Nov 21, 2024 – Apr 12, 2025". */
+/** "Will delete 52 · $94,321.10 · Invoices 51, Payment 1 · Nov 21, 2024 – Apr 12, 2025" ("Will void …"). */
 export function willDeleteLine(plan: Plan, locale?: string): string {
   const g = plan.groups.willDelete;
-  const parts = [`Will delete ${g.rows.length.toLocaleString(locale)}`];
+  const parts = [`${planGroupLabel('willDelete', plan.voidInstead)} ${g.rows.length.toLocaleString(locale)}`];
   if (g.totals.size > 0) parts.push(moneyTotals(g.totals, locale));
   if (plan.willDeleteByEntity.size > 0) parts.push(entityCountsText(plan.willDeleteByEntity));
   if (plan.dateRange) {
@@ -140,8 +168,7 @@ export function leftAloneLine(plan: Plan, locale?: string): string | undefined {
   const n = plan.notDeletedByStatus.reduce((sum, [, count]) => sum + count, 0);
   if (n === 0) return undefined;
   const parts = plan.notDeletedByStatus.map(
-    ([status, count]) =>
-      `${count.toLocaleString(locale)} ${status === 'unchecked' ? 'not checked yet' : statusPhrase(STATUS_LABEL[status])}`,
+    ([status, count]) => `${count.toLocaleString(locale)} ${statusPhrase(shownStatusLabel(status))}`,
   );
   return `${n.toLocaleString(locale)} left alone: ${parts.join(' · ')}`;
 }

@@ -3,12 +3,23 @@
  * the CSV of this run (the company's name in the file name). Bookkeeper words only; the full audit
  * log (raw service messages, JSON before deletion) stays the exported audit log's business.
  */
-import { type JobRecordView, type JobView, OUTCOME_GROUP_LABEL } from '../messaging/views';
+import { type JobRecordView, type JobView, OUTCOME_GROUP_LABEL, type OutcomeGroup } from '../messaging/views';
 import { describeTxn, ENVIRONMENT_LABEL, formatDate, formatMoney } from './format';
 import { moneyTotals, outcomeReason, outcomeWord } from './words';
 
-/** Problem groups first, the deleted last (a compact table). */
-export const REPORT_GROUP_ORDER = ['needsAttention', 'refused', 'skipped', 'deleted'] as const;
+/** Problem groups first, the deleted (or voided) last (a compact table). */
+export const REPORT_GROUP_ORDER = ['needsAttention', 'refused', 'skipped', 'voided', 'deleted'] as const;
+
+/** Where the job's own action lands: "Voided" for a void job ("Void instead of delete"), else "Deleted". */
+export function doneGroup(job: Pick<JobView, 'operation'>): 'deleted' | 'voided' {
+  return job.operation === 'void' ? 'voided' : 'deleted';
+}
+
+/** `order` without the other action's group (a delete job has no "Voided", a void job no "Deleted"). */
+export function groupsFor<G extends OutcomeGroup>(job: Pick<JobView, 'operation'>, order: readonly G[]): G[] {
+  const other = doneGroup(job) === 'voided' ? 'deleted' : 'voided';
+  return order.filter((g) => g !== other);
+}
 
 function totals(records: readonly JobRecordView[]): Map<string, number> {
   const out = new Map<string, number>();
@@ -27,12 +38,13 @@ function withMoney(count: number, what: string, records: readonly JobRecordView[
 
 /** "58 in this run = 52 deleted ($94,321.10) + 6 not deleted ($1,200.00)" (+ untouched when cancelled). */
 export function tieOut(job: JobView, locale?: string): string {
-  const deleted = job.records.filter((r) => r.group === 'deleted');
-  const notDeleted = job.records.filter((r) => r.group !== 'deleted');
+  const done = doneGroup(job);
+  const deleted = job.records.filter((r) => r.group === done);
+  const notDeleted = job.records.filter((r) => r.group !== done);
   const untouched = Math.max(0, job.total - job.records.length);
   const parts = [
-    withMoney(deleted.length, 'deleted', deleted, locale),
-    withMoney(notDeleted.length, 'not deleted', notDeleted, locale),
+    withMoney(deleted.length, done, deleted, locale),
+    withMoney(notDeleted.length, `not ${done}`, notDeleted, locale),
   ];
   if (untouched > 0) parts.push(`${untouched.toLocaleString(locale)} untouched`);
   const left = job.leftAlone ? ` · ${job.leftAlone.toLocaleString(locale)} more left alone by the check` : '';
@@ -52,12 +64,12 @@ export function runSummary(job: JobView, companyName: string | undefined, locale
     company,
     tieOut(job, locale),
   ];
-  for (const g of REPORT_GROUP_ORDER) {
+  for (const g of groupsFor(job, REPORT_GROUP_ORDER)) {
     const records = job.records.filter((r) => r.group === g);
     if (records.length === 0) continue;
     lines.push('', `${OUTCOME_GROUP_LABEL[g]}: ${records.length}`);
     for (const r of records) {
-      const reason = g === 'deleted' ? undefined : outcomeReason(r);
+      const reason = g === doneGroup(job) ? undefined : outcomeReason(r);
       const bits = [
         recordName(r),
         r.party,
@@ -105,7 +117,7 @@ export function runCsv(job: JobView, companyName: string | undefined): string {
     r.amount,
     r.currency,
     outcomeWord(r),
-    r.group === 'deleted' ? undefined : outcomeReason(r),
+    r.group === 'deleted' || r.group === 'voided' ? undefined : outcomeReason(r),
     r.faultCode,
   ]);
   return `${[header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;

@@ -5,7 +5,7 @@
  */
 import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
-import type { CallResult, DeleteItemResult, DeleteRequestItem, TxnRecord } from './outcomes';
+import type { CallResult, DeleteItemResult, DeleteRequestItem, TxnRecord, VoidItemResult } from './outcomes';
 
 export interface QboClientOptions {
   realmId: string;
@@ -54,4 +54,8 @@ export interface QboClient {
    * fault is that record's answer: `ok` with result alreadyGone / closedPeriod / deposited / refused.
    */
   deleteOne(item: DeleteRequestItem): Promise<CallResult<{ result: DeleteItemResult }>>;
+  /** 1..30 voids (Invoice, Payment, SalesReceipt, BillPayment only) in one batch call, by bId. */
+  batchVoid(items: readonly DeleteRequestItem[]): Promise<CallResult<{ results: Map<string, VoidItemResult> }>>;
+  /** One void through the entity's own endpoint; a fault (even in a 200) is the record's answer. */
+  voidOne(item: DeleteRequestItem): Promise<CallResult<{ result: VoidItemResult }>>;
 }

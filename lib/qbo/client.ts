@@ -13,6 +13,7 @@ import { readByIds } from './read-by-ids';
 import { readCompanyInfo } from './read-company-info';
 import { readPreferences } from './read-preferences';
 import { readReconciled } from './read-reconciled';
+import { batchVoid, voidOne } from './void-calls';
 
 export function createQboClient(options: QboClientOptions): QboClient {
   if (!isRealmId(options.realmId)) throw new TypeError(`createQboClient: bad realmId ${options.realmId}`);
@@ -30,5 +31,7 @@ export function createQboClient(options: QboClientOptions): QboClient {
     readReconciled: (start, end) => readReconciled(ctx, start, end),
     batchDelete: (items) => batchDelete(ctx, items),
     deleteOne: (item) => deleteOne(ctx, item),
+    batchVoid: (items) => batchVoid(ctx, items),
+    voidOne: (item) => voidOne(ctx, item),
   };
 }

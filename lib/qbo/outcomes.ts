@@ -26,6 +26,13 @@ export type DeleteItemResult =
   | { kind: 'refused'; fault: FaultInfo } // any other per-record fault
   | { kind: 'missing' }; // a batch answer without this bId: outcome unknown → treat as ambiguous
 
+/**
+ * How one record's void ended, as far as the answer says: `answered` is a 200 naming the record with
+ * no fault, which proves nothing by itself (the real service answers so without voiding some types):
+ * every void is confirmed by re-reading.
+ */
+export type VoidItemResult = Exclude<DeleteItemResult, { kind: 'deleted' }> | { kind: 'answered' };
+
 /** Call-level failures shared by every call. */
 export type CallFailure =
   | { kind: 'rateLimited'; retryAfterMs: number; meta: CallMeta } // 429 / 3001

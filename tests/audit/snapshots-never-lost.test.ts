@@ -13,6 +13,7 @@ import type { ReviewedRecord } from '../../lib/jobs/types';
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { DeleteItemResult, TxnRecord } from '../../lib/qbo/outcomes';
 import { createManualClock } from '../support/clock';
+import { NO_VOIDS } from '../support/no-voids';
 
 const N = 25_000;
 
@@ -62,6 +63,7 @@ function memoryService(records: Map<string, TxnRecord>): QboClient {
       }
       return { kind: 'ok', meta, results };
     },
+    ...NO_VOIDS,
     deleteOne: async () => ({ kind: 'ok', meta, result: { kind: 'deleted' } }),
   };
 }

@@ -248,7 +248,8 @@ describe('run history', () => {
       state: 'done' as const,
       done: 1,
       total: 1,
-      counts: { deleted: 1, skipped: 0, refused: 0, needsAttention: 0 },
+      operation: 'delete' as const,
+      counts: { deleted: 1, voided: 0, skipped: 0, refused: 0, needsAttention: 0 },
       records: [],
       startedAt: 1,
     });

@@ -20,6 +20,7 @@ import type { QboClient } from '../../lib/qbo/client-api';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { toTxnRecord } from '../../lib/qbo/to-txn-record';
 import type { AlarmsArea, StorageArea } from '../../lib/storage/area';
+import { NO_VOIDS } from '../support/no-voids';
 
 const REALM = '9130350000000001';
 const FIRST_ID = 1000;
@@ -236,6 +237,7 @@ function fakeClient(onBatch: (() => void) | undefined): QboClient {
       onBatch?.();
       return { kind: 'rateLimited', retryAfterMs: 3_600_000, meta: { status: 429 } };
     },
+    ...NO_VOIDS,
     deleteOne: async () => never(),
   };
 }

@@ -63,6 +63,15 @@ export function createLedger(): Ledger {
         push(sends, `${item.entity}:${item.id}`, tick());
         return client.deleteOne(item);
       },
+      async batchVoid(items) {
+        const at = tick();
+        for (const item of items) push(sends, `${item.entity}:${item.id}`, at);
+        return client.batchVoid(items);
+      },
+      async voidOne(item) {
+        push(sends, `${item.entity}:${item.id}`, tick());
+        return client.voidOne(item);
+      },
     }),
   };
 }

@@ -9,6 +9,7 @@ import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { PreflightItem } from '../../lib/preflight/types';
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
+import { NO_VOIDS } from '../support/no-voids';
 
 const SHOWN_AT = Date.parse('2026-01-15T12:00:00Z');
 const rec = (id: string, extra: Partial<TxnRecord> = {}): TxnRecord => ({
@@ -47,6 +48,7 @@ function fakeClient(records: TxnRecord[], reconciledIds: string[]): QboClient {
     batchDelete: async () => {
       throw new Error('not in a preflight');
     },
+    ...NO_VOIDS,
     deleteOne: async () => {
       throw new Error('not in a preflight');
     },

@@ -13,6 +13,7 @@ import type { QboClient } from '../../lib/qbo/client-api';
 import type { CallFailure, DeleteItemResult, DeleteRequestItem, TxnRecord } from '../../lib/qbo/outcomes';
 import { storageKey } from '../../lib/storage/keys';
 import { createManualClock, type ManualClock } from '../support/clock';
+import { NO_VOIDS } from '../support/no-voids';
 
 const T0 = 1_000_000;
 const REALM = '1';
@@ -91,6 +92,7 @@ class Service {
       if (over) return over(items);
       return { kind: 'ok', meta, results: new Map(items.map((i) => [i.bId, this.del(i)])) };
     },
+    ...NO_VOIDS,
     deleteOne: async (item) => {
       this.calls.push({ op: 'one', at: this.clock.now(), ids: [item.id] });
       const over = this.next.one.shift();

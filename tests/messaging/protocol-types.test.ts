@@ -46,6 +46,7 @@ describe('the protocol map', () => {
       type: 'job/start';
       includeReconciled: boolean;
       includeLinked?: boolean | undefined;
+      operation?: 'delete' | 'void' | undefined;
     }>();
     expectTypeOf<RequestOf<'audit/export'>['format']>().toEqualTypeOf<'csv' | 'json'>();
     expectTypeOf<RequestOf<'page/hello'>>().toEqualTypeOf<Extract<ContentMessage, { type: 'page/hello' }>>();

@@ -19,7 +19,7 @@ describe('popup delete button', () => {
     expect(deleteButton().disabled).toBe(false);
     await settle(() => fireEvent.click(deleteButton()));
     expect(p.bg.sentOfType('job/start')).toEqual([
-      { type: 'job/start', includeReconciled: false, includeLinked: false },
+      { type: 'job/start', includeReconciled: false, includeLinked: false, operation: 'delete' },
     ]);
   });
 
@@ -97,7 +97,7 @@ describe('popup delete button', () => {
     expect(description()).toContain('3 reconciled transactions will be deleted');
     await settle(() => fireEvent.click(deleteButton()));
     expect(p.bg.sentOfType('job/start')).toEqual([
-      { type: 'job/start', includeReconciled: true, includeLinked: false },
+      { type: 'job/start', includeReconciled: true, includeLinked: false, operation: 'delete' },
     ]);
   });
 
@@ -128,7 +128,7 @@ describe('popup delete button', () => {
     expect(warning.textContent).not.toContain('Payment:3051');
     await settle(() => fireEvent.click(deleteButton()));
     expect(p.bg.sentOfType('job/start')).toEqual([
-      { type: 'job/start', includeReconciled: false, includeLinked: true },
+      { type: 'job/start', includeReconciled: false, includeLinked: true, operation: 'delete' },
     ]);
   });
 

@@ -10,6 +10,7 @@ import type { PreflightItem } from '../../lib/preflight/types';
 import type { QboClient, ReconciledRow } from '../../lib/qbo/client-api';
 import type { CallFailure } from '../../lib/qbo/outcomes';
 import { toTxnRecord } from '../../lib/qbo/to-txn-record';
+import { NO_VOIDS } from '../support/no-voids';
 
 const SHOWN_AT = Date.parse('2026-01-15T12:00:00Z');
 const meta = { status: 200 };
@@ -53,6 +54,7 @@ function scripted(
       return over.report ?? { kind: 'ok', meta, rows: over.reconciled ?? [], calls: 1 };
     },
     batchDelete: async () => ({ kind: 'ok', meta, results: new Map() }),
+    ...NO_VOIDS,
     deleteOne: async () => ({ kind: 'ok', meta, result: { kind: 'deleted' } }),
   };
   return { client, log };

@@ -2,7 +2,9 @@
 import type { JobOperationKind } from '../../domain/jobs';
 import type { JobOperation } from '../operation';
 import { deleteOperation } from './delete';
+import { voidOperation } from './void';
 
 export const OPERATIONS: Record<JobOperationKind, JobOperation> = {
   delete: deleteOperation,
+  void: voidOperation,
 };

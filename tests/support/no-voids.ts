@@ -1,0 +1,10 @@
+/**
+ * For hand-made QboClient fakes of tests that never void: the void calls throw, so a test that
+ * reaches one by mistake fails loudly instead of passing on a made-up answer.
+ */
+import type { QboClient } from '../../lib/qbo/client-api';
+
+export const NO_VOIDS: Pick<QboClient, 'batchVoid' | 'voidOne'> = {
+  batchVoid: () => Promise.reject(new Error('this fake client does not void')),
+  voidOne: () => Promise.reject(new Error('this fake client does not void')),
+};
