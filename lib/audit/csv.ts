@@ -24,6 +24,7 @@ export const CSV_COLUMNS = [
   'faultMessage',
   'intuit_tid',
   'jobId',
+  'newId',
   'preDeleteJson',
 ] as const;
 
@@ -56,6 +57,7 @@ function row(entry: AuditEntry): string[] {
     entry.faultMessage ?? '',
     entry.intuitTid ?? '',
     entry.jobId,
+    entry.newId ?? '',
     JSON.stringify(entry.preDeleteJson),
   ];
 }

@@ -26,6 +26,8 @@ export const AuditEntrySchema = z.object({
   faultCode: z.string().optional(),
   faultMessage: z.string().optional(),
   intuitTid: z.string().optional(),
+  /** A restored record's new Id (`id` is the deleted one's): the audit log keeps the mapping. */
+  newId: z.string().optional(),
   preDeleteJson: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

@@ -17,7 +17,7 @@ function viewWait(job: JobSnapshot): JobView['wait'] {
 
 /** `leftAlone`: rows of the company's selection the job did not take (the check left them alone). */
 export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[], leftAlone?: number): JobView {
-  const counts = { deleted: 0, voided: 0, skipped: 0, refused: 0, needsAttention: 0 };
+  const counts = { deleted: 0, voided: 0, restored: 0, skipped: 0, refused: 0, needsAttention: 0 };
   const records: JobView['records'] = [];
   for (const row of rows) {
     if (row.group === 'pending') continue;
@@ -35,8 +35,13 @@ export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[], leftA
       currency: row.currency,
       group: row.group,
       outcome: row.label,
-      faultCode: fault?.code,
-      reason: fault?.message ?? (job.error && row.group === 'needsAttention' ? job.error : undefined),
+      // A code the service gave (digits); our own refusals (cannotVoid, notRestorable …) have words only.
+      faultCode: fault && /^\d+$/.test(fault.code) ? fault.code : undefined,
+      reason:
+        fault?.message ??
+        (job.error && row.group === 'needsAttention' ? job.error : undefined) ??
+        (row.notes?.length ? row.notes.join(' ') : undefined),
+      ...(row.newId ? { newId: row.newId } : {}),
     });
   }
   return {

@@ -17,6 +17,7 @@ import type { Scope } from '../selection/store';
 import type { BackgroundCore } from './app';
 import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
+import { previewRestore, startRestore } from './restore';
 import { startJob } from './start-job';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -108,6 +109,8 @@ export const pageHandlers: PageHandlers = {
       includeLinked: msg.includeLinked ?? false,
       operation: msg.operation ?? 'delete',
     }),
+  'restore/preview': (msg, core) => previewRestore(core, msg.filter),
+  'restore/start': (msg, core, deps) => startRestore(core, deps, msg.filter, msg.allowDuplicateDocNumbers ?? false),
   'job/pause': (msg, core) => controlJob(core, 'pause', msg.jobId),
   'job/resume': (msg, core) => controlJob(core, 'resume', msg.jobId),
   'job/cancel': (msg, core) => controlJob(core, 'cancel', msg.jobId),
@@ -120,7 +123,8 @@ export const pageHandlers: PageHandlers = {
       .filter(
         (r) =>
           r.state.kind === 'final' &&
-          (['deleted', 'voided'].includes(OUTCOME_GROUP[r.state.outcome.kind]) || r.state.outcome.kind === 'alreadyGone'),
+          (['deleted', 'voided'].includes(OUTCOME_GROUP[r.state.outcome.kind]) ||
+            r.state.outcome.kind === 'alreadyGone'),
       )
       .map((r) => r.key);
     const scope = { realmId: job.realmId, environment: job.environment };

@@ -36,6 +36,7 @@ export function toAuditEntry(job: JobMeta, reviewed: ReviewedRecord, stored: Sto
     faultCode: fault?.code,
     faultMessage: fault?.message,
     intuitTid: stored.intuitTid,
+    ...(stored.outcome.kind === 'restored' ? { newId: stored.outcome.newId } : {}),
     preDeleteJson: r.raw,
   };
 }

@@ -33,15 +33,18 @@ export function chunkCount(total: number, chunkSize: number): number {
 
 export function newJobMeta(id: string, input: CreateJobInput, total: number, now: number): JobMeta {
   const chunkSize = Math.min(MAX_CHUNK, Math.max(1, Math.floor(input.chunkSize ?? MAX_CHUNK)));
+  const cuts = input.chunks;
+  if (cuts?.some((c) => c.length < 1 || c.length > MAX_CHUNK)) throw new RangeError('a chunk holds 1 to 30 records');
   return {
     id,
     realmId: input.realmId,
     environment: input.environment,
     operation: input.operation ?? 'delete',
     includeReconciled: input.includeReconciled ?? false,
+    ...(input.allowDuplicateDocNumbers ? { allowDuplicateDocNumbers: true } : {}),
     chunkSize,
     total,
-    chunks: chunkCount(total, chunkSize),
+    chunks: cuts ? cuts.length : chunkCount(total, chunkSize),
     cursor: 0,
     openChunk: false,
     status: 'created',

@@ -17,6 +17,7 @@ export const OUTCOME_LABEL: Record<OutcomeKind, string> = {
   alreadyGone: 'Already gone',
   voided: 'Voided',
   notVoidedVerified: 'Not voided (verified)',
+  restored: 'Restored',
 };
 
 export type { OutcomeGroup };
@@ -32,6 +33,7 @@ export const OUTCOME_GROUP: Record<OutcomeKind, OutcomeGroup> = {
   alreadyGone: 'skipped',
   voided: 'voided',
   notVoidedVerified: 'needsAttention',
+  restored: 'restored',
 };
 
 export const UNVERIFIED_LABEL = 'Unverified: outcome unknown, verification pending';

@@ -6,7 +6,7 @@
  * void and create are each one more file, not a copy of the runner.
  */
 import type { JobOperationKind } from '../domain/jobs';
-import type { JobMeta, RecordOutcome, ReviewedRecord, SentItem } from '../journal/schema';
+import type { JobMeta, RecordOutcome, ReviewedRecord, SentItem, StoredOutcome } from '../journal/schema';
 import type { QboClient } from '../qbo/client-api';
 import type { CallFailure } from '../qbo/outcomes';
 
@@ -21,6 +21,20 @@ export type SendAnswer =
   | { kind: 'perItem'; results: ReadonlyMap<string, RecordOutcome | 'verify'>; intuitTid?: string }
   | CallFailure;
 
+/** What a step gives an operation besides the client and the records. */
+export interface OperationContext {
+  readonly job: JobMeta;
+  /**
+   * The id of the attempt being sent or verified, journaled with its items (ChunkJournal.attemptId):
+   * a create sends it as the service's `requestid`, so re-sending it is safe.
+   */
+  readonly attemptId: string;
+  /** The current chunk's records by key (a restore rebuilds a body to re-send). */
+  readonly records: ReadonlyMap<string, ReviewedRecord>;
+  /** The stored final outcome of a record of an earlier chunk of this job (a restore's dependency). */
+  outcomeOf(chunk: number, key: string): Promise<StoredOutcome | undefined>;
+}
+
 export interface JobOperation {
   readonly kind: JobOperationKind;
   /**
@@ -31,12 +45,20 @@ export interface JobOperation {
   prepare(
     client: QboClient,
     records: readonly ReviewedRecord[],
-    job: JobMeta,
+    ctx: OperationContext,
   ): Promise<ReadOutcome<{ skips: Map<string, RecordOutcome>; send: SentItem[] }>>;
   /** One batch call. */
-  sendBatch(client: QboClient, items: readonly SentItem[]): Promise<SendAnswer>;
+  sendBatch(client: QboClient, items: readonly SentItem[], ctx: OperationContext): Promise<SendAnswer>;
   /** One item alone (after a whole-call refusal, to find the item the service objects to). */
-  sendOne(client: QboClient, item: SentItem): Promise<SendAnswer>;
-  /** R5: re-read items whose answer was ambiguous; each one's verified outcome, by item key. */
-  verify(client: QboClient, items: readonly SentItem[]): Promise<ReadOutcome<{ outcomes: Map<string, RecordOutcome> }>>;
+  sendOne(client: QboClient, item: SentItem, ctx: OperationContext): Promise<SendAnswer>;
+  /**
+   * R5: settle items whose answer was ambiguous; each one's verified outcome, by item key (an item
+   * left out stays to verify later). Delete and void re-read, never re-send; a create re-sends the
+   * same attempt with the same `requestid` (the service answers it once) and reads the result back.
+   */
+  verify(
+    client: QboClient,
+    items: readonly SentItem[],
+    ctx: OperationContext,
+  ): Promise<ReadOutcome<{ outcomes: Map<string, RecordOutcome> }>>;
 }

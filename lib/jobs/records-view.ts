@@ -13,7 +13,7 @@ export function recordRows(reviewed: readonly ReviewedRecord[], chunks: readonly
     for (const [key, stored] of Object.entries(read.chunk.outcomes)) finals.set(key, { kind: 'final', ...stored });
     for (const item of [...read.chunk.inFlight, ...read.chunk.verify]) unverified.add(item.key);
   }
-  return reviewed.map(({ record }) => {
+  return reviewed.map(({ record, restore }) => {
     const key = keyOf(record);
     const base = {
       key,
@@ -24,10 +24,19 @@ export function recordRows(reviewed: readonly ReviewedRecord[], chunks: readonly
       party: record.party,
       amount: record.totalAmt,
       currency: record.currency,
+      ...(restore?.notes?.length ? { notes: restore.notes } : {}),
     };
     const final = finals.get(key);
-    if (final)
-      return { ...base, state: final, label: outcomeLabel(final.outcome), group: OUTCOME_GROUP[final.outcome.kind] };
+    if (final) {
+      const newId = final.outcome.kind === 'restored' ? { newId: final.outcome.newId } : {};
+      return {
+        ...base,
+        ...newId,
+        state: final,
+        label: outcomeLabel(final.outcome),
+        group: OUTCOME_GROUP[final.outcome.kind],
+      };
+    }
     if (unverified.has(key))
       return { ...base, state: { kind: 'unverified' }, label: UNVERIFIED_LABEL, group: 'needsAttention' };
     return { ...base, state: { kind: 'pending' }, label: 'Pending', group: 'pending' };

@@ -124,6 +124,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         await hooks?.beforeStep?.(step, { jobId, chunk });
       },
       showWait: emit,
+      newAttemptId: () => crypto.randomUUID(),
     };
   }
 
@@ -209,9 +210,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   return {
     audit,
     async createJob(input) {
-      const records = orderForChunks(input.records);
+      const cuts = input.chunks;
+      const records = cuts ? cuts.flat() : orderForChunks(input.records);
       const meta = newJobMeta(crypto.randomUUID(), input, records.length, clock.now());
-      await journal.createJob(meta, records);
+      await journal.createJob(meta, records, cuts);
       emit(meta);
       return snapshot(meta);
     },

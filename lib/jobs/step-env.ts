@@ -32,6 +32,8 @@ export interface StepEnv {
   checkpoint(step: StepName, jobId: string, chunk: number): Promise<void>;
   /** A transient wait to show (in-worker pacing sleep): not persisted. */
   showWait(job: JobMeta): void;
+  /** A fresh id for each attempt (a create's `requestid`): unique per company. */
+  newAttemptId(): string;
 }
 
 /** continue: call again now. stop: nothing to do for this job until its wait, a user action or a token. */

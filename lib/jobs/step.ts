@@ -8,9 +8,29 @@ import { keyOfRecord as keyOf } from '../domain/record-key';
 import type { ChunkJournal, JobMeta, ReviewedRecord } from '../journal/schema';
 import { emptyChunk, storedAt } from './commit';
 import { failurePatch, finishIfDone, isSending, pauseWithError, waitFor } from './lifecycle';
+import type { OperationContext } from './operation';
 import { sendJournaled } from './send';
 import { type StepEnv, type StepResult, save } from './step-env';
 import { nextBatchSlot } from './throttle';
+
+/** The context of one prepare / send / verify: the attempt's id (default: the chunk's last one). */
+function operationContext(
+  env: StepEnv,
+  job: JobMeta,
+  chunk: ChunkJournal,
+  attemptId = chunk.attemptId ?? '',
+): OperationContext {
+  return {
+    job,
+    attemptId,
+    records: env.byKey,
+    async outcomeOf(index, key) {
+      if (index === chunk.index) return chunk.outcomes[key];
+      const read = await env.journal.readChunk(job.id, index);
+      return read.kind === 'ok' ? read.chunk.outcomes[key] : undefined;
+    },
+  };
+}
 
 export async function runJobStep(env: StepEnv, job: JobMeta): Promise<StepResult> {
   const index = job.cursor;
@@ -61,7 +81,7 @@ async function batchStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal, remain
     return 'stop';
   }
   const readStart = env.clock.now();
-  const prepared = await env.operation.prepare(env.client, remaining, job);
+  const prepared = await env.operation.prepare(env.client, remaining, operationContext(env, job, chunk, ''));
   env.readLead.ms = env.clock.now() - readStart;
   if (prepared.kind !== 'ok') {
     await env.journal.commit({
@@ -79,11 +99,17 @@ async function batchStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal, remain
     await save(env, job, chunk, { ...chunk, outcomes });
     return 'continue';
   }
-  const attempt: ChunkJournal = { ...chunk, outcomes, inFlight: prepared.send, batchCalls: chunk.batchCalls + 1 };
+  const attempt: ChunkJournal = {
+    ...chunk,
+    outcomes,
+    inFlight: prepared.send,
+    batchCalls: chunk.batchCalls + 1,
+    attemptId: env.newAttemptId(),
+  };
   return sendJournaled(env, job, chunk, {
     attempt,
     throttleAt: at,
-    send: () => env.operation.sendBatch(env.client, attempt.inFlight),
+    send: () => env.operation.sendBatch(env.client, attempt.inFlight, operationContext(env, job, attempt)),
     // e.g. 1040: nothing applied; send the items one at a time to find the one refused.
     refusedWhole: (next) => {
       next.queue = attempt.inFlight;
@@ -98,9 +124,10 @@ async function singleStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal): Prom
   const [item, ...rest] = chunk.queue;
   if (!item) return 'continue';
   await env.clock.sleep(env.singleDeleteGapMs);
+  const attempt: ChunkJournal = { ...chunk, queue: rest, inFlight: [item], attemptId: env.newAttemptId() };
   return sendJournaled(env, job, chunk, {
-    attempt: { ...chunk, queue: rest, inFlight: [item] },
-    send: () => env.operation.sendOne(env.client, item),
+    attempt,
+    send: () => env.operation.sendOne(env.client, item, operationContext(env, job, attempt)),
     refusedWhole: (next, answer, at) => {
       next.outcomes[item.key] = storedAt({ kind: 'refused', fault: answer.fault }, at, answer.meta.intuitTid);
     },
@@ -112,7 +139,7 @@ async function singleStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal): Prom
 
 /** R5: re-read what was maybe applied; a failed re-read waits and retries the READ, never the send. */
 async function verifyStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal): Promise<StepResult> {
-  const res = await env.operation.verify(env.client, chunk.verify);
+  const res = await env.operation.verify(env.client, chunk.verify, operationContext(env, job, chunk));
   await env.checkpoint('during-verification', job.id, chunk.index);
   const at = env.clock.now();
   if (res.kind !== 'ok') {

@@ -69,6 +69,13 @@ export interface CreateJobInput {
   includeReconciled?: boolean;
   /** Records per batch, 1..30. Default 30. */
   chunkSize?: number;
+  /**
+   * The job's own chunks, in order, each of 1..30 records (a restore: documents before the payments
+   * that pay them); `records` is then ignored and nothing is re-ordered.
+   */
+  chunks?: readonly (readonly ReviewedRecord[])[];
+  /** A restore may reuse a number already taken (`include=allowduplicatedocnum`): the person chose it. */
+  allowDuplicateDocNumbers?: boolean;
 }
 
 /** A job as a popup renders it. */
@@ -88,6 +95,10 @@ export interface JobRecordRow {
   key: string;
   entity: Entity;
   id: string;
+  /** A restored record's new Id. */
+  newId?: string;
+  /** What the bookkeeper has to do by hand after a restore (e.g. re-apply a payment). */
+  notes?: string[];
   docNumber?: string;
   txnDate?: string;
   party?: string;

@@ -52,8 +52,15 @@ export interface Journal {
   readRecords(jobId: string, chunks: number): Promise<ReviewedRecord[] | undefined>;
   readChunk(jobId: string, index: number): Promise<ChunkRead>;
   readThrottle(realmId: string): Promise<number[]>;
-  /** Writes the records chunk by chunk (chunk i = records[i*chunkSize ..]) with the job. */
-  createJob(meta: JobMeta, records: readonly ReviewedRecord[]): Promise<void>;
+  /**
+   * Writes the records chunk by chunk with the job: chunk i = records[i*chunkSize ..], or `cuts[i]`
+   * when the job cuts its own chunks (a restore: a chunk never holds a record and what it links to).
+   */
+  createJob(
+    meta: JobMeta,
+    records: readonly ReviewedRecord[],
+    cuts?: readonly (readonly ReviewedRecord[])[],
+  ): Promise<void>;
   /** One atomic `set`: chunk + job list + audit lines + throttle stamp. Returns the updated job. */
   commit(commit: Commit): Promise<JobMeta | undefined>;
   removeJob(jobId: string): Promise<void>;
@@ -107,12 +114,12 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue })
     },
     readChunk: readChunkRaw,
     readThrottle,
-    createJob: (meta, records) =>
+    createJob: (meta, records, cuts) =>
       queue.run(async () => {
         const { jobs, unreadable } = await readList();
         const set: Record<string, unknown> = {};
         for (let i = 0; i < meta.chunks; i++)
-          set[recordsKey(meta.id, i)] = records.slice(i * meta.chunkSize, (i + 1) * meta.chunkSize);
+          set[recordsKey(meta.id, i)] = cuts?.[i] ?? records.slice(i * meta.chunkSize, (i + 1) * meta.chunkSize);
         set[JOBS_KEY] = [...jobs, meta, ...unreadable];
         await storage.set(set); // one write: a job is never listed without its records
       }),

@@ -22,6 +22,7 @@ export const RecordOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('alreadyGone'), fault: FaultSchema.optional() }), // 610, or absent on re-read
   z.object({ kind: z.literal('voided') }), // void answered without a fault AND a re-read shows it voided
   z.object({ kind: z.literal('notVoidedVerified'), currentSyncToken: z.string() }), // answered, re-read: not voided
+  z.object({ kind: z.literal('restored'), newId: z.string() }), // re-created from its snapshot, read back
 ]);
 
 export const StoredOutcomeSchema = z.object({
@@ -50,6 +51,12 @@ export const ChunkJournalSchema = z.object({
   queue: z.array(SentItemSchema), // 1040 fallback: still to send one at a time
   verify: z.array(SentItemSchema), // ambiguous: to re-read, never to re-send
   batchCalls: z.number().int().nonnegative(),
+  /**
+   * The last attempt's id, journaled with its items: a create is sent with it as the service's
+   * `requestid`, so verifying an ambiguous create re-sends the same request and gets the original
+   * answer instead of creating again.
+   */
+  attemptId: z.string().optional(),
 });
 
 export const TxnRecordSchema = z.object({
@@ -67,7 +74,22 @@ export const TxnRecordSchema = z.object({
 });
 
 /** A record as the user reviewed it (from the preflight), stored once per job. */
-export const ReviewedRecordSchema = z.object({ record: TxnRecordSchema, reconciled: z.boolean() });
+/**
+ * A restore job's record (`record.raw` is the create body, `record.id` the old Id): the records it
+ * links to that the same restore re-creates (their chunk, where their new Id will be), the notes to
+ * show with it, and a refusal decided before any call.
+ */
+export const RestorePartSchema = z.object({
+  dependsOn: z.array(z.object({ key: z.string(), chunk: z.number().int().nonnegative() })),
+  notes: z.array(z.string()).optional(),
+  refusal: z.string().optional(),
+});
+
+export const ReviewedRecordSchema = z.object({
+  record: TxnRecordSchema,
+  reconciled: z.boolean(),
+  restore: RestorePartSchema.optional(),
+});
 export const ReviewedListSchema = z.array(ReviewedRecordSchema);
 
 export const JOB_STATUSES = ['created', 'running', 'waiting', 'paused', 'tokenNeeded', 'cancelled', 'done'] as const;
@@ -91,6 +113,7 @@ export const OUTCOME_KINDS = [
   'alreadyGone',
   'voided',
   'notVoidedVerified',
+  'restored',
 ] as const;
 
 export const JobMetaSchema = z.object({
@@ -100,6 +123,8 @@ export const JobMetaSchema = z.object({
   /** What the job does to its records (a job stored before operations existed deleted them). */
   operation: z.enum(JOB_OPERATIONS).default('delete'),
   includeReconciled: z.boolean(),
+  /** A restore sends `include=allowduplicatedocnum` (the person chose "Allow duplicate numbers"). */
+  allowDuplicateDocNumbers: z.boolean().optional(),
   chunkSize: z.number().int().min(1).max(30),
   total: z.number().int().nonnegative(),
   chunks: z.number().int().nonnegative(),

@@ -6,9 +6,8 @@
  */
 import { z } from 'zod';
 import type { ContentMessage, PageHelloReply, SelectionReportReply } from '../collect/selection-message';
-import { JOB_OPERATIONS } from '../domain/jobs';
 import { RealmIdSchema } from '../domain/schemas';
-import { type AuditFile, EnvironmentSchema, type PopupState } from './views';
+import { type AuditFile, EnvironmentSchema, type PopupState, RestoreFilterSchema, type RestorePreview } from './views';
 
 /** Messages from extension pages (popup.html, in the action popup or a tab). */
 export const PageMessageSchema = z.discriminatedUnion('type', [
@@ -44,7 +43,7 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     includeReconciled: z.boolean(),
     includeLinked: z.boolean().optional(),
     /** "Void instead of delete": the job voids what the service can void. Absent: delete. */
-    operation: z.enum(JOB_OPERATIONS).optional(),
+    operation: z.enum(['delete', 'void']).optional(),
   }),
   z.object({ type: z.literal('job/pause'), jobId: z.string() }),
   z.object({ type: z.literal('job/resume'), jobId: z.string() }),
@@ -64,6 +63,17 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     keepExportedDays: z.union([z.literal(90), z.literal(365)]).optional(),
   }),
   z.object({ type: z.literal('audit/clear') }),
+  /**
+   * "Restore deleted records" (issue 11 §1): what a restore of the connected company's deleted
+   * records chosen by `filter` would do (`restore/preview`), and starting it (`restore/start`).
+   */
+  z.object({ type: z.literal('restore/preview'), filter: RestoreFilterSchema }),
+  z.object({
+    type: z.literal('restore/start'),
+    filter: RestoreFilterSchema,
+    /** The service's allow-duplicate option (`include=allowduplicatedocnum`): only when the person chose it. */
+    allowDuplicateDocNumbers: z.boolean().optional(),
+  }),
 ]);
 export type PageMessage = z.infer<typeof PageMessageSchema>;
 export type PageMessageType = PageMessage['type'];
@@ -107,6 +117,8 @@ export interface ReplyMap {
   'audit/clear': PopupState;
   'audit/exported': PopupState;
   'audit/retention': PopupState;
+  'restore/preview': RestorePreview;
+  'restore/start': PopupState;
   'page/hello': PageHelloReply;
   'selection/report': SelectionReportReply;
 }

@@ -107,10 +107,36 @@ export const SelectionRowSchema = z.object({
 });
 export type SelectionRow = z.infer<typeof SelectionRowSchema>;
 
+/**
+ * Which deleted records a restore takes (all of the connected company's by default): one deletion
+ * run (`jobId`), TxnDates from/to (YYYY-MM-DD, inclusive), types.
+ */
+export const RestoreFilterSchema = z.object({
+  jobId: z.string().max(64).optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  entities: z.array(z.enum(ENTITIES)).max(ENTITIES.length).optional(),
+});
+export type RestoreFilter = z.infer<typeof RestoreFilterSchema>;
+
+/** What "Restore deleted records" would do, said before the click. */
+export interface RestorePreview {
+  /** Records that would be re-created, per type. */
+  willRestore: number;
+  byEntity: Partial<Record<(typeof ENTITIES)[number], number>>;
+  /** Records refused before any call, with the reason (closed period, linked to a refused record …). */
+  refused: { key: string; entity: (typeof ENTITIES)[number]; id: string; docNumber?: string; reason: string }[];
+  /** What cannot come back, in a bookkeeper's words. */
+  cannotComeBack: string[];
+  /** Numbers (DocNumber) the restore would reuse: the service refuses a number in use unless allowed. */
+  withDocNumbers: number;
+}
+
 export { OUTCOME_GROUPS, type OutcomeGroup };
 export const OUTCOME_GROUP_LABEL: Record<OutcomeGroup, string> = {
   deleted: 'Deleted',
   voided: 'Voided',
+  restored: 'Restored',
   skipped: 'Skipped',
   refused: 'Refused',
   needsAttention: 'Needs attention',
@@ -126,6 +152,8 @@ export const JobRecordViewSchema = z.object({
   outcome: z.string(),
   faultCode: z.string().optional(),
   reason: z.string().optional(),
+  /** A restored record's new Id (the old one is `id`). */
+  newId: z.string().optional(),
   /** Identity for the result report (from the reviewed record), when the background has it. */
   txnDate: z.string().optional(),
   party: z.string().optional(),
@@ -153,6 +181,7 @@ export const JobViewSchema = z.object({
   counts: z.object({
     deleted: z.number(),
     voided: z.number().default(0),
+    restored: z.number().default(0),
     skipped: z.number(),
     refused: z.number(),
     needsAttention: z.number(),

@@ -5,6 +5,7 @@
  */
 import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
+import type { CreateItemResult, CreateOptions, CreateRequestItem } from './create-calls';
 import type { CallResult, DeleteItemResult, DeleteRequestItem, TxnRecord, VoidItemResult } from './outcomes';
 
 export interface QboClientOptions {
@@ -58,4 +59,9 @@ export interface QboClient {
   batchVoid(items: readonly DeleteRequestItem[]): Promise<CallResult<{ results: Map<string, VoidItemResult> }>>;
   /** One void through the entity's own endpoint; a fault (even in a 200) is the record's answer. */
   voidOne(item: DeleteRequestItem): Promise<CallResult<{ result: VoidItemResult }>>;
+  /** 1..30 creates in one batch call, sent with `requestid` (a repeat returns the original answer). */
+  batchCreate(
+    items: readonly CreateRequestItem[],
+    options: CreateOptions,
+  ): Promise<CallResult<{ results: Map<string, CreateItemResult> }>>;
 }

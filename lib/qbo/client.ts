@@ -5,6 +5,7 @@
 
 import { isRealmId } from '../domain/ids';
 import type { QboClient, QboClientOptions } from './client-api';
+import { batchCreate } from './create-calls';
 import { batchDelete, deleteOne } from './delete-calls';
 import type { CallContext } from './exchange';
 import { createHttp } from './http';
@@ -33,5 +34,6 @@ export function createQboClient(options: QboClientOptions): QboClient {
     deleteOne: (item) => deleteOne(ctx, item),
     batchVoid: (items) => batchVoid(ctx, items),
     voidOne: (item) => voidOne(ctx, item),
+    batchCreate: (items, o) => batchCreate(ctx, items, o),
   };
 }

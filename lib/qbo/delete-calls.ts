@@ -12,7 +12,7 @@ import { faultsFromJson, primaryFault } from './fault';
 import type { CallResult, DeleteItemResult, DeleteRequestItem } from './outcomes';
 import { DeletedSchema } from './schemas';
 import { toDeleteItemResult } from './to-outcome';
-import { MAX_BATCH_ITEMS, type WriteSpec, writeBatch, writeOne } from './write-calls';
+import { checkItem, MAX_BATCH_ITEMS, type WriteSpec, writeBatch, writeOne } from './write-calls';
 
 export { MAX_BATCH_ITEMS };
 
@@ -34,7 +34,8 @@ const DELETE: WriteSpec<DeleteItemResult> = {
   name: 'delete',
   one: (item) => ({ path: resourcePath(item.entity), params: [['operation', 'delete']], json: body(item) }),
   batchItem: (item) => ({ operation: 'delete', [jsonKey(item.entity)]: body(item) }),
-  itemResult,
+  check: checkItem,
+  itemResult: (value, item) => itemResult(value, item.entity, item.id),
   fromFault: toDeleteItemResult,
   missing: { kind: 'missing' },
 };

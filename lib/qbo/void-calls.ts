@@ -14,7 +14,7 @@ import type { CallContext } from './exchange';
 import { faultsFromJson, primaryFault } from './fault';
 import type { CallResult, DeleteItemResult, DeleteRequestItem, VoidItemResult } from './outcomes';
 import { toDeleteItemResult } from './to-outcome';
-import { type WriteSpec, writeBatch, writeOne } from './write-calls';
+import { checkItem, type WriteSpec, writeBatch, writeOne } from './write-calls';
 
 function checkVoidable(item: DeleteRequestItem): void {
   if (!canVoid(item.entity)) throw new TypeError(`void: ${String(item.entity)} cannot be voided`);
@@ -45,26 +45,25 @@ function itemResult(value: unknown, entity: Entity, id: string): VoidItemResult 
 
 const VOID: WriteSpec<VoidItemResult> = {
   name: 'void',
-  one: (item) => {
-    checkVoidable(item);
-    return {
-      path: resourcePath(item.entity),
-      params: isInvoice(item)
-        ? [['operation', 'void']]
-        : [
-            ['operation', 'update'],
-            ['include', 'void'],
-          ],
-      json: body(item),
-    };
-  },
-  batchItem: (item) => {
-    checkVoidable(item);
-    return isInvoice(item)
+  one: (item) => ({
+    path: resourcePath(item.entity),
+    params: isInvoice(item)
+      ? [['operation', 'void']]
+      : [
+          ['operation', 'update'],
+          ['include', 'void'],
+        ],
+    json: body(item),
+  }),
+  batchItem: (item) =>
+    isInvoice(item)
       ? { operation: 'void', [jsonKey(item.entity)]: body(item) }
-      : { operation: 'update', optionsData: 'void', [jsonKey(item.entity)]: body(item) };
+      : { operation: 'update', optionsData: 'void', [jsonKey(item.entity)]: body(item) },
+  check: (name, item) => {
+    checkItem(name, item);
+    checkVoidable(item);
   },
-  itemResult,
+  itemResult: (value, item) => itemResult(value, item.entity, item.id),
   fromFault,
   missing: { kind: 'missing' },
 };

@@ -17,15 +17,23 @@ import { callMeta, excerpt, noAnswerFailure, toCallFailure } from './to-outcome'
 /** 4.3 / fault 1040: more than 30 operations are refused atomically. */
 export const MAX_BATCH_ITEMS = 30;
 
-export interface WriteSpec<R> {
-  /** In error messages: 'delete', 'void'. */
+/** What every write item carries: its batch id and its entity. */
+export interface WriteItem {
+  bId: string;
+  entity: Entity;
+}
+
+export interface WriteSpec<R, I extends WriteItem = DeleteRequestItem> {
+  /** In error messages: 'delete', 'void', 'create'. */
   readonly name: string;
+  /** Throws (a bug, before anything is sent) when the item may not be sent. */
+  check(name: string, item: I): void;
   /** The single-record request (4.1). */
-  one(item: DeleteRequestItem): Omit<HttpRequest, 'method'>;
+  one(item: I): Omit<HttpRequest, 'method'>;
   /** The item of a batch call, without its bId. */
-  batchItem(item: DeleteRequestItem): Record<string, unknown>;
+  batchItem(item: I): Record<string, unknown>;
   /** An item's answer (a fault wins; else what the JSON proves); undefined when it proves nothing. */
-  itemResult(value: unknown, entity: Entity, id: string): R | undefined;
+  itemResult(value: unknown, item: I): R | undefined;
   /** A fault that is this one record's answer (a single call's 400). */
   fromFault(fault: FaultInfo): R;
   /** A batch answer without this item's bId. */
@@ -40,18 +48,18 @@ export function checkItem(name: string, item: DeleteRequestItem): void {
   }
 }
 
-export async function writeOne<R>(
-  spec: WriteSpec<R>,
+export async function writeOne<R, I extends WriteItem>(
+  spec: WriteSpec<R, I>,
   ctx: CallContext,
-  item: DeleteRequestItem,
+  item: I,
 ): Promise<CallResult<{ result: R }>> {
-  checkItem(spec.name, item);
+  spec.check(spec.name, item);
   const answer = await ctx.send({ method: 'POST', ...spec.one(item) });
   if (answer.kind === 'noToken') return { kind: 'unauthorized', meta: { status: 0 } };
   if (answer.kind === 'noAnswer') return noAnswerFailure(answer.reason);
   const meta = callMeta(answer.status, answer.headers);
   if (answer.status === 200) {
-    const result = spec.itemResult(parseJsonSafely(answer.body), item.entity, item.id);
+    const result = spec.itemResult(parseJsonSafely(answer.body), item);
     if (result) return { kind: 'ok', meta, result };
     return { kind: 'ambiguous', reason: `unreadable ${spec.name} answer: ${excerpt(answer.body)}`, meta };
   }
@@ -61,18 +69,20 @@ export async function writeOne<R>(
   return toCallFailure(answer.status, answer.headers, answer.body, ctx.now());
 }
 
-export async function writeBatch<R>(
-  spec: WriteSpec<R>,
+/** `params`: the call's query parameters (a create's `requestid`, `include=allowduplicatedocnum`). */
+export async function writeBatch<R, I extends WriteItem>(
+  spec: WriteSpec<R, I>,
   ctx: CallContext,
-  items: readonly DeleteRequestItem[],
+  items: readonly I[],
+  params?: HttpRequest['params'],
 ): Promise<CallResult<{ results: Map<string, R> }>> {
   const label = `batch ${spec.name}`;
   if (items.length === 0 || items.length > MAX_BATCH_ITEMS) {
     throw new TypeError(`${label}: ${items.length} items; a batch holds 1 to ${MAX_BATCH_ITEMS}`);
   }
-  const byBId = new Map<string, DeleteRequestItem>();
+  const byBId = new Map<string, I>();
   for (const item of items) {
-    checkItem(label, item);
+    spec.check(label, item);
     if (typeof item.bId !== 'string' || item.bId === '' || byBId.has(item.bId)) {
       throw new TypeError(`${label}: bId ${JSON.stringify(item.bId)} missing or repeated`);
     }
@@ -81,6 +91,7 @@ export async function writeBatch<R>(
   const answer = await exchange(ctx, {
     method: 'POST',
     path: 'batch',
+    ...(params ? { params } : {}),
     json: { BatchItemRequest: items.map((item) => ({ bId: item.bId, ...spec.batchItem(item) })) },
   });
   if (answer.kind !== 'ok') return answer;
@@ -94,7 +105,7 @@ export async function writeBatch<R>(
     const head = BatchItemResponseSchema.safeParse(value);
     const item = head.success ? byBId.get(head.data.bId) : undefined;
     if (!item || results.has(item.bId)) continue;
-    const result = spec.itemResult(value, item.entity, item.id);
+    const result = spec.itemResult(value, item);
     if (result) results.set(item.bId, result);
   }
   for (const bId of byBId.keys()) if (!results.has(bId)) results.set(bId, spec.missing);

@@ -249,7 +249,7 @@ describe('run history', () => {
       done: 1,
       total: 1,
       operation: 'delete' as const,
-      counts: { deleted: 1, voided: 0, skipped: 0, refused: 0, needsAttention: 0 },
+      counts: { deleted: 1, voided: 0, restored: 0, skipped: 0, refused: 0, needsAttention: 0 },
       records: [],
       startedAt: 1,
     });

@@ -68,6 +68,9 @@ export function createLedger(): Ledger {
         for (const item of items) push(sends, `${item.entity}:${item.id}`, at);
         return client.batchVoid(items);
       },
+      async batchCreate(items, options) {
+        return client.batchCreate(items, options);
+      },
       async voidOne(item) {
         push(sends, `${item.entity}:${item.id}`, tick());
         return client.voidOne(item);

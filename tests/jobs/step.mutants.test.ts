@@ -86,6 +86,10 @@ beforeEach(async () => {
       steps.push(step);
     },
     showWait: () => undefined,
+    newAttemptId: (() => {
+      let n = 0;
+      return () => `attempt-${++n}`;
+    })(),
   };
 });
 

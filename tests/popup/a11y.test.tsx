@@ -93,7 +93,7 @@ const screens: [string, PopupState][] = [
     popupState({
       job: jobView({
         state: 'done',
-        counts: { deleted: 1, voided: 0, skipped: 1, refused: 0, needsAttention: 0 },
+        counts: { deleted: 1, voided: 0, restored: 0, skipped: 1, refused: 0, needsAttention: 0 },
         records: [
           { key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'deleted', outcome: 'Deleted', amount: 5 },
           { key: 'Invoice:2', entity: 'Invoice', id: '2', group: 'skipped', outcome: 'Skipped: changed since review' },
@@ -112,7 +112,7 @@ describe('popup accessibility (axe-core)', () => {
   it('has no serious violations in an expanded result and an open cancel confirmation', async () => {
     const job = jobView({
       state: 'done',
-      counts: { deleted: 1, voided: 0, skipped: 0, refused: 0, needsAttention: 0 },
+      counts: { deleted: 1, voided: 0, restored: 0, skipped: 0, refused: 0, needsAttention: 0 },
       records: [{ key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'deleted', outcome: 'Deleted (verified)' }],
     });
     const { container } = await renderPopup(popupState({ job }));
@@ -134,7 +134,7 @@ describe('popup accessibility (axe-core)', () => {
   });
 
   it('no glyph in the accessible names of the group buttons or the chips', async () => {
-    const job = jobView({ state: 'done', counts: { deleted: 0, voided: 0, skipped: 0, refused: 0, needsAttention: 0 } });
+    const job = jobView({ state: 'done', counts: { deleted: 0, voided: 0, restored: 0, skipped: 0, refused: 0, needsAttention: 0 } });
     await renderPopup(popupState({ job }));
     for (const b of screen.getAllByRole('button')) expect(b.textContent).toMatch(/^[\p{L}\p{N} ().,'’:-]*$/u);
     const css = readFileSync('entrypoints/popup/style.css', 'utf8');
@@ -169,7 +169,7 @@ describe('focus and announcements', () => {
           state: 'done',
           done: 60,
           total: 60,
-          counts: { deleted: 58, voided: 0, skipped: 1, refused: 1, needsAttention: 0 },
+          counts: { deleted: 58, voided: 0, restored: 0, skipped: 1, refused: 1, needsAttention: 0 },
         }),
       }),
     );

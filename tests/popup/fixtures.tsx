@@ -46,7 +46,7 @@ export function jobView(over: Partial<JobView> = {}): JobView {
     done: 12,
     total: 40,
     operation: 'delete',
-    counts: { deleted: 10, voided: 0, skipped: 1, refused: 1, needsAttention: 0 },
+    counts: { deleted: 10, voided: 0, restored: 0, skipped: 1, refused: 1, needsAttention: 0 },
     records: [],
     startedAt: NOW - 60_000,
     ...over,

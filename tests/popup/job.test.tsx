@@ -86,7 +86,7 @@ describe('popup result', () => {
     done: 3,
     total: 3,
     finishedAt: NOW,
-    counts: { deleted: 2, voided: 0, skipped: 1, refused: 0, needsAttention: 0 },
+    counts: { deleted: 2, voided: 0, restored: 0, skipped: 1, refused: 0, needsAttention: 0 },
     records: [
       {
         key: 'Invoice:1',
@@ -150,7 +150,7 @@ describe('popup result', () => {
       state: 'done',
       done: 2,
       total: 2,
-      counts: { deleted: 0, voided: 0, skipped: 0, refused: 2, needsAttention: 0 },
+      counts: { deleted: 0, voided: 0, restored: 0, skipped: 0, refused: 2, needsAttention: 0 },
       records: [
         {
           key: 'Invoice:5',

@@ -77,7 +77,7 @@ const jargonJob: JobView = jobView({
   done: 5,
   total: 5,
   finishedAt: NOW,
-  counts: { deleted: 1, voided: 0, skipped: 2, refused: 1, needsAttention: 1 },
+  counts: { deleted: 1, voided: 0, restored: 0, skipped: 2, refused: 1, needsAttention: 1 },
   records: [
     { key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'deleted', outcome: 'Deleted' },
     {

@@ -18,7 +18,7 @@ function perItem(results: Iterable<[string, DeleteItemResult]>, intuitTid?: stri
 
 export const deleteOperation: JobOperation = {
   kind: 'delete',
-  async prepare(client, records, job) {
+  async prepare(client, records, { job }) {
     const checked = await recheckChunk(client, records, job.includeReconciled);
     if (checked.kind !== 'ok') return checked;
     return { kind: 'ok', skips: checked.skips, send: checked.deletable, intuitTid: checked.intuitTid };

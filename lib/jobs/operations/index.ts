@@ -2,9 +2,11 @@
 import type { JobOperationKind } from '../../domain/jobs';
 import type { JobOperation } from '../operation';
 import { deleteOperation } from './delete';
+import { restoreOperation } from './restore';
 import { voidOperation } from './void';
 
 export const OPERATIONS: Record<JobOperationKind, JobOperation> = {
   delete: deleteOperation,
   void: voidOperation,
+  restore: restoreOperation,
 };

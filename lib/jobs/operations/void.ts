@@ -38,7 +38,7 @@ function perItem(results: Iterable<[string, VoidItemResult]>, intuitTid?: string
 
 export const voidOperation: JobOperation = {
   kind: 'void',
-  async prepare(client, records, job) {
+  async prepare(client, records, { job }) {
     const skips = new Map<string, RecordOutcome>();
     const voidable = records.filter((r) => {
       if (canVoid(r.record.entity)) return true;

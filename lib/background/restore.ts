@@ -1,0 +1,157 @@
+/**
+ * "Restore deleted records" (issue 11 §1), the background's side: the connected company's deleted
+ * records (from the audit log, the only copy of each) chosen by the person's filter, planned by
+ * lib/restore (create bodies, dependency order, refusals known before any call), said before the
+ * click (`restore/preview`), and run as a restore job in the one runner (`restore/start`).
+ *
+ * Decisions: a record a restore already brought back is never offered again (its audit entry says
+ * "restored": restoring it twice would duplicate it); the plan's refusals are part of the job, so
+ * the result lists them under "Refused" with their reasons; the chunks are the plan's waves cut at
+ * 30, so a payment is never sent before (or with) the invoice it pays.
+ */
+import type { AuditEntry } from '../audit/entry';
+import { recordKey } from '../domain/record-key';
+import type { ReviewedRecord } from '../journal/schema';
+import { fail, ok, type Reply } from '../messaging/protocol';
+import type { PopupState, RestoreFilter, RestorePreview } from '../messaging/views';
+import { isDeletedOutcome } from '../restore/entry';
+import { CANNOT_COME_BACK, planRestore, type RestorePlan } from '../restore/plan';
+import { filterEntries } from '../restore/select';
+import type { BackgroundCore } from './app';
+import { isActiveJob } from './app';
+import type { BackgroundDeps } from './deps';
+import { refuseForRoom } from './storage-room';
+
+const MAX_CHUNK = 30;
+
+type Scope = { realmId: string; environment: PopupState['connection']['environment'] };
+
+async function connectedScope(core: BackgroundCore): Promise<Scope | string> {
+  const current = await core.currentScope();
+  const connection = current ? await core.tokens.getConnection(current) : undefined;
+  if (!connection || !current || !(await core.hasToken(current))) {
+    return connection?.needsReconnect
+      ? 'The sign-in for this company has ended: Reconnect first.'
+      : 'Connect to QuickBooks for this company first.';
+  }
+  return { realmId: connection.realmId, environment: connection.environment };
+}
+
+/** The company's plan for `filter`: deleted records not restored yet, the closed period read live. */
+async function planFor(core: BackgroundCore, scope: Scope, filter: RestoreFilter): Promise<RestorePlan | string> {
+  const { entries } = await core.runner.audit.read();
+  const mine = entries.filter((e) => e.realmId === scope.realmId && e.environment === scope.environment);
+  const restored = new Set(mine.filter((e) => e.outcome === 'restored').map((e) => recordKey(e.entity, e.id)));
+  const deleted = mine.filter((e) => isDeletedOutcome(e.outcome) && !restored.has(recordKey(e.entity, e.id)));
+  const chosen = filterEntries(deleted, { ...filter, realmId: scope.realmId, environment: scope.environment });
+  if (chosen.length === 0) return 'No deleted record matches: nothing to restore.';
+  const chosenKeys = new Set(chosen.map((e) => recordKey(e.entity, e.id)));
+  const prefs = await core.clientFor(scope.realmId, scope.environment).readPreferences();
+  if (prefs.kind !== 'ok') return 'QuickBooks did not answer when asked for its closing date. Try again in a moment.';
+  return planRestore(chosen, {
+    bookCloseDate: prefs.bookCloseDate,
+    deletedElsewhere: deleted.map((e) => recordKey(e.entity, e.id)).filter((k) => !chosenKeys.has(k)),
+  });
+}
+
+function entityAndId(key: string) {
+  const at = key.indexOf(':');
+  return { entity: key.slice(0, at) as AuditEntry['entity'], id: key.slice(at + 1) };
+}
+
+export function previewOf(plan: RestorePlan): RestorePreview {
+  const byEntity: RestorePreview['byEntity'] = {};
+  for (const r of plan.records) byEntity[r.entity] = (byEntity[r.entity] ?? 0) + 1;
+  const docNumbers = new Map(plan.records.map((r) => [r.oldKey, r.docNumber]));
+  return {
+    willRestore: plan.records.length,
+    byEntity,
+    refused: plan.refused.map((r) => ({ key: r.oldKey, ...entityAndId(r.oldKey), reason: r.reason })),
+    cannotComeBack: [...CANNOT_COME_BACK],
+    withDocNumbers: [...docNumbers.values()].filter(Boolean).length,
+  };
+}
+
+/** The job's chunks: refusals first (no call), then each wave cut at 30; links know their chunk. */
+export function restoreChunks(plan: RestorePlan): ReviewedRecord[][] {
+  const chunks: ReviewedRecord[][] = [];
+  const chunkOf = new Map<string, number>();
+  const push = (records: ReviewedRecord[]) => {
+    for (let i = 0; i < records.length; i += MAX_CHUNK) chunks.push(records.slice(i, i + MAX_CHUNK));
+  };
+  push(
+    plan.refused.map((r) => ({
+      record: { ...entityAndId(r.oldKey), syncToken: '0', linkedTxn: [], raw: {} },
+      reconciled: false,
+      restore: { dependsOn: [], refusal: r.reason },
+    })),
+  );
+  const waves = new Map<number, RestorePlan['records']>();
+  for (const r of plan.records) waves.set(r.wave, [...(waves.get(r.wave) ?? []), r]);
+  for (const wave of [...waves.keys()].sort((a, b) => a - b)) {
+    const records = waves.get(wave) ?? [];
+    const first = chunks.length;
+    records.forEach((r, i) => {
+      chunkOf.set(r.oldKey, first + Math.floor(i / MAX_CHUNK));
+    });
+    push(
+      records.map((r) => ({
+        record: {
+          entity: r.entity,
+          id: r.oldId,
+          syncToken: '0',
+          txnDate: r.txnDate,
+          docNumber: r.docNumber,
+          totalAmt: r.amount,
+          linkedTxn: [],
+          raw: r.body,
+        },
+        reconciled: false,
+        restore: {
+          dependsOn: r.dependsOn.map((key) => ({ key, chunk: chunkOf.get(key) ?? -1 })).filter((d) => d.chunk >= 0),
+          ...(r.notes.length > 0 ? { notes: r.notes } : {}),
+        },
+      })),
+    );
+  }
+  return chunks;
+}
+
+export async function previewRestore(core: BackgroundCore, filter: RestoreFilter): Promise<Reply<RestorePreview>> {
+  const scope = await connectedScope(core);
+  if (typeof scope === 'string') return fail(scope);
+  const plan = await planFor(core, scope, filter);
+  return typeof plan === 'string' ? fail(plan) : ok(previewOf(plan));
+}
+
+export async function startRestore(
+  core: BackgroundCore,
+  deps: BackgroundDeps,
+  filter: RestoreFilter,
+  allowDuplicateDocNumbers: boolean,
+): Promise<Reply<PopupState>> {
+  const refuse = (text: string) => {
+    core.setNotice({ level: 'error', text });
+    return fail(text);
+  };
+  const scope = await connectedScope(core);
+  if (typeof scope === 'string') return refuse(scope);
+  const existing = await core.latestJob(scope);
+  if (existing && isActiveJob(existing)) return refuse('A job is already running for this company.');
+  const plan = await planFor(core, scope, filter);
+  if (typeof plan === 'string') return refuse(plan);
+  const chunks = restoreChunks(plan);
+  const noRoom = refuseForRoom(chunks.flat(), await deps.estimateStorage?.().catch(() => undefined));
+  if (noRoom) return refuse(noRoom);
+  const job = await core.runner.createJob({
+    ...scope,
+    operation: 'restore',
+    records: [],
+    chunks,
+    allowDuplicateDocNumbers,
+  });
+  core.setNotice(undefined);
+  await core.runner.start(job.id);
+  core.changed();
+  return ok(await core.state());
+}
