@@ -120,8 +120,13 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     }
     if ((job.status === 'done' || job.status === 'cancelled') && deps.clock.now() - lastPollAt > 3_000) {
       const c = job.counts;
-      const deleted = c.deleted + c.deletedVerified;
-      void deps.notify?.('Safe Delete finished', `${deleted} deleted of ${job.total}. Open Safe Delete for details.`);
+      const [done, word] =
+        job.operation === 'void'
+          ? [c.voided, 'voided']
+          : job.operation === 'restore'
+            ? [c.restored, 'restored']
+            : [c.deleted + c.deletedVerified, 'deleted'];
+      void deps.notify?.('Safe Delete finished', `${done} ${word} of ${job.total}. Open Safe Delete for details.`);
     }
   });
 

@@ -63,7 +63,7 @@ export async function startJob(
     }
   }
   const existing = await core.latestJob(scope);
-  if (existing && isActiveJob(existing)) return refuse('A deletion job is already running for this company.');
+  if (existing && isActiveJob(existing)) return refuse('A job is already running for this company.');
 
   const selected = await core.selection.read(scope);
   let stored = await core.preflightStore.read(scope);
