@@ -205,4 +205,66 @@ describe('restore deleted records', () => {
     expect(outcome && 'fault' in outcome ? outcome.fault?.message : undefined).toMatch(/closed/i);
     expect(h.sim.truth(h.realmId).createdKeys()).toHaveLength(60 - refusedKeys.length);
   });
+
+  it('a customer made inactive since: the service refuses that record, and the payment linked to it is refused too', async () => {
+    h = await createHarness(SEED);
+    const pair = paidPair(h);
+    const invoiceJson = h.sim.record(h.realmId, pair.invoice);
+    const customer = (invoiceJson?.CustomerRef as { value: string }).value;
+    const runner = h.runner();
+    await deleteAll(h, runner);
+    h.sim.setReferenceActive(h.realmId, 'Customer', customer, false);
+    const { job } = await restoreJob(h, runner);
+    await runner.start(job.id);
+    await h.settle(runner, job.id);
+    const rows = new Map((await runner.getRecords(job.id)).map((r) => [r.key, r]));
+    expect(rows.get(pair.invoice)?.group).toBe('refused');
+    const payment = rows.get(pair.payment);
+    expect(payment?.group).toBe('refused');
+    const why = payment?.state.kind === 'final' ? payment.state.outcome : undefined;
+    expect(why && 'fault' in why ? why.fault?.message : '').toMatch(/linked to Invoice .*not restored/i);
+    // Nothing refused was created; every other record was, once.
+    const refused = [...rows.values()].filter((r) => r.group === 'refused').length;
+    expect(h.sim.truth(h.realmId).createdKeys()).toHaveLength(60 - refused);
+  });
+
+  it('a number taken since: refused (6140) unless the person allowed duplicate numbers', async () => {
+    h = await createHarness({ count: 6, seed: 3, entities: { Invoice: 1 } });
+    const runner = h.runner();
+    const deleted = await deleteAll(h, runner);
+    const plan = planRestore(deleted);
+    // Someone re-used the first invoice's number for a new invoice in the meantime.
+    const first = plan.records[0];
+    const taken = await h
+      .clientFor(h.realmId, 'sandbox')
+      .batchCreate([{ bId: '1', entity: 'Invoice', body: { ...first?.body, Line: [] } }], {
+        requestId: 'someone-else-1',
+      });
+    expect(taken.kind === 'ok' && taken.results.get('1')?.kind).toBe('created');
+    const refusedRun = await runner.createJob({
+      realmId: h.realmId,
+      environment: 'sandbox',
+      operation: 'restore',
+      records: [],
+      chunks: restoreChunks(plan),
+    });
+    await runner.start(refusedRun.id);
+    await h.settle(runner, refusedRun.id);
+    const row = (await runner.getRecords(refusedRun.id)).find((r) => r.key === first?.oldKey);
+    const outcome = row?.state.kind === 'final' ? row.state.outcome : undefined;
+    expect(outcome && 'fault' in outcome ? outcome.fault?.code : undefined).toBe('6140');
+    // Allowed: the same record goes, with the duplicate number.
+    const allowed = await runner.createJob({
+      realmId: h.realmId,
+      environment: 'sandbox',
+      operation: 'restore',
+      records: [],
+      chunks: restoreChunks(planRestore(deleted.filter((e) => `${e.entity}:${e.id}` === first?.oldKey))),
+      allowDuplicateDocNumbers: true,
+    });
+    await runner.start(allowed.id);
+    await h.settle(runner, allowed.id);
+    const again = (await runner.getRecords(allowed.id))[0];
+    expect(again?.state.kind === 'final' && again.state.outcome.kind).toBe('restored');
+  });
 });

@@ -1,0 +1,102 @@
+/**
+ * Issue 11 §1 "Restore deleted records", the background's half (lib/background/restore.ts): the
+ * whole background in Node, the real client against the real simulator. Delete through `job/start`,
+ * then `restore/preview` says what would happen, `restore/start` runs it as a restore job, and a
+ * second restore never brings a record back twice.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PopupState, RestorePreview } from '../../lib/messaging/views';
+import {
+  connectedWithSelection,
+  createSecurityHarness,
+  popupStateOf,
+  SENDERS,
+  type SecurityHarness,
+} from '../security/harness';
+
+const SEED = { count: 12, entities: { Invoice: 1, Bill: 1, JournalEntry: 1 }, seed: 9 };
+
+async function deleteReady(h: SecurityHarness) {
+  const started = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+  const jobId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
+  const end = await h.settle(jobId);
+  expect(end.status).toBe('done');
+  await h.send({ type: 'job/dismiss', jobId }, SENDERS.popup);
+  return { jobId, deleted: end.counts.deleted + end.counts.deletedVerified };
+}
+
+describe('restore/preview and restore/start', () => {
+  let h: SecurityHarness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  it('previews, restores each deleted record once, and offers nothing twice', async () => {
+    h = await createSecurityHarness();
+    const company = await connectedWithSelection(h, SEED);
+    const { jobId, deleted } = await deleteReady(h);
+    expect(deleted).toBeGreaterThan(0);
+
+    const preview = await h.send({ type: 'restore/preview', filter: { jobId } }, SENDERS.popup);
+    expect(preview.ok).toBe(true);
+    const p = (preview.ok ? preview.data : undefined) as RestorePreview;
+    expect(p.willRestore).toBe(deleted);
+    expect(p.refused).toEqual([]);
+    expect(p.cannotComeBack.join(' ')).toMatch(/reconcil/i);
+    expect(Object.values(p.byEntity).reduce((a, b) => a + (b ?? 0), 0)).toBe(deleted);
+    // A preview creates nothing.
+    expect(h.sim.truth(company.realmId).createdKeys()).toEqual([]);
+
+    const started = await h.send({ type: 'restore/start', filter: { jobId } }, SENDERS.popup);
+    expect(started).toMatchObject({ ok: true });
+    const restoreId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
+    const end = await h.settle(restoreId);
+    expect(end.operation).toBe('restore');
+    expect(end.counts.restored).toBe(deleted);
+    const truth = h.sim.truth(company.realmId);
+    expect(truth.createdKeys()).toHaveLength(deleted);
+    for (const key of truth.createdKeys()) expect(truth.appliedCreates(key)).toBe(1);
+    const view = (await popupStateOf(h)).job;
+    expect(view?.records.every((r) => r.group === 'restored' && r.newId && r.newId !== r.id)).toBe(true);
+
+    // The log says they are back: a second restore finds nothing to bring back.
+    await h.send({ type: 'job/dismiss', jobId: restoreId }, SENDERS.popup);
+    const again = await h.send({ type: 'restore/preview', filter: { jobId } }, SENDERS.popup);
+    expect(again).toEqual({ ok: false, error: 'No deleted record matches: nothing to restore.' });
+    const refused = await h.send({ type: 'restore/start', filter: {} }, SENDERS.popup);
+    expect(refused.ok).toBe(false);
+    expect(truth.createdKeys()).toHaveLength(deleted);
+  });
+
+  it('says before the click what the closed period refuses, and the job lists it under Refused', async () => {
+    h = await createSecurityHarness();
+    const company = await connectedWithSelection(h, SEED);
+    const { jobId, deleted } = await deleteReady(h);
+    h.sim.setBookCloseDate(company.realmId, '2099-12-31'); // every deleted record is now in a closed period
+    const preview = await h.send({ type: 'restore/preview', filter: { jobId } }, SENDERS.popup);
+    const p = (preview.ok ? preview.data : undefined) as RestorePreview;
+    expect(p.willRestore).toBe(0);
+    expect(p.refused).toHaveLength(deleted);
+    for (const r of p.refused) expect(r.reason).toMatch(/closed/i);
+    const started = await h.send({ type: 'restore/start', filter: { jobId } }, SENDERS.popup);
+    const restoreId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
+    const end = await h.settle(restoreId);
+    expect(end.counts.refused).toBe(deleted);
+    expect(h.sim.truth(company.realmId).createdKeys()).toEqual([]);
+    expect(h.sim.requestLog(company.realmId).filter((e) => /requestid=/.test(e.path))).toEqual([]);
+  });
+
+  it('filters by type and TxnDate, and refuses a message from a content script', async () => {
+    h = await createSecurityHarness();
+    await connectedWithSelection(h, SEED);
+    const { jobId } = await deleteReady(h);
+    const bills = await h.send({ type: 'restore/preview', filter: { jobId, entities: ['Bill'] } }, SENDERS.popup);
+    const p = (bills.ok ? bills.data : undefined) as RestorePreview;
+    expect(Object.keys(p.byEntity)).toEqual(['Bill']);
+    const none = await h.send({ type: 'restore/preview', filter: { jobId, to: '1990-01-01' } }, SENDERS.popup);
+    expect(none.ok).toBe(false);
+    const forged = await h.send({ type: 'restore/start', filter: {} }, SENDERS.contentScript);
+    expect(forged.ok).toBe(false);
+  });
+});
