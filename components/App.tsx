@@ -9,6 +9,7 @@ import { JobResult } from './JobResult';
 import { PageIssues } from './PageIssues';
 import { PageTickedPanel } from './PageTickedPanel';
 import { RecentRuns } from './RecentRuns';
+import { RestoreFromLog } from './RestorePanel';
 import { SelectionPanel } from './SelectionPanel';
 import { StatusRegion } from './StatusRegion';
 import { TopBar } from './TopBar';
@@ -59,6 +60,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
                 audit={model.state.value?.audit}
                 busy={model.pending.value === 'audit/export'}
               />
+              <RestoreFromLog model={model} />
             </footer>
           )}
           {!job && <DeletePanel model={model} />}

@@ -54,7 +54,8 @@ export function DeletePanel({ model }: { model: PopupModel }) {
       </div>
       {reconciledWarning && (
         <p id={`${id}-reconciled-warning`} class="warning">
-          {plural(reconciled, 'reconciled transaction')} will be deleted. Deleting them changes reconciled balances.
+          {plural(reconciled, 'reconciled transaction')} will be {voidInstead ? 'voided' : 'deleted'}.{' '}
+          {voidInstead ? 'Voiding' : 'Deleting'} them changes reconciled balances.
         </p>
       )}
       <div class="check">
@@ -91,8 +92,8 @@ export function DeletePanel({ model }: { model: PopupModel }) {
       {linkedWarning && (
         <div id={`${id}-linked-warning`} class="warning">
           <p>
-            {plural(linked, 'linked transaction')} will be deleted. Deleting them changes the transactions linked to
-            them:
+            {plural(linked, 'linked transaction')} will be {voidInstead ? 'voided' : 'deleted'}.{' '}
+            {voidInstead ? 'Voiding' : 'Deleting'} them changes the transactions linked to them:
           </p>
           <ul class="plain-list">
             {linkedRows.slice(0, 5).map((r) => (

@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useId } from 'preact/hooks';
 import type { JobView } from '../lib/messaging/views';
+import { OPERATION_WORDS, type OperationWords } from '../lib/popup/operation-words';
 
 interface Props {
   state: JobView['state'];
@@ -8,10 +9,12 @@ interface Props {
   onPause: () => void;
   onResume: () => void;
   onCancel: () => void;
+  /** The job's words (the confirmation's button); a delete job's when absent. */
+  words?: Pick<OperationWords, 'stop' | 'undone'>;
 }
 
 /** Pause / Resume / Cancel; Cancel asks first, inline, and says what stopping means. */
-export function JobControls({ state, remaining, onPause, onResume, onCancel }: Props) {
+export function JobControls({ state, remaining, onPause, onResume, onCancel, words = OPERATION_WORDS.delete }: Props) {
   const confirming = useSignal(false);
   const id = useId();
   const running = state === 'running' || state === 'waiting';
@@ -37,10 +40,12 @@ export function JobControls({ state, remaining, onPause, onResume, onCancel }: P
       {confirming.value && (
         <fieldset id={id} class="confirm">
           <legend class="sr-only">Confirm cancelling</legend>
-          <p>Stop now? The {remaining} not yet processed stay untouched; deletions already done are not undone.</p>
+          <p>
+            Stop now? The {remaining} not yet processed stay untouched; {words.undone}.
+          </p>
           <div class="actions">
             <button type="button" class="danger" onClick={onCancel}>
-              Yes, stop deleting
+              {words.stop}
             </button>
             <button type="button" onClick={() => (confirming.value = false)}>
               Keep going

@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { OUTCOME_GROUP_LABEL, OUTCOME_GROUPS } from '../lib/messaging/views';
 import { formatDuration, TOKEN_NEEDED_TEXT, waitText } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
+import { operationWords } from '../lib/popup/operation-words';
 import { groupsFor } from '../lib/popup/report';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectQuickBooks } from './ConnectQuickBooks';
@@ -19,19 +20,19 @@ export function JobProgress({ model }: { model: PopupModel }) {
   if (!job) return null;
   const tokenNeeded = job.state === 'tokenNeeded';
   const signedIn = tokenNeeded && model.connection.value?.method === 'oauth';
-  const voiding = job.operation === 'void';
+  const words = operationWords(job);
   const activity =
     job.state === 'paused'
-      ? `Paused. Nothing more is ${voiding ? 'voided' : 'deleted'} until you resume.`
+      ? `Paused. Nothing more is ${words.done} until you resume.`
       : tokenNeeded
         ? TOKEN_NEEDED_TEXT
-        : (waitText(job.wait, model.now.value) ?? (voiding ? 'Verifying and voiding…' : 'Verifying and deleting…'));
+        : (waitText(job.wait, model.now.value) ?? words.activity);
   return (
     <section aria-labelledby="job-heading">
       <h2 id="job-heading" tabIndex={-1}>
-        {voiding ? 'Voiding' : 'Deleting'}
+        {words.heading}
       </h2>
-      <ProgressBar label={voiding ? 'Voiding progress' : 'Deletion progress'} done={job.done} total={job.total} />
+      <ProgressBar label={words.progress} done={job.done} total={job.total} />
       <p>
         {job.done} of {job.total} processed
         {job.etaMs !== undefined && job.state !== 'paused' && ` · ${capitalize(formatDuration(job.etaMs))} left`}
@@ -53,13 +54,12 @@ export function JobProgress({ model }: { model: PopupModel }) {
       <JobControls
         state={job.state}
         remaining={job.total - job.done}
+        words={words}
         onPause={() => void model.pauseJob()}
         onResume={() => void model.resumeJob()}
         onCancel={() => void model.cancelJob()}
       />
-      <p class="hint">
-        You can close this window: the {voiding ? 'voiding' : 'deletion'} continues, and reopening shows it here.
-      </p>
+      <p class="hint">You can close this window: the {words.continues} continues, and reopening shows it here.</p>
     </section>
   );
 }

@@ -3,12 +3,15 @@ import { OUTCOME_GROUP_LABEL } from '../lib/messaging/views';
 import { formatTime } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 import { doneGroup, groupsFor, REPORT_GROUP_ORDER, runSummary, tieOut } from '../lib/popup/report';
+import { canRestoreRun } from '../lib/popup/restore';
 import { AuditExport } from './AuditExport';
 import { OutcomeGroup } from './OutcomeGroup';
+import { RestoreRun } from './RestorePanel';
 
 /**
  * A finished or cancelled job as a report: the tie-out, the problem groups first and open, the
- * deleted records as a compact table, "Copy summary", this run's CSV, the audit log, Done.
+ * deleted records as a compact table (a restore's as "old Id → new Id"), "Copy summary", this run's
+ * CSV, "Restore deleted records" after a deletion, the audit log, Done.
  */
 export function JobResult({ model }: { model: PopupModel }) {
   const job = model.job.value;
@@ -36,7 +39,8 @@ export function JobResult({ model }: { model: PopupModel }) {
             records={job.records.filter((r) => r.group === g)}
             environment={job.environment}
             defaultOpen={g !== doneGroup(job)}
-            table={g === doneGroup(job)}
+            table={g === doneGroup(job) && g !== 'restored'}
+            operation={job.operation}
           />
         ))}
       </ul>
@@ -54,6 +58,7 @@ export function JobResult({ model }: { model: PopupModel }) {
         </button>
         <span role="status">{copied.value ? 'Copied' : ''}</span>
       </div>
+      {canRestoreRun(job) && <RestoreRun model={model} job={job} />}
       <AuditExport
         onExport={(f) => void model.exportAudit(f)}
         audit={model.state.value?.audit}

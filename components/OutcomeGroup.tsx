@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useId } from 'preact/hooks';
 import type { Environment } from '../lib/domain/ids';
+import type { JobOperationKind } from '../lib/domain/jobs';
 import type { JobRecordView } from '../lib/messaging/views';
 import { formatDate, formatMoney } from '../lib/popup/format';
 import { recordName } from '../lib/popup/report';
@@ -17,13 +18,23 @@ interface Props {
   defaultOpen?: boolean;
   /** The deleted records: a compact table (number, name, date, amount). */
   table?: boolean;
+  /** The job's operation: what a record's links and reasons mean. */
+  operation?: JobOperationKind;
 }
 
 /**
  * One outcome group as a disclosure: its name and count (the button's accessible name, no glyph:
  * the chevron is drawn by CSS), then its records, a page at a time. An empty group cannot open.
  */
-export function OutcomeGroup({ label, count, records, environment, defaultOpen = false, table = false }: Props) {
+export function OutcomeGroup({
+  label,
+  count,
+  records,
+  environment,
+  defaultOpen = false,
+  table = false,
+  operation,
+}: Props) {
   const open = useSignal(defaultOpen && count > 0);
   const shown = useSignal(PAGE);
   const id = useId();
@@ -80,7 +91,7 @@ export function OutcomeGroup({ label, count, records, environment, defaultOpen =
           ) : (
             <ul class="records">
               {page.map((r) => (
-                <OutcomeRecord key={r.key} record={r} environment={environment} />
+                <OutcomeRecord key={r.key} record={r} environment={environment} operation={operation} />
               ))}
             </ul>
           )}

@@ -5,6 +5,7 @@
  */
 import type { PopupState } from '../messaging/views';
 import { ACTIVE_JOB_STATES } from './derive';
+import { operationWords } from './operation-words';
 import { buildPlan, type PlanOptions } from './plan';
 
 export function announcement(prev: PopupState | undefined, next: PopupState, options: PlanOptions): string | undefined {
@@ -14,10 +15,10 @@ export function announcement(prev: PopupState | undefined, next: PopupState, opt
   if (job) {
     const active = ACTIVE_JOB_STATES.has(job.state);
     const wasActive = !!before && before.id === job.id && ACTIVE_JOB_STATES.has(before.state);
-    const voiding = job.operation === 'void';
-    const [noun, done] = voiding ? (['Voiding', 'voided'] as const) : (['Deletion', 'deleted'] as const);
+    const words = operationWords(job);
+    const { paused: noun, done } = words;
     if (!before || before.id !== job.id)
-      return active ? `${voiding ? 'Voiding' : 'Deleting'} started: ${job.total} to process.` : undefined;
+      return active ? `${words.heading} started: ${job.total} to process.` : undefined;
     if (wasActive && !active) {
       const c = job.counts;
       const notDone = c.skipped + c.refused + c.needsAttention;

@@ -23,42 +23,21 @@ import {
   isJobActive,
 } from './derive';
 import type { DownloadFile } from './download';
+import type { PopupModelDeps } from './model-deps';
 import { buildPlan } from './plan';
 import { runCsv, runCsvFilename } from './report';
+import { createRestoreActions, NO_ANSWER } from './restore';
 
 export interface PopupApi {
   /** Typed by the protocol map: each message's answer carries its own reply type. */
   send: Send<PageMessageType>;
 }
 
+export type { HostAccessApi, PopupModelDeps } from './model-deps';
 export type { AuditFile, DownloadFile };
 
 /** The actions whose accepted answer is the new state (all but `state/get` and `audit/export`). */
 type StateAction = { [K in PageMessageType]: ReplyOf<K> extends PopupState ? K : never }[PageMessageType];
-
-export interface PopupModelDeps {
-  /** Wall clock (ms); defaults to Date.now. */
-  now?: () => number;
-  /** Poll and clock-tick period; default 1000 ms. */
-  pollMs?: number;
-  /** Hands a file to the person (the entry wires a Blob download). */
-  download?: (file: DownloadFile) => void;
-  /**
-   * The manifest's host permissions. Firefox lets the user withdraw them (about:addons); without
-   * them every call to the service fails. Absent: assumed granted (Chrome grants them at install).
-   */
-  hostAccess?: HostAccessApi;
-  /** Puts text on the clipboard; defaults to navigator.clipboard.writeText. */
-  writeText?: (text: string) => Promise<void>;
-  /** Opens the popup's page in a browser tab ("Open full view"); absent: the button is not shown. */
-  openFullView?: () => void;
-}
-
-export interface HostAccessApi {
-  granted(): Promise<boolean>;
-  /** Must run inside the click that asks (browsers require a user gesture). */
-  request(): Promise<boolean>;
-}
 
 export const RECONNECT_AFTER_FAILURES = 3;
 
@@ -142,7 +121,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     const reply = await request(message);
     batch(() => {
       pending.value = undefined;
-      if (!reply) actionError.value = 'Safe Delete did not answer. Please try again in a moment.';
+      if (!reply) actionError.value = NO_ANSWER;
       else if (!reply.ok) actionError.value = reply.error;
       else actionError.value = undefined;
       if (reply?.ok) apply(mine, reply.data);
@@ -274,6 +253,8 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     cancelJob: () => act({ type: 'job/cancel', jobId: jobId() }),
     dismissJob: () => act({ type: 'job/dismiss', jobId: jobId() }),
     clearAudit: () => act({ type: 'audit/clear' }),
+    /** "Restore deleted records": previewRestore(filter), then startRestore(filter, allowDuplicates). */
+    ...createRestoreActions({ request, act, actionError, pending }),
 
     /** "Keep exported entries": 90 or 365 days, or everything (undefined). */
     setAuditRetention: (keepExportedDays: 90 | 365 | undefined) => act({ type: 'audit/retention', keepExportedDays }),

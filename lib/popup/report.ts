@@ -5,20 +5,30 @@
  */
 import { type JobRecordView, type JobView, OUTCOME_GROUP_LABEL, type OutcomeGroup } from '../messaging/views';
 import { describeTxn, ENVIRONMENT_LABEL, formatDate, formatMoney } from './format';
+import { operationWords } from './operation-words';
 import { moneyTotals, outcomeReason, outcomeWord } from './words';
 
-/** Problem groups first, the deleted (or voided) last (a compact table). */
-export const REPORT_GROUP_ORDER = ['needsAttention', 'refused', 'skipped', 'voided', 'deleted'] as const;
+/** Problem groups first, the job's own action (deleted, voided or restored) last (a compact table). */
+export const REPORT_GROUP_ORDER = ['needsAttention', 'refused', 'skipped', 'restored', 'voided', 'deleted'] as const;
 
-/** Where the job's own action lands: "Voided" for a void job ("Void instead of delete"), else "Deleted". */
-export function doneGroup(job: Pick<JobView, 'operation'>): 'deleted' | 'voided' {
-  return job.operation === 'void' ? 'voided' : 'deleted';
+/** The groups where a job's own action lands; a job shows only its own. */
+const DONE_GROUPS = ['deleted', 'voided', 'restored'] as const;
+export type DoneGroup = (typeof DONE_GROUPS)[number];
+
+/** Where the job's own action lands: "Voided" for a void job, "Restored" for a restore, else "Deleted". */
+export function doneGroup(job: Pick<JobView, 'operation'>): DoneGroup {
+  return operationWords(job).done;
 }
 
-/** `order` without the other action's group (a delete job has no "Voided", a void job no "Deleted"). */
+/** `order` without the other actions' groups (a delete job has no "Voided" nor "Restored"…). */
 export function groupsFor<G extends OutcomeGroup>(job: Pick<JobView, 'operation'>, order: readonly G[]): G[] {
-  const other = doneGroup(job) === 'voided' ? 'deleted' : 'voided';
-  return order.filter((g) => g !== other);
+  const own = doneGroup(job);
+  return order.filter((g) => g === own || !(DONE_GROUPS as readonly string[]).includes(g));
+}
+
+/** A restored record's Ids: "Id 5 → Id 812" (the old one, then the new one QuickBooks gave it). */
+export function restoredIds(r: Pick<JobRecordView, 'id' | 'newId'>): string {
+  return `Id ${r.id} → ${r.newId ? `Id ${r.newId}` : 'new Id not known yet'}`;
 }
 
 function totals(records: readonly JobRecordView[]): Map<string, number> {
@@ -69,9 +79,10 @@ export function runSummary(job: JobView, companyName: string | undefined, locale
     if (records.length === 0) continue;
     lines.push('', `${OUTCOME_GROUP_LABEL[g]}: ${records.length}`);
     for (const r of records) {
-      const reason = g === doneGroup(job) ? undefined : outcomeReason(r);
+      const reason = g === doneGroup(job) ? undefined : outcomeReason(r, job.operation);
       const bits = [
         recordName(r),
+        r.group === 'restored' && restoredIds(r),
         r.party,
         r.txnDate && formatDate(r.txnDate, locale),
         r.amount !== undefined && formatMoney(r.amount, r.currency, locale),
@@ -116,8 +127,10 @@ export function runCsv(job: JobView, companyName: string | undefined): string {
     r.txnDate,
     r.amount,
     r.currency,
-    outcomeWord(r),
-    r.group === 'deleted' || r.group === 'voided' ? undefined : outcomeReason(r),
+    r.group === 'restored' ? `${outcomeWord(r)}: ${restoredIds(r)}` : outcomeWord(r),
+    r.group === 'deleted' || r.group === 'voided' || r.group === 'restored'
+      ? undefined
+      : outcomeReason(r, job.operation),
     r.faultCode,
   ]);
   return `${[header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;

@@ -6,6 +6,7 @@
  */
 
 import { ENTITIES, type Entity, isEntity } from '../domain/entities';
+import type { JobOperationKind } from '../domain/jobs';
 import { recordKey } from '../domain/record-key';
 import type { JobRecordView, LinkedDetail, SelectionRow } from '../messaging/views';
 import { describeTxn, ENTITY_LABEL, formatDate, formatMoney, plural } from './format';
@@ -183,6 +184,7 @@ const FAULT_WORDS: Record<string, string> = {
   '6540': 'it is on a bank deposit',
   '610': 'QuickBooks no longer has it',
   '5010': 'someone changed it in QuickBooks',
+  '6140': 'another transaction uses its number now (allow duplicate numbers to restore it)',
 };
 
 /** The outcome word the popup shows: the label, without a raw service message in parentheses. */
@@ -190,10 +192,17 @@ export function outcomeWord(record: Pick<JobRecordView, 'outcome'>): string {
   return /^Refused \(/.test(record.outcome) ? 'Refused' : record.outcome;
 }
 
-/** Why an outcome happened, in words; the raw service text stays in the exported log. */
-export function outcomeReason(record: JobRecordView): string | undefined {
+/**
+ * Why an outcome happened, in words; the raw service text stays in the exported log. `operation`:
+ * the job's ('delete' when absent), for what "Needs attention" means.
+ */
+export function outcomeReason(record: JobRecordView, operation?: JobOperationKind): string | undefined {
   const code = record.faultCode;
   if (code && FAULT_WORDS[code]) return FAULT_WORDS[code];
+  if (record.group === 'needsAttention' && operation === 'restore')
+    return 'QuickBooks did not confirm the restored copy. Look for it in QuickBooks before you restore it again.';
+  if (record.group === 'needsAttention' && operation === 'void')
+    return 'QuickBooks did not confirm the void and it is not voided. Check it, then run again.';
   if (record.group === 'needsAttention')
     return 'QuickBooks did not confirm the deletion and it is still there. Check it, then run again.';
   if (!record.reason) return code ? 'QuickBooks refused it' : undefined;

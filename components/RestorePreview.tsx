@@ -1,0 +1,109 @@
+import { useSignal } from '@preact/signals';
+import { useEffect, useId, useRef } from 'preact/hooks';
+import type { Entity } from '../lib/domain/entities';
+import type { RestorePreview as Preview } from '../lib/messaging/views';
+import { describeTxn, plural } from '../lib/popup/format';
+import { entityCountsText, plainText } from '../lib/popup/words';
+
+interface Props {
+  preview: Preview;
+  /** A restore or a preview is under way: the confirming button waits. */
+  busy: boolean;
+  onConfirm: (allowDuplicateDocNumbers: boolean) => void;
+  onCancel: () => void;
+}
+
+/** "Invoices 10, Payment 1" from the preview's counts per type. */
+function perType(byEntity: Preview['byEntity']): string {
+  const counts = new Map<Entity, number>();
+  for (const [entity, n] of Object.entries(byEntity) as [Entity, number | undefined][]) if (n) counts.set(entity, n);
+  return entityCountsText(counts);
+}
+
+/**
+ * What "Restore deleted records" will do, before the final click, in a bookkeeper's words: how many
+ * records come back (per type), which cannot (and why), what never comes back, "Allow duplicate
+ * numbers", then "Restore N records" or "Cancel". Its heading takes the focus when it appears.
+ */
+export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
+  const allowDuplicates = useSignal(false);
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const { willRestore, refused, cannotComeBack, withDocNumbers } = preview;
+  const types = perType(preview.byEntity);
+  return (
+    <section class="restore-preview" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`} tabIndex={-1} ref={heading}>
+        Before you restore
+      </h3>
+      {willRestore > 0 ? (
+        <p class="plan-will">
+          {plural(willRestore, 'record')} will be re-created in QuickBooks as new transactions
+          {types ? `: ${types}` : ''}.
+        </p>
+      ) : (
+        <p class="plan-will">Nothing can be restored with these choices.</p>
+      )}
+      {refused.length > 0 && (
+        <>
+          <h4 id={`${id}-refused`}>{plural(refused.length, 'record')} cannot be restored</h4>
+          <ul
+            class="restore-list"
+            aria-labelledby={`${id}-refused`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard
+            tabIndex={0}
+          >
+            {refused.map((r) => (
+              <li key={r.key}>
+                <span class="record-name">{describeTxn(r.entity, r.docNumber, r.id)}</span>: {plainText(r.reason)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {cannotComeBack.length > 0 && (
+        <>
+          <h4 id={`${id}-lost`}>What cannot come back</h4>
+          <ul
+            class="restore-list"
+            aria-labelledby={`${id}-lost`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard
+            tabIndex={0}
+          >
+            {cannotComeBack.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {willRestore > 0 && withDocNumbers > 0 && (
+        <div class="check">
+          <input
+            id={`${id}-duplicates`}
+            type="checkbox"
+            checked={allowDuplicates.value}
+            aria-describedby={`${id}-duplicates-hint`}
+            onChange={(e) => (allowDuplicates.value = e.currentTarget.checked)}
+          />
+          <label for={`${id}-duplicates`}>Allow duplicate numbers</label>
+          <p class="hint" id={`${id}-duplicates-hint`}>
+            {plural(withDocNumbers, 'record')} {withDocNumbers === 1 ? 'keeps its' : 'keep their'} number. Without this,
+            QuickBooks refuses to re-create a record whose number another transaction has taken since; it is listed as
+            refused.
+          </p>
+        </div>
+      )}
+      <div class="actions">
+        {willRestore > 0 && (
+          <button type="button" class="primary" disabled={busy} onClick={() => onConfirm(allowDuplicates.value)}>
+            Restore {plural(willRestore, 'record')}
+          </button>
+        )}
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}
