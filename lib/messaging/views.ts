@@ -113,8 +113,14 @@ export type SelectionRow = z.infer<typeof SelectionRowSchema>;
  */
 export const RestoreFilterSchema = z.object({
   jobId: z.string().max(64).optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   entities: z.array(z.enum(ENTITIES)).max(ENTITIES.length).optional(),
 });
 export type RestoreFilter = z.infer<typeof RestoreFilterSchema>;
