@@ -29,7 +29,11 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
   const allowDuplicates = useSignal(false);
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    // The whole preview in view (a 600 px popup would otherwise show only its first lines).
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   const { willRestore, refused, cannotComeBack, withDocNumbers } = preview;
   const types = perType(preview.byEntity);
   return (
@@ -65,12 +69,8 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
       {cannotComeBack.length > 0 && (
         <>
           <h4 id={`${id}-lost`}>What cannot come back</h4>
-          <ul
-            class="restore-list"
-            aria-labelledby={`${id}-lost`}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard
-            tabIndex={0}
-          >
+          {/* Five fixed lines, read in full before the click: never a scroll box. */}
+          <ul class="plain-list" aria-labelledby={`${id}-lost`}>
             {cannotComeBack.map((text) => (
               <li key={text}>{text}</li>
             ))}

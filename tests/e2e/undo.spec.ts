@@ -17,7 +17,12 @@ import { expect, test } from './fixtures';
 import { categoryOf, connectPopup } from './helpers';
 import { LedgerPage } from './pages/ledger';
 
-test.use({ seed: { count: 240, seed: 21, linkedShare: 0.5 } });
+test.use({
+  seed: { count: 240, seed: 21, linkedShare: 0.5 },
+  // One batch call per 3 s window (60 s time-scaled x20): a restore of 60 spans several windows, so
+  // the worker can be stopped in its middle.
+  simulatorOptions: { batchLimit: 1, timeScale: 20 },
+});
 test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));
 
 /** The page's transactions as keys `${Entity}:${Id}`, in page order. */
@@ -97,4 +102,154 @@ test('Void instead of delete: voidable ones voided and still there, the rest "Ca
     expect(truth.exists(key)).toBe(true);
     expect(truth.syncToken(key)).toBe(before.get(key));
   }
+});
+
+/** A payment on the sales list and the invoice its line pays, both deletable (not deposited, closed, reconciled). */
+function paidPair(sim: Simulator, company: SeededCompany, onPage: readonly string[]) {
+  for (const key of onPage) {
+    if (!key.startsWith('Payment:') || categoryOf(company, key, sim) !== 'linked') continue;
+    const lines = (sim.record(company.realmId, key)?.Line ?? []) as {
+      LinkedTxn?: { TxnId: string; TxnType: string }[];
+    }[];
+    const invoice = lines.flatMap((l) => l.LinkedTxn ?? []).find((l) => l.TxnType === 'Invoice');
+    const invoiceKey = invoice && `Invoice:${invoice.TxnId}`;
+    if (invoiceKey && onPage.includes(invoiceKey) && ['plain', 'linked'].includes(categoryOf(company, invoiceKey, sim)))
+      return { payment: key, invoice: invoiceKey };
+  }
+  throw new Error('no paid invoice on the page');
+}
+
+/** Ticks 60 records of mixed types (the pair among them) on the sales and expenses lists. */
+async function tickSixty(context: import('@playwright/test').BrowserContext, sim: Simulator, company: SeededCompany) {
+  const sales = await new LedgerPage(await context.newPage()).open('/app/sales?rows=240');
+  const onSales = await pageKeys(sales.page);
+  const pair = paidPair(sim, company, onSales);
+  const deletable = (k: string) => ['plain', 'linked'].includes(categoryOf(company, k, sim));
+  const salesKeys = [
+    pair.invoice,
+    pair.payment,
+    ...onSales.filter((k) => deletable(k) && k !== pair.invoice && k !== pair.payment),
+  ].slice(0, 40);
+  for (const key of salesKeys) await sales.tick(key.split(':')[1] ?? '');
+  const expenses = await new LedgerPage(await context.newPage()).open('/app/expenses?rows=240');
+  const expenseKeys = (await pageKeys(expenses.page)).filter(deletable).slice(0, 60 - salesKeys.length);
+  for (const key of expenseKeys) await expenses.tick(key.split(':')[1] ?? '');
+  await expenses.page.waitForTimeout(400);
+  const keys = [...salesKeys, ...expenseKeys];
+  expect(keys).toHaveLength(60);
+  expect(new Set(keys.map((k) => k.split(':')[0])).size).toBeGreaterThanOrEqual(4);
+  return { keys, pair };
+}
+
+/** Old key → new key, read from the "Restored" group's two links per record. */
+async function restoredMapping(page: Page): Promise<Map<string, string>> {
+  const group = page.getByRole('button', { name: /^Restored \d+$/ });
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  const keyOf = (href: string) => {
+    const url = new URL(href);
+    return `${entityFromSlug(url.pathname.split('/').pop() ?? '')}:${url.searchParams.get('txnId')}`;
+  };
+  const olds = await page
+    .getByRole('link', { name: /the deleted original of/ })
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  const news = await page
+    .getByRole('link', { name: /the restored copy of/ })
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  expect(olds).toHaveLength(news.length);
+  return new Map(olds.map((href, i) => [keyOf(href), keyOf(news[i] ?? '')]));
+}
+
+async function deleteThenPreview(fixtures: {
+  context: import('@playwright/test').BrowserContext;
+  sim: Simulator;
+  company: SeededCompany;
+  openPopup: () => Promise<Page>;
+}) {
+  const { context, sim, company, openPopup } = fixtures;
+  const { keys, pair } = await tickSixty(context, sim, company);
+  const popup = await connectPopup(openPopup, company);
+  await popup.waitForPreflight(60);
+  await popup.page.getByLabel('Include linked transactions').check();
+  await popup.deleteButton().click();
+  expect((await popup.resultCounts()).Deleted).toBe(60);
+  expect(sim.truth(company.realmId).deletedKeys().sort()).toEqual([...keys].sort());
+  await popup.page.getByRole('button', { name: 'Restore deleted records' }).click();
+  await expect(popup.page.getByRole('button', { name: 'Restore 60 records' })).toBeVisible();
+  await expect(popup.page.getByRole('list', { name: 'What cannot come back' })).toContainText(/reconcil/i);
+  return { popup, keys, pair };
+}
+
+/** 60 new records, each created once, equal to its snapshot bar what the service assigns; the payment paying the new invoice. */
+async function expectRestoredExactlyOnce(
+  page: Page,
+  sim: Simulator,
+  company: SeededCompany,
+  keys: readonly string[],
+  pair: { payment: string; invoice: string },
+  snapshots: Map<string, Record<string, unknown>>,
+) {
+  await expect(page.getByRole('heading', { name: /Finished/ })).toBeVisible({ timeout: 90_000 });
+  expect(await groupCount(page, 'Restored')).toBe(60);
+  const truth = sim.truth(company.realmId);
+  const created = truth.createdKeys();
+  expect(created).toHaveLength(60);
+  expect(new Set(created).size).toBe(60);
+  for (const key of created) expect(truth.appliedCreates(key)).toBe(1);
+  const mapping = await restoredMapping(page);
+  expect([...mapping.keys()].sort()).toEqual([...keys].sort());
+  expect([...mapping.values()].sort()).toEqual([...created].sort());
+  for (const [oldKey, newKey] of mapping) {
+    const before = snapshots.get(oldKey) ?? {};
+    const now = sim.record(company.realmId, newKey) ?? {};
+    for (const field of ['DocNumber', 'TxnDate', 'TotalAmt', 'CustomerRef', 'VendorRef'])
+      expect(now[field], `${oldKey} → ${newKey}: ${field}`).toEqual(before[field]);
+    expect(now.Id).not.toBe(before.Id);
+  }
+  const newInvoiceId = mapping.get(pair.invoice)?.split(':')[1];
+  const payment = sim.record(company.realmId, mapping.get(pair.payment) ?? '');
+  const links = ((payment?.Line ?? []) as { LinkedTxn?: { TxnId: string; TxnType: string }[] }[]).flatMap(
+    (l) => l.LinkedTxn ?? [],
+  );
+  expect(links).toContainEqual(expect.objectContaining({ TxnType: 'Invoice', TxnId: newInvoiceId }));
+}
+
+test('Restore deleted records: 60 of mixed types come back once each, the payment paying the new invoice', async ({
+  context,
+  sim,
+  company,
+  openPopup,
+}) => {
+  const snapshots = new Map(company.keys.all.map((k) => [k, sim.record(company.realmId, k) ?? {}]));
+  const { popup, keys, pair } = await deleteThenPreview({ context, sim, company, openPopup });
+  await popup.screenshot('restore-preview');
+  await popup.page.getByRole('button', { name: 'Restore 60 records' }).click();
+  await expectRestoredExactlyOnce(popup.page, sim, company, keys, pair, snapshots);
+  await popup.screenshot('restore-result');
+});
+
+test('Restore with the worker stopped mid-restore and a 500 after the service applied a batch: still each record exactly once', async ({
+  context,
+  sim,
+  company,
+  openPopup,
+}) => {
+  const snapshots = new Map(company.keys.all.map((k) => [k, sim.record(company.realmId, k) ?? {}]));
+  const { popup, keys, pair } = await deleteThenPreview({ context, sim, company, openPopup });
+  const cdp = await context.newCDPSession(popup.page);
+  await cdp.send('ServiceWorker.enable');
+  sim.injectFault({ endpoint: 'batch', kind: 'error500-after', times: 1 });
+  await popup.page.getByRole('button', { name: 'Restore 60 records' }).click();
+  const creates = () =>
+    sim.requestLog(company.realmId).filter((e) => e.endpoint === 'batch' && /requestid=/.test(e.path));
+  await expect.poll(() => creates().filter((e) => e.status === 200).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  const stopped = new Promise<void>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
+      if (e.versions.some((v) => v.runningStatus === 'stopped')) resolve();
+    });
+  });
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await stopped;
+  await expectRestoredExactlyOnce(popup.page, sim, company, keys, pair, snapshots);
+  expect(creates().some((e) => e.status === 500)).toBe(true);
+  expect(creates().some((e) => e.replayed)).toBe(true);
 });
