@@ -3,6 +3,8 @@
  * `hooks.beforeStep`) and at each alarm, all from the plan's PRNG: the books re-closed, another user
  * editing or reconciling records, the batch quota flooded by a neighbour (429 storm), the token
  * expiring, a 5xx or a dropped connection armed for the next batch call, the worker killed.
+ * Each phase of a run (the delete job, then the restore job) gets its own instance and tally, from
+ * its own PhasePlan drawn from the run's one PRNG; a phase without concurrent changes plans none.
  */
 import { type StepName, WorkerKilled } from '../../lib/jobs/hooks';
 import type { RunnerHooks } from '../../lib/jobs/types';
@@ -10,7 +12,7 @@ import type { FaultKind } from '../../tools/simulator/api';
 import type { ChaosHarness } from './harness';
 import type { ChangePhase } from './ledger';
 import { logFigures } from './log-figures';
-import { type ChaosPlan, SHARES } from './scenario';
+import { type PhasePlan, SHARES } from './scenario';
 
 export interface ChaosTally {
   checkpoints: number;
@@ -27,10 +29,14 @@ export interface ChaosTally {
 
 export interface ChaosWorld {
   h: ChaosHarness;
-  plan: ChaosPlan;
-  /** The job's chunks as the runner cuts them (keys). */
+  /** This phase's plan (the delete job's or the restore job's); both draw from the run's one PRNG. */
+  plan: PhasePlan;
+  /** The job's chunks as the runner cuts them (keys); the targets of the concurrent changes. */
   chunkKeys: string[][];
+  /** The date the accountant closes the books through at the job's first step. */
   bookCloseDate?: string;
+  /** Where this phase starts in the simulator's request log (the 5xx floor counts this phase's calls). */
+  logFrom?: number;
   /** The record's JSON as last changed, for the audit snapshot check. */
   lastJson: Map<string, Record<string, unknown>>;
 }
@@ -52,6 +58,7 @@ export function createChaosEvents(world: ChaosWorld) {
   const touched = { edit: new Set<string>(), reconcile: new Set<string>() };
   let stormRoundsLeft = plan.stormRounds;
   let stormStarted = false;
+  let forcedFired = false;
   const neighbourToken = h.sim.issueToken(h.realmId);
 
   const live = (key: string) => h.sim.truth(h.realmId).exists(key);
@@ -108,7 +115,7 @@ export function createChaosEvents(world: ChaosWorld) {
   /** Keeps the 5xx share of the calls the service really answered at ≥ SHARES.fiveXx (a 429 or 401 leaves an armed fault unused). */
   function armFault() {
     tally.batchAttempts += 1;
-    const seen = logFigures(h.sim.requestLog(h.realmId));
+    const seen = logFigures(h.sim.requestLog(h.realmId).slice(world.logFrom ?? 0));
     const fiveXx = seen.fiveXxAfterApply + (seen.faults['error500-before'] ?? 0);
     let kind: FaultKind | undefined;
     if (fiveXx < Math.ceil(SHARES.fiveXx * (seen.runnerBatchCalls + 1)) || rng.chance(SHARES.fiveXx / 2)) {
@@ -140,7 +147,11 @@ export function createChaosEvents(world: ChaosWorld) {
       if (step === 'between-chunks') concurrentChanges(at.chunk);
       else concurrentChanges(at.chunk + 1, step === 'after-attempt-journaled' ? at.chunk : undefined);
       if (step === 'after-send-before-response') h.sim.clearFaults(); // one a 429 left unused
-      if (plan.killAt.has(tally.checkpoints)) {
+      const forced = plan.forcedKill;
+      const forcedNow =
+        forced !== undefined && !forcedFired && step === forced.step && tally.checkpoints >= forced.from;
+      if (forcedNow) forcedFired = true;
+      if (plan.killAt.has(tally.checkpoints) || forcedNow) {
         tally.stepKills[step] = (tally.stepKills[step] ?? 0) + 1;
         throw new WorkerKilled(step);
       }

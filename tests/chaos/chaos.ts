@@ -1,7 +1,8 @@
 /**
  * One chaos run, end to end: seed → the page shows the rows → some are edited → preflight (with
  * shownAt) → more edits → a job from the reviewed records → driven to completion under the plan's
- * chaos → judged. Returns every figure the report prints and the test asserts.
+ * chaos → judged; then the restore phase (./restore-phase.ts): every deleted record restored under
+ * the same kinds of chaos → judged. Returns every figure the report prints and the test asserts.
  */
 
 import { MAX_CHUNK, orderForChunks } from '../../lib/jobs/create';
@@ -13,6 +14,7 @@ import { type ChaosTally, createChaosEvents } from './chaos-events';
 import { judge, type Verdict } from './checks';
 import { createChaosHarness, drive } from './harness';
 import { type LogFigures, logFigures } from './log-figures';
+import { type RestorePhaseResult, runRestorePhase } from './restore-phase';
 import { type ChaosOptions, planChaos, SHARES } from './scenario';
 
 export interface ChaosResult {
@@ -34,7 +36,9 @@ export interface ChaosResult {
   log: LogFigures;
   wallMs: number;
   simulatedMs: number;
+  /** Delete and restore must-be-0 figures together (the restore's carry phase 'restore'). */
   verdict: Verdict;
+  restore: RestorePhaseResult;
 }
 
 const keyOf = (r: { entity: string; id: string }) => `${r.entity}:${r.id}`;
@@ -51,6 +55,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       seed: options.seed,
       reconciledShare: SHARES.reconciledAtSeed,
       closedShare: SHARES.closed,
+      // Payments paying invoices, bills paid, deposits grouping payments: the restore re-links them.
+      linkedShare: SHARES.linked,
+      depositedShare: SHARES.deposited,
     },
     { beforeStep: (step, at) => beforeStep?.(step, at) },
   );
@@ -85,7 +92,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       environment: 'sandbox',
     });
     if (preflight.kind !== 'ok') throw new Error(`preflight failed: ${JSON.stringify(preflight)}`);
-    const reviewed = reviewedFromPreflight(preflight.records);
+    // "Include linked transactions": the payments and what they pay go too, so the restore re-links them.
+    const reviewed = reviewedFromPreflight(preflight.records, { includeLinked: true });
     const reviewedJson = new Map(reviewed.map((r) => [keyOf(r.record), r.record.raw]));
     clock.advance(60_000);
     const ready = reviewed.filter((r) => !r.reconciled).map((r) => keyOf(r.record));
@@ -118,6 +126,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       closedKeys: company.keys.closed,
       runnerErrors: h.errors.length,
     });
+    const log = logFigures(sim.requestLog(realmId)); // the delete phase's calls, before the restore's
+    const restore = await runRestorePhase(h, rng, options, (hook) => {
+      beforeStep = hook;
+    });
+    const mustBeZero = [...verdict.mustBeZero, ...restore.mustBeZero];
     const phaseCount = (kind: 'edit' | 'reconcile', phase: string) =>
       ledger.changedKeys(kind).filter((k) => ledger.changes(k).some((c) => c.kind === kind && c.phase === phase))
         .length;
@@ -137,10 +150,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       },
       counts: Object.fromEntries(Object.entries(job?.counts ?? {}).filter(([, n]) => n > 0)),
       tally: events.tally,
-      log: logFigures(sim.requestLog(realmId)),
+      log,
       wallMs: Date.now() - wallStart,
       simulatedMs,
-      verdict,
+      verdict: { ...verdict, mustBeZero, ok: mustBeZero.every((j) => j.value === 0) },
+      restore,
     };
   } finally {
     await h.close();

@@ -31,6 +31,8 @@ export interface Judgement {
   label: string;
   value: number;
   examples: string[];
+  /** Set on the restore phase's figures (./restore-checks.ts); the delete phase's have none. */
+  phase?: 'restore';
 }
 
 export interface Verdict {

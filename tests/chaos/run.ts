@@ -1,8 +1,10 @@
 /**
  * `npm run chaos [-- --records 1000 --seed 20260115 --kills 8 --mode real|document]`
  *
- * The deletion pipeline under seeded chaos (see ./chaos.ts and ./scenario.ts). Exit code 1 when a
- * must-be-0 figure is not 0, or when a chaos ingredient did not fire (a run without chaos proves nothing).
+ * The deletion pipeline under seeded chaos, then the restore of what it deleted under the same kinds
+ * of chaos (see ./chaos.ts, ./restore-phase.ts and ./scenario.ts). Exit code 1 when a must-be-0 figure
+ * of either phase is not 0, or when a chaos ingredient of either phase did not fire (a run without
+ * chaos proves nothing).
  */
 import { parseArgs } from 'node:util';
 import { runChaos } from './chaos';

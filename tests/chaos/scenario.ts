@@ -3,6 +3,7 @@
  * at which checkpoints the worker dies, when the token expires and when a neighbour floods the batch
  * quota. Every random choice of a run draws from the one PRNG made here, so a seed replays a run.
  */
+import type { StepName } from '../../lib/jobs/hooks';
 import { createPrng, type Prng } from '../../tools/simulator/prng';
 
 export interface ChaosOptions {
@@ -23,20 +24,28 @@ export const SHARES = {
   reconciledAtSeed: 0.05, // before the preflight: flagged, skipped by default (R2)
   reconciledDuringJob: 0.05, // while the job runs: only the runner's report check can catch them
   closed: 0.05, // books re-closed once the job has started: refused per record (R3)
+  linked: 0.15, // payments paying invoices, bill payments paying bills…: deleted too ("Include linked")
+  deposited: 0.05, // payments and sales receipts grouped on a deposit
   fiveXx: 0.06, // floor on 500s per runner batch call (half after applying); drops come on top
   drops: 0.03,
   /** Of the concurrent edits/reconciles made inside the re-read→delete gap, the share aimed at the in-flight chunk. */
   aimAtInFlight: 0.05,
+  /** Restore phase: of the deleted records (by date), the share the accountant closes before the restore is planned… */
+  closedBeforeRestore: 0.04,
+  /** …and the further share closed at the restore job's first step (the service refuses those creates). */
+  closedDuringRestore: 0.03,
 } as const;
 
-export interface ChaosPlan {
-  options: ChaosOptions;
+/** One phase's chaos (the delete job's, the restore job's): when the worker dies, the storm, the token. */
+export interface PhasePlan {
   rng: Prng;
   /** Estimated job chunks and step boundaries, to spread the events over the run. */
   chunks: number;
   checkpoints: number;
-  /** Global checkpoint ordinals (1-based, across every worker) at which the hook throws WorkerKilled. */
+  /** Phase checkpoint ordinals (1-based, across every worker) at which the hook throws WorkerKilled. */
   killAt: Set<number>;
+  /** Besides killAt: the worker dies the first time it reaches `step` at or after checkpoint `from`. */
+  forcedKill?: { step: StepName; from: number };
   /** Alarms delivered to a fresh worker (the old one died between the alarm being set and it firing). */
   alarmKills: number;
   tokenExpiryChunk: number;
@@ -47,29 +56,49 @@ export interface ChaosPlan {
   reconcilesDuringJob: number;
 }
 
-export function planChaos(options: ChaosOptions): ChaosPlan {
-  const rng = createPrng(options.seed);
-  const chunks = Math.max(1, Math.ceil(options.records / 30));
-  // A chunk with something to delete passes 5 boundaries; keep the kills inside the first 80%.
+export interface ChaosPlan extends PhasePlan {
+  options: ChaosOptions;
+}
+
+export interface PhaseShape {
+  chunks: number;
+  kills: number;
+  editsDuringJob: number;
+  reconcilesDuringJob: number;
+}
+
+/** A phase's plan, drawn from `rng` (the run's one PRNG, so a seed replays every phase). */
+export function planPhase(rng: Prng, shape: PhaseShape): PhasePlan {
+  const chunks = Math.max(1, shape.chunks);
+  // A chunk with something to send passes 5 boundaries; keep the kills inside the first 80%.
   const checkpoints = chunks * 5;
-  const span = Math.max(options.kills, Math.floor(checkpoints * 0.8));
+  const span = Math.max(shape.kills, Math.floor(checkpoints * 0.8));
   const killAt = new Set<number>();
-  for (let i = 0; i < options.kills; i++) {
-    const from = Math.floor((i * span) / options.kills) + 1;
-    const to = Math.max(from, Math.floor(((i + 1) * span) / options.kills));
+  for (let i = 0; i < shape.kills; i++) {
+    const from = Math.floor((i * span) / shape.kills) + 1;
+    const to = Math.max(from, Math.floor(((i + 1) * span) / shape.kills));
     killAt.add(rng.int(from, to));
   }
   return {
-    options,
     rng,
     chunks,
     checkpoints,
     killAt,
-    alarmKills: Math.max(1, Math.round(options.kills / 4)),
+    alarmKills: Math.max(1, Math.round(shape.kills / 4)),
     tokenExpiryChunk: Math.min(chunks - 1, Math.max(1, Math.floor(chunks * 0.45))),
     stormChunk: Math.min(chunks - 1, Math.max(1, Math.floor(chunks * 0.25))),
     stormRounds: 3,
+    editsDuringJob: shape.editsDuringJob,
+    reconcilesDuringJob: shape.reconcilesDuringJob,
+  };
+}
+
+export function planChaos(options: ChaosOptions): ChaosPlan {
+  const plan = planPhase(createPrng(options.seed), {
+    chunks: Math.ceil(options.records / 30),
+    kills: options.kills,
     editsDuringJob: Math.round(options.records * SHARES.editedDuringJob),
     reconcilesDuringJob: Math.round(options.records * SHARES.reconciledDuringJob),
-  };
+  });
+  return { options, ...plan };
 }

@@ -1,0 +1,169 @@
+/**
+ * The restore phase of a chaos run (issue 11): once the delete job is judged, the accountant closes
+ * a further period, and the bookkeeper restores every record the audit log shows deleted. The plan is
+ * made with the close date as the service then has it (records in it come out refused, not created);
+ * at the restore job's first step the accountant closes a little more (the service refuses those
+ * creates). The job is driven under the same chaos as the delete job (./chaos-events.ts, a PhasePlan
+ * of its own from the run's one PRNG): worker kills at step boundaries (one forced right after a
+ * send, before its answer is read) and between an alarm and its firing, 5xx (half after applying)
+ * and dropped connections on the batch calls that carry the creates, the token expiring, a
+ * neighbour's throttle storm. Then judged by ./restore-checks.ts against the simulator's ground truth.
+ */
+import type { AuditEntry } from '../../lib/audit/entry';
+import { restoreChunks } from '../../lib/background/restore';
+import type { RunnerHooks } from '../../lib/jobs/types';
+import { isDeletedOutcome } from '../../lib/restore/entry';
+import { planRestore } from '../../lib/restore/plan';
+import type { Prng } from '../../tools/simulator/prng';
+import { type ChaosTally, createChaosEvents } from './chaos-events';
+import type { Judgement } from './checks';
+import { type ChaosHarness, drive } from './harness';
+import { type LogFigures, logFigures } from './log-figures';
+import { judgeRestore } from './restore-checks';
+import { type ChaosOptions, planPhase, SHARES } from './scenario';
+
+export interface RestorePhaseResult {
+  /** Deleted records in the audit log: what the restore set out to bring back. */
+  deleted: number;
+  /** The close date the plan was made with, and the one set at the job's first step. */
+  closeDates: { atPlan?: string; duringJob?: string };
+  planned: number;
+  /** The plan's refusals (no call made), by reason. */
+  refusedByReason: Record<string, number>;
+  jobTotal: number;
+  chunks: number;
+  /** The job's outcomes; `refused` split by fault code. */
+  counts: Record<string, number>;
+  /** Records the service created during the restore. */
+  created: number;
+  /** Links of restored records to restored targets, each checked to name the target's NEW Id. */
+  linksToRestored: number;
+  /** Create batches the service answered from the answer kept under their requestid. */
+  replayed: number;
+  tally: ChaosTally;
+  log: LogFigures;
+  simulatedMs: number;
+  mustBeZero: Judgement[];
+}
+
+const REASONS: [RegExp, string][] = [
+  [/^Closed period/, 'closedPeriod'],
+  [/cannot be restored, so it cannot come back/, 'linkedToRefused'],
+  [/deleted too and is not part of this restore/, 'linkedToDeletedElsewhere'],
+  [/^Listed twice/, 'listedTwice'],
+  [/saved copy/, 'unusableSnapshot'],
+  [/another company/, 'otherCompany'],
+];
+const reasonOf = (text: string) => REASONS.find(([re]) => re.test(text))?.[1] ?? `other (${text.slice(0, 40)})`;
+const tallyOf = (names: readonly string[]) => {
+  const out: Record<string, number> = {};
+  for (const n of names) out[n] = (out[n] ?? 0) + 1;
+  return out;
+};
+
+/** The dates the accountant closes through: A before planning, B at the job's first step (A < B). */
+function closeDatesFor(deleted: readonly AuditEntry[]): { atPlan?: string; duringJob?: string } {
+  const dates = deleted
+    .map((e) => e.preDeleteJson.TxnDate)
+    .filter((d): d is string => typeof d === 'string')
+    .sort();
+  if (dates.length < 3) return {};
+  const a = Math.max(0, Math.round(dates.length * SHARES.closedBeforeRestore) - 1);
+  const b = a + Math.max(1, Math.round(dates.length * SHARES.closedDuringRestore));
+  const atPlan = dates[a];
+  return { atPlan, duringJob: dates.slice(b).find((d) => atPlan !== undefined && d > atPlan) };
+}
+
+export async function runRestorePhase(
+  h: ChaosHarness,
+  rng: Prng,
+  options: Pick<ChaosOptions, 'kills'>,
+  setBeforeStep: (hook: RunnerHooks['beforeStep']) => void,
+): Promise<RestorePhaseResult> {
+  const { sim, realmId, clock } = h;
+  const entries = (await h.current().audit.read()).entries;
+  const deleted = entries.filter((e) => e.realmId === realmId && isDeletedOutcome(e.outcome));
+  const closeDates = closeDatesFor(deleted);
+  // The accountant has closed a further period; the plan reads the close date as the service has it.
+  if (closeDates.atPlan) sim.setBookCloseDate(realmId, closeDates.atPlan);
+  const prefs = await h.plainClient().readPreferences();
+  if (prefs.kind !== 'ok') throw new Error(`preferences: ${JSON.stringify(prefs)}`);
+  const plan = planRestore(deleted, { bookCloseDate: prefs.bookCloseDate });
+  const chunks = restoreChunks(plan);
+
+  const phase = planPhase(rng, {
+    chunks: chunks.length,
+    kills: options.kills,
+    editsDuringJob: 0,
+    reconcilesDuringJob: 0,
+  });
+  // One death is forced right after a batch of creates was sent, before its answer is read.
+  phase.forcedKill = {
+    step: 'after-send-before-response',
+    from: rng.int(1, Math.max(1, Math.floor(phase.checkpoints / 2))),
+  };
+  const logFrom = sim.requestLog(realmId).length;
+  const createdBefore = sim.truth(realmId).createdKeys().length;
+  const errorsBefore = h.errors.length;
+  const events = createChaosEvents({
+    h,
+    plan: phase,
+    chunkKeys: chunks.map((c) => c.map((r) => `${r.record.entity}:${r.record.id}`)),
+    bookCloseDate: closeDates.duringJob,
+    lastJson: new Map(),
+    logFrom,
+  });
+
+  setBeforeStep(events.hooks.beforeStep);
+  const simStart = clock.now();
+  const first = h.current();
+  const created = await first.createJob({ realmId, environment: 'sandbox', operation: 'restore', records: [], chunks });
+  await first.start(created.id);
+  const end = await drive(h, created.id, {
+    beforeAlarm: (job) => events.beforeAlarm(job.cursor, job.wait?.kind),
+    onTokenNeeded: () => events.onTokenNeeded(),
+    onStepKill: () => undefined,
+  });
+  setBeforeStep(undefined);
+  const simulatedMs = clock.now() - simStart;
+
+  const last = h.restart();
+  const job = await last.getJob(created.id);
+  const rows = await last.getRecords(created.id);
+  const verdict = judgeRestore({
+    truth: sim.truth(realmId),
+    record: (key) => sim.record(realmId, key),
+    createdBefore,
+    plan,
+    snapshots: new Map(deleted.map((e) => [`${e.entity}:${e.id}`, e])),
+    planCloseDate: prefs.bookCloseDate,
+    closedThrough: closeDates.duringJob ?? prefs.bookCloseDate,
+    job,
+    stuck: typeof end === 'string' ? end : undefined,
+    rows,
+    audit: (await last.audit.read()).entries,
+    runnerErrors: h.errors.length - errorsBefore,
+  });
+  const phaseLog = sim.requestLog(realmId).slice(logFrom);
+  const outcomeNames = rows.map((r) => {
+    if (r.state.kind !== 'final') return r.state.kind;
+    const { outcome } = r.state;
+    return outcome.kind === 'refused' && 'fault' in outcome ? `refused (${outcome.fault?.code})` : outcome.kind;
+  });
+  return {
+    deleted: deleted.length,
+    closeDates: { atPlan: prefs.bookCloseDate, duringJob: closeDates.duringJob },
+    planned: plan.records.length,
+    refusedByReason: tallyOf(plan.refused.map((r) => reasonOf(r.reason))),
+    jobTotal: created.total,
+    chunks: created.chunks,
+    counts: tallyOf(outcomeNames),
+    created: verdict.created,
+    linksToRestored: verdict.linksToRestored,
+    replayed: phaseLog.filter((e) => e.replayed === true).length,
+    tally: events.tally,
+    log: logFigures(phaseLog),
+    simulatedMs,
+    mustBeZero: verdict.mustBeZero,
+  };
+}
