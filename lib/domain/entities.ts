@@ -50,3 +50,23 @@ export const VOIDABLE_ENTITIES = [
 export function canVoid(entity: string): boolean {
   return (VOIDABLE_ENTITIES as readonly string[]).includes(entity);
 }
+
+/** The bookkeeper's name of each entity (the popup's words, restore's reasons). */
+export const ENTITY_LABEL: Readonly<Record<Entity, string>> = {
+  Invoice: 'Invoice',
+  SalesReceipt: 'Sales receipt',
+  Payment: 'Payment',
+  CreditMemo: 'Credit memo',
+  RefundReceipt: 'Refund receipt',
+  Estimate: 'Estimate',
+  Bill: 'Bill',
+  BillPayment: 'Bill payment',
+  VendorCredit: 'Vendor credit',
+  Purchase: 'Expense',
+  JournalEntry: 'Journal entry',
+  Deposit: 'Deposit',
+  Transfer: 'Transfer',
+  CreditCardPayment: 'Credit card payment',
+  PurchaseOrder: 'Purchase order',
+  TimeActivity: 'Time activity',
+};

@@ -3,29 +3,12 @@
  * (Intl picks it when `locale` is undefined) and tests pass one explicitly.
  */
 
-import type { Entity } from '../domain/entities';
+import { ENTITY_LABEL, type Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
 import { SLUG_TO_ENTITY } from '../domain/web-app';
 import type { ConnectionView, JobView, SelectionRow } from '../messaging/views';
 
-export const ENTITY_LABEL: Record<Entity, string> = {
-  Invoice: 'Invoice',
-  SalesReceipt: 'Sales receipt',
-  Payment: 'Payment',
-  CreditMemo: 'Credit memo',
-  RefundReceipt: 'Refund receipt',
-  Estimate: 'Estimate',
-  Bill: 'Bill',
-  BillPayment: 'Bill payment',
-  VendorCredit: 'Vendor credit',
-  Purchase: 'Expense',
-  JournalEntry: 'Journal entry',
-  Deposit: 'Deposit',
-  Transfer: 'Transfer',
-  CreditCardPayment: 'Credit card payment',
-  PurchaseOrder: 'Purchase order',
-  TimeActivity: 'Time activity',
-};
+export { ENTITY_LABEL };
 
 /** "Invoice 1032", or "Invoice (Id 145)" when the transaction has no number. */
 export function describeTxn(entity: Entity, docNumber: string | undefined, id: string): string {

@@ -2,7 +2,7 @@
  * The vocabulary the restore shares (issue 11 §1): which stage an entity is restored in, how a
  * LinkedTxn's TxnType names an entity, and how a bookkeeper reads a record's name. Pure.
  */
-import { type Entity, isEntity } from '../domain/entities';
+import { ENTITY_LABEL, type Entity, isEntity } from '../domain/entities';
 import { type RecordKey, recordKey } from '../domain/record-key';
 
 /** A JSON object: what a snapshot and a create body are. */
@@ -43,28 +43,7 @@ export function linkKey(txnType: string, txnId: string): RecordKey {
   return recordKey(entityOfTxnType(txnType) ?? txnType, txnId);
 }
 
-/**
- * The bookkeeper's name of each entity. The popup has the same table (lib/popup/format.ts); lib/restore
- * may not import from there, and Record<Entity, string> keeps both complete.
- */
-export const ENTITY_LABEL: Readonly<Record<Entity, string>> = {
-  Invoice: 'Invoice',
-  SalesReceipt: 'Sales receipt',
-  Payment: 'Payment',
-  CreditMemo: 'Credit memo',
-  RefundReceipt: 'Refund receipt',
-  Estimate: 'Estimate',
-  Bill: 'Bill',
-  BillPayment: 'Bill payment',
-  VendorCredit: 'Vendor credit',
-  Purchase: 'Expense',
-  JournalEntry: 'Journal entry',
-  Deposit: 'Deposit',
-  Transfer: 'Transfer',
-  CreditCardPayment: 'Credit card payment',
-  PurchaseOrder: 'Purchase order',
-  TimeActivity: 'Time activity',
-};
+export { ENTITY_LABEL };
 
 /** "Invoice 1032", or "Invoice (Id 33)" when it has no number; an unknown type keeps its own name. */
 export function describeRecord(entity: string, id: string, docNumber?: string): string {

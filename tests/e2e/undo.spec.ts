@@ -166,6 +166,7 @@ async function deleteThenPreview(fixtures: {
   openPopup: () => Promise<Page>;
 }) {
   const { context, sim, company, openPopup } = fixtures;
+  const snapshots = new Map(company.keys.all.map((k) => [k, sim.record(company.realmId, k) ?? {}]));
   const { keys, pair } = await tickSixty(context, sim, company);
   const popup = await connectPopup(openPopup, company);
   await popup.waitForPreflight(60);
@@ -176,7 +177,7 @@ async function deleteThenPreview(fixtures: {
   await popup.page.getByRole('button', { name: 'Restore deleted records' }).click();
   await expect(popup.page.getByRole('button', { name: 'Restore 60 records' })).toBeVisible();
   await expect(popup.page.getByRole('list', { name: 'What cannot come back' })).toContainText(/reconcil/i);
-  return { popup, keys, pair };
+  return { popup, keys, pair, snapshots };
 }
 
 /** 60 new records, each created once, equal to its snapshot bar what the service assigns; the payment paying the new invoice. */
@@ -219,8 +220,7 @@ test('Restore deleted records: 60 of mixed types come back once each, the paymen
   company,
   openPopup,
 }) => {
-  const snapshots = new Map(company.keys.all.map((k) => [k, sim.record(company.realmId, k) ?? {}]));
-  const { popup, keys, pair } = await deleteThenPreview({ context, sim, company, openPopup });
+  const { popup, keys, pair, snapshots } = await deleteThenPreview({ context, sim, company, openPopup });
   await popup.screenshot('restore-preview');
   await popup.page.getByRole('button', { name: 'Restore 60 records' }).click();
   await expectRestoredExactlyOnce(popup.page, sim, company, keys, pair, snapshots);
@@ -233,8 +233,7 @@ test('Restore with the worker stopped mid-restore and a 500 after the service ap
   company,
   openPopup,
 }) => {
-  const snapshots = new Map(company.keys.all.map((k) => [k, sim.record(company.realmId, k) ?? {}]));
-  const { popup, keys, pair } = await deleteThenPreview({ context, sim, company, openPopup });
+  const { popup, keys, pair, snapshots } = await deleteThenPreview({ context, sim, company, openPopup });
   const cdp = await context.newCDPSession(popup.page);
   await cdp.send('ServiceWorker.enable');
   sim.injectFault({ endpoint: 'batch', kind: 'error500-after', times: 1 });

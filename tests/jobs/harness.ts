@@ -5,6 +5,7 @@
  * to the alarm's time and triggers it.
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type StepName, WorkerKilled } from '../../lib/jobs/hooks';
 import { createJobRunner, DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions, JobSnapshot, ReviewedRecord } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
@@ -92,5 +93,18 @@ export async function createHarness(
     },
     batchCalls: () => sim.requestLog(realmId).filter((e) => e.endpoint === 'batch').length,
     close: () => sim.close(),
+  };
+}
+
+/** Runner hooks that kill the worker once, at `step` of chunk `chunk`. */
+export function killAt(step: StepName, chunk: number) {
+  let fired = false;
+  return {
+    beforeStep: (name: StepName, at: { chunk: number }) => {
+      if (!fired && name === step && at.chunk === chunk) {
+        fired = true;
+        throw new WorkerKilled(name);
+      }
+    },
   };
 }

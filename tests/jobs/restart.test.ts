@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { STEP_NAMES, type StepName, WorkerKilled } from '../../lib/jobs/hooks';
 import type { JobRunner } from '../../lib/jobs/types';
-import { createHarness, type Harness } from './harness';
+import { createHarness, type Harness, killAt } from './harness';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -33,18 +33,6 @@ async function assertSound(harness: Harness, runner: JobRunner, jobId: string) {
   const audit = (await runner.audit.read()).entries;
   expect(new Set(audit.map((e) => `${e.entity}:${e.id}`)).size).toBe(audit.length);
   expect(audit.length).toBe(job?.total);
-}
-
-function killAt(step: StepName, chunk: number) {
-  let fired = false;
-  return {
-    beforeStep: (name: StepName, at: { chunk: number }) => {
-      if (!fired && name === step && at.chunk === chunk) {
-        fired = true;
-        throw new WorkerKilled(name);
-      }
-    },
-  };
 }
 
 describe('restart from the journal', () => {

@@ -12,7 +12,7 @@ import type { JobRunner } from '../../lib/jobs/types';
 import { isDeletedOutcome } from '../../lib/restore/entry';
 import { planRestore } from '../../lib/restore/plan';
 import { createBody } from '../../lib/restore/strip';
-import { createHarness, type Harness } from './harness';
+import { createHarness, type Harness, killAt } from './harness';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -48,15 +48,21 @@ async function deleteAll(harness: Harness, runner: JobRunner) {
   return deleted;
 }
 
-async function restoreJob(harness: Harness, runner: JobRunner) {
+async function restoreJob(
+  harness: Harness,
+  runner: JobRunner,
+  given?: ReturnType<typeof planRestore>,
+  allowDuplicateDocNumbers?: boolean,
+) {
   const deleted = (await runner.audit.read()).entries.filter((e) => isDeletedOutcome(e.outcome));
-  const plan = planRestore(deleted);
+  const plan = given ?? planRestore(deleted);
   const job = await runner.createJob({
     realmId: harness.realmId,
     environment: 'sandbox',
     operation: 'restore',
     records: [],
     chunks: restoreChunks(plan),
+    allowDuplicateDocNumbers,
   });
   return { job, plan };
 }
@@ -150,18 +156,6 @@ describe('restore deleted records', () => {
     expect(h.sim.requestLog(h.realmId).some((e) => e.replayed)).toBe(true);
   });
 
-  function killAt(step: StepName, chunk: number) {
-    let fired = false;
-    return {
-      beforeStep: (name: StepName, at: { chunk: number }) => {
-        if (!fired && name === step && at.chunk === chunk) {
-          fired = true;
-          throw new WorkerKilled(name);
-        }
-      },
-    };
-  }
-
   for (const step of STEP_NAMES.filter((s) => s !== 'during-verification')) {
     it(`worker killed at ${step} mid-restore: resumes, every record restored exactly once`, async () => {
       h = await createHarness(SEED);
@@ -189,13 +183,7 @@ describe('restore deleted records', () => {
     const refusedKeys = plan.refused.map((r) => r.oldKey);
     expect(refusedKeys).toContain(pair.invoice);
     expect(refusedKeys).toContain(pair.payment);
-    const job = await runner.createJob({
-      realmId: h.realmId,
-      environment: 'sandbox',
-      operation: 'restore',
-      records: [],
-      chunks: restoreChunks(plan),
-    });
+    const { job } = await restoreJob(h, runner, plan);
     await runner.start(job.id);
     await h.settle(runner, job.id);
     const rows = await runner.getRecords(job.id);
@@ -241,27 +229,15 @@ describe('restore deleted records', () => {
         requestId: 'someone-else-1',
       });
     expect(taken.kind === 'ok' && taken.results.get('1')?.kind).toBe('created');
-    const refusedRun = await runner.createJob({
-      realmId: h.realmId,
-      environment: 'sandbox',
-      operation: 'restore',
-      records: [],
-      chunks: restoreChunks(plan),
-    });
+    const { job: refusedRun } = await restoreJob(h, runner, plan);
     await runner.start(refusedRun.id);
     await h.settle(runner, refusedRun.id);
     const row = (await runner.getRecords(refusedRun.id)).find((r) => r.key === first?.oldKey);
     const outcome = row?.state.kind === 'final' ? row.state.outcome : undefined;
     expect(outcome && 'fault' in outcome ? outcome.fault?.code : undefined).toBe('6140');
     // Allowed: the same record goes, with the duplicate number.
-    const allowed = await runner.createJob({
-      realmId: h.realmId,
-      environment: 'sandbox',
-      operation: 'restore',
-      records: [],
-      chunks: restoreChunks(planRestore(deleted.filter((e) => `${e.entity}:${e.id}` === first?.oldKey))),
-      allowDuplicateDocNumbers: true,
-    });
+    const first1 = deleted.filter((e) => `${e.entity}:${e.id}` === first?.oldKey);
+    const { job: allowed } = await restoreJob(h, runner, planRestore(first1), true);
     await runner.start(allowed.id);
     await h.settle(runner, allowed.id);
     const again = (await runner.getRecords(allowed.id))[0];
