@@ -38,6 +38,8 @@ interface MetaState {
   exportedThrough: number;
   bytes: number;
   keepExportedMs?: number;
+  /** Per job, the exported entries removed since (pruned or cleared): they were written, and saved. */
+  removedByJob?: Record<string, number>;
 }
 
 interface AuditDb extends DBSchema {
@@ -70,7 +72,10 @@ export interface AuditLog {
   append(entries: readonly AuditEntry[]): Promise<void>;
   /** Oldest first (by sequence). Unreadable entries are returned apart, as stored. */
   read(filter?: { jobId?: string }): Promise<{ entries: AuditEntry[]; unreadable: unknown[] }>;
-  /** How many entries a job has (its "Done" waits until every final outcome has one). */
+  /**
+   * How many entries a job has written: those kept plus those exported and removed since (its "Done"
+   * waits until every final outcome has one; an export that was then cleared does not block it).
+   */
   countForJob(jobId: string): Promise<number>;
   stats(): Promise<AuditStats>;
   /** One page of an export: entries with sequence > `after`, oldest first. */
@@ -181,6 +186,8 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
     while (cursor) {
       if (test(cursor.value, m)) {
         m.bytes = Math.max(0, m.bytes - (cursor.value.size ?? 0));
+        const job = cursor.value.jobId;
+        m.removedByJob = { ...m.removedByJob, [job]: (m.removedByJob?.[job] ?? 0) + 1 };
         await cursor.delete();
         removed++;
       }
@@ -223,7 +230,11 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
       }
       return { entries, unreadable };
     },
-    countForJob: async (jobId) => (await db()).countFromIndex('entries', 'jobId', jobId),
+    async countForJob(jobId) {
+      const d = await db();
+      const removed = (await meta(d)).removedByJob?.[jobId] ?? 0;
+      return (await d.countFromIndex('entries', 'jobId', jobId)) + removed;
+    },
     async stats() {
       try {
         const d = await db();

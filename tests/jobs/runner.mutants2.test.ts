@@ -307,6 +307,25 @@ describe('the job list', () => {
   });
 });
 
+describe('removeJob after the audit lines were exported and cleared', () => {
+  it('a finished job whose exported lines were then cleared can still be removed ("Done" never sticks)', async () => {
+    const s = setup();
+    const id = await s.job('1', ['10', '11']);
+    await s.runner.start(id);
+    await s.runner.whenIdle();
+    const audit = s.runner.audit;
+    const { exportedThrough } = await audit.stats();
+    const page = await audit.exportPage('json');
+    await audit.markExported(page.through);
+    expect(page.through).toBeGreaterThan(exportedThrough);
+    expect(await audit.clearExported()).toBe(2);
+    expect((await audit.read({ jobId: id })).entries).toEqual([]);
+    // Written and saved, then removed on purpose: they still count as written.
+    expect(await audit.countForJob(id)).toBe(2);
+    expect(await s.runner.removeJob(id)).toBe(true);
+  });
+});
+
 describe('more of the runner’s own bookkeeping', () => {
   /** A runner on the same storage whose reads are listed. */
   function spied(s: ReturnType<typeof setup>, extra: Partial<JobRunnerOptions> = {}) {
