@@ -1,0 +1,353 @@
+/**
+ * Mutation survivors of lib/jobs/operations/restore.ts (issue 13), on a hand-made client: which
+ * records are refused without a call, the exact creates sent (links rewritten to new Ids, the
+ * attempt's requestid), and what the replay and the read-back prove. A wrong "restored" leaves a
+ * record deleted while the person is told it is back; a wrong send creates it twice.
+ */
+import { describe, expect, it } from 'vitest';
+import { newJobMeta } from '../../lib/jobs/create';
+import type { OperationContext } from '../../lib/jobs/operation';
+import { LINKED_NOT_RESTORED, NOT_RESTORABLE, restoreOperation } from '../../lib/jobs/operations/restore';
+import type { RecordOutcome, ReviewedRecord, SentItem, StoredOutcome } from '../../lib/journal/schema';
+import type { QboClient } from '../../lib/qbo/client-api';
+import type { CreateItemResult, CreateOptions, CreateRequestItem } from '../../lib/qbo/create-calls';
+import type { CallResult, TxnRecord } from '../../lib/qbo/outcomes';
+import { NO_VOIDS } from '../support/no-voids';
+
+type Entity = TxnRecord['entity'];
+
+/** A payment of invoice 5 (in the restore set) and of invoice 6 (not deleted: left alone). */
+const paymentRaw = {
+  TotalAmt: 10,
+  Line: [
+    { Amount: 4, LinkedTxn: [{ TxnId: '5', TxnType: 'Invoice' }] },
+    { Amount: 6, LinkedTxn: [{ TxnId: '6', TxnType: 'Invoice' }] },
+  ],
+};
+
+function reviewed(entity: Entity, id: string, raw: Record<string, unknown>, restore?: ReviewedRecord['restore']) {
+  const r: ReviewedRecord = {
+    record: { entity, id, syncToken: '0', linkedTxn: [], raw },
+    reconciled: false,
+    ...(restore ? { restore } : {}),
+  };
+  return r;
+}
+
+const invoice = reviewed('Invoice', '5', { TotalAmt: 4 });
+const payment = reviewed('Payment', '9', paymentRaw, { dependsOn: [{ key: 'Invoice:5', chunk: 0 }] });
+const refused = reviewed('Bill', '3', { TotalAmt: 1 }, { dependsOn: [], refusal: 'In a closed period.' });
+
+const item = (r: ReviewedRecord, bId: string): SentItem => ({
+  bId,
+  key: `${r.record.entity}:${r.record.id}`,
+  entity: r.record.entity,
+  id: r.record.id,
+  syncToken: '0',
+});
+
+const stored = (outcome: RecordOutcome): StoredOutcome => ({ outcome, at: 1 });
+
+function context(
+  records: ReviewedRecord[],
+  earlier: Record<string, StoredOutcome> = {},
+  over: { allowDuplicateDocNumbers?: boolean } = {},
+) {
+  const asked: [number, string][] = [];
+  const ctx: OperationContext = {
+    job: {
+      ...newJobMeta('j', { realmId: '1', environment: 'sandbox', records: [], operation: 'restore' }, 0, 0),
+      ...over,
+    },
+    attemptId: 'attempt-7',
+    records: new Map(records.map((r) => [`${r.record.entity}:${r.record.id}`, r])),
+    outcomeOf: async (chunk, key) => {
+      asked.push([chunk, key]);
+      return earlier[key];
+    },
+  };
+  return { ctx, asked };
+}
+
+type Creates = { items: CreateRequestItem[]; options: CreateOptions }[];
+
+function client(
+  answers: CallResult<{ results: Map<string, CreateItemResult> }>[],
+  present: { entity: Entity; id: string }[] = [],
+  readOver?: QboClient['readByIds'],
+) {
+  const creates: Creates = [];
+  const reads: [string, readonly string[]][] = [];
+  const c = {
+    ...NO_VOIDS,
+    batchCreate: async (items: readonly CreateRequestItem[], options: CreateOptions) => {
+      creates.push({ items: structuredClone([...items]), options });
+      const next = answers.shift();
+      if (!next) throw new Error('no more answers');
+      return next;
+    },
+    readByIds:
+      readOver ??
+      (async (entity: Entity, ids: readonly string[]) => {
+        reads.push([entity, ids]);
+        return {
+          kind: 'ok' as const,
+          meta: { status: 200, intuitTid: `tid-read-${entity}` },
+          calls: 1,
+          records: present
+            .filter((p) => p.entity === entity && ids.includes(p.id))
+            .map((p) => ({ ...p, syncToken: '0', linkedTxn: [], raw: {} })),
+        };
+      }),
+  } as unknown as QboClient;
+  return { client: c, creates, reads };
+}
+
+const okResults = (entries: [string, CreateItemResult][], intuitTid?: string) => ({
+  kind: 'ok' as const,
+  meta: { status: 200, ...(intuitTid ? { intuitTid } : {}) },
+  results: new Map(entries),
+});
+
+describe('restoreOperation.prepare', () => {
+  it('refuses without a call a record the plan refused, and one whose linked record was not restored', async () => {
+    const { ctx, asked } = context([refused, payment], {
+      'Invoice:5': stored({ kind: 'refused', fault: { code: '6000', message: 'x' } }),
+    });
+    const res = await restoreOperation.prepare({} as QboClient, [refused, payment], ctx);
+    expect(res).toEqual({
+      kind: 'ok',
+      send: [],
+      skips: new Map([
+        ['Bill:3', { kind: 'refused', fault: { code: NOT_RESTORABLE, message: 'In a closed period.' } }],
+        [
+          'Payment:9',
+          {
+            kind: 'refused',
+            fault: {
+              code: LINKED_NOT_RESTORED,
+              message: 'Not restored: it was linked to Invoice (Id 5), which was not restored.',
+            },
+          },
+        ],
+      ]),
+    });
+    expect(NOT_RESTORABLE).toBe('notRestorable');
+    expect(LINKED_NOT_RESTORED).toBe('linkedNotRestored');
+    // Only the payment's dependency is looked up, in its own chunk.
+    expect(asked).toEqual([[0, 'Invoice:5']]);
+  });
+
+  it('a linked record with no outcome yet blocks too', async () => {
+    const { ctx } = context([payment]);
+    const res = await restoreOperation.prepare({} as QboClient, [payment], ctx);
+    expect(res.kind === 'ok' && res.skips.get('Payment:9')).toMatchObject({ fault: { code: LINKED_NOT_RESTORED } });
+  });
+
+  it('the rest are sent, numbered 1.. in order (refused ones take no number)', async () => {
+    const other = reviewed('Invoice', '8', { TotalAmt: 2 });
+    const { ctx, asked } = context([invoice, refused, payment, other], {
+      'Invoice:5': stored({ kind: 'restored', newId: '105' }),
+    });
+    const res = await restoreOperation.prepare({} as QboClient, [invoice, refused, payment, other], ctx);
+    expect(res).toMatchObject({
+      kind: 'ok',
+      send: [
+        { bId: '1', key: 'Invoice:5', entity: 'Invoice', id: '5', syncToken: '0' },
+        { bId: '2', key: 'Payment:9', entity: 'Payment', id: '9', syncToken: '0' },
+        { bId: '3', key: 'Invoice:8', entity: 'Invoice', id: '8', syncToken: '0' },
+      ],
+    });
+    expect(res.kind === 'ok' && [...res.skips.keys()]).toEqual(['Bill:3']);
+    // Records without a restore part have no dependency to look up.
+    expect(asked).toEqual([[0, 'Invoice:5']]);
+  });
+});
+
+describe('restoreOperation.sendBatch / sendOne', () => {
+  const earlier = { 'Invoice:5': stored({ kind: 'restored', newId: '105' }) };
+
+  it('one batch of creates: links to restored records point at the new Id, the rest stay; the attempt is the requestid', async () => {
+    const { ctx } = context([invoice, payment], earlier, { allowDuplicateDocNumbers: true });
+    const fault = { code: '6140', message: 'dup' };
+    const { client: c, creates } = client([
+      okResults(
+        [
+          ['1', { kind: 'created', newId: '200' }],
+          ['2', { kind: 'refused', fault }],
+          ['3', { kind: 'closedPeriod', fault }],
+          ['4', { kind: 'missing' }],
+        ],
+        'tid-c',
+      ),
+    ]);
+    const answer = await restoreOperation.sendBatch(c, [item(invoice, '1'), item(payment, '2')], ctx);
+    expect(answer).toEqual({
+      kind: 'perItem',
+      intuitTid: 'tid-c',
+      results: new Map<string, unknown>([
+        ['1', { kind: 'restored', newId: '200' }],
+        ['2', { kind: 'refused', fault }],
+        ['3', { kind: 'closedPeriod', fault }],
+        ['4', 'verify'],
+      ]),
+    });
+    expect(creates).toEqual([
+      {
+        options: { requestId: 'attempt-7', allowDuplicateDocNumbers: true },
+        items: [
+          { bId: '1', entity: 'Invoice', body: { TotalAmt: 4 } },
+          {
+            bId: '2',
+            entity: 'Payment',
+            body: {
+              TotalAmt: 10,
+              Line: [
+                { Amount: 4, LinkedTxn: [{ TxnId: '105', TxnType: 'Invoice' }] },
+                { Amount: 6, LinkedTxn: [{ TxnId: '6', TxnType: 'Invoice' }] },
+              ],
+            },
+          },
+        ],
+      },
+    ]);
+    // The snapshot itself is never changed.
+    expect(payment.record.raw).toEqual(paymentRaw);
+  });
+
+  it('allow-duplicate is false unless the job chose it; a failed call is passed through', async () => {
+    const { ctx } = context([invoice]);
+    const failure = { kind: 'ambiguous' as const, reason: '503', meta: { status: 503 } };
+    const { client: c, creates } = client([failure]);
+    expect(await restoreOperation.sendOne(c, item(invoice, 'b1'), ctx)).toEqual(failure);
+    expect(creates).toEqual([
+      {
+        options: { requestId: 'attempt-7', allowDuplicateDocNumbers: false },
+        items: [{ bId: 'b1', entity: 'Invoice', body: { TotalAmt: 4 } }],
+      },
+    ]);
+  });
+
+  it('sendOne is a batch of one', async () => {
+    const { ctx } = context([invoice]);
+    const { client: c, creates } = client([okResults([['b1', { kind: 'created', newId: '300' }]])]);
+    expect(await restoreOperation.sendOne(c, item(invoice, 'b1'), ctx)).toEqual({
+      kind: 'perItem',
+      intuitTid: undefined,
+      results: new Map([['b1', { kind: 'restored', newId: '300' }]]),
+    });
+    expect(creates).toHaveLength(1);
+  });
+
+  it('an item with no record, or one that can no longer be sent, is a bug: nothing is sent', async () => {
+    const { client: c, creates } = client([]);
+    await expect(restoreOperation.sendBatch(c, [item(invoice, '1')], context([]).ctx)).rejects.toThrow(
+      'restore: Invoice:5 has no body to send',
+    );
+    await expect(restoreOperation.sendBatch(c, [item(payment, '1')], context([payment]).ctx)).rejects.toThrow(
+      'restore: Payment:9 has no body to send',
+    );
+    await expect(restoreOperation.sendBatch(c, [item(refused, '1')], context([refused]).ctx)).rejects.toThrow(
+      /has no body to send/,
+    );
+    expect(creates).toEqual([]);
+  });
+});
+
+describe('restoreOperation.verify: the same attempt again, then each new Id read back', () => {
+  const a = reviewed('Invoice', '1', { TotalAmt: 1 });
+  const b = reviewed('Invoice', '2', { TotalAmt: 2 });
+  const p = reviewed('Payment', '3', { TotalAmt: 3 });
+  const d = reviewed('Invoice', '4', { TotalAmt: 4 });
+  const e = reviewed('Bill', '5', { TotalAmt: 5 });
+  const f = reviewed('Bill', '6', { TotalAmt: 6 });
+  const items = [item(a, '1'), item(b, '2'), item(p, '3'), item(d, '4'), item(e, '5'), item(f, '6')];
+  const fault = { code: '6210', message: 'closed' };
+
+  it('restored only when the new record reads back; a refusal is final; missing or unread stays to verify', async () => {
+    const { ctx } = context([a, b, p, d, e, f]);
+    const {
+      client: c,
+      creates,
+      reads,
+    } = client(
+      [
+        okResults(
+          [
+            ['1', { kind: 'created', newId: '101' }],
+            ['2', { kind: 'created', newId: '102' }], // not read back
+            ['3', { kind: 'created', newId: '101' }], // same new Id, another entity
+            ['4', { kind: 'missing' }],
+            ['5', { kind: 'closedPeriod', fault }],
+            ['6', { kind: 'refused', fault }],
+          ],
+          'tid-replay',
+        ),
+      ],
+      [
+        { entity: 'Invoice', id: '101' },
+        { entity: 'Payment', id: '101' },
+        { entity: 'Invoice', id: '999' },
+      ],
+    );
+    expect(await restoreOperation.verify(c, items, ctx)).toEqual({
+      kind: 'ok',
+      intuitTid: 'tid-read-Payment',
+      outcomes: new Map<string, unknown>([
+        ['Bill:5', { kind: 'closedPeriod', fault }],
+        ['Bill:6', { kind: 'refused', fault }],
+        ['Invoice:1', { kind: 'restored', newId: '101' }],
+        ['Payment:3', { kind: 'restored', newId: '101' }],
+      ]),
+    });
+    expect(creates.map((x) => x.options)).toEqual([{ requestId: 'attempt-7', allowDuplicateDocNumbers: false }]);
+    expect(creates[0]?.items.map((x) => x.bId)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(reads).toEqual([
+      ['Invoice', ['101', '102']],
+      ['Payment', ['101']],
+    ]);
+  });
+
+  it('nothing created: no read, the replay’s intuit_tid', async () => {
+    const { ctx } = context([e]);
+    const { client: c, reads } = client([okResults([['5', { kind: 'missing' }]], 'tid-replay')]);
+    expect(await restoreOperation.verify(c, [item(e, '5')], ctx)).toEqual({
+      kind: 'ok',
+      intuitTid: 'tid-replay',
+      outcomes: new Map(),
+    });
+    expect(reads).toEqual([]);
+  });
+
+  it('a read without intuit_tid keeps the replay’s; an item absent from the replay stays; a stray record is ignored', async () => {
+    const { ctx } = context([a, b]);
+    const { client: c } = client(
+      [okResults([['1', { kind: 'created', newId: '101' }]], 'tid-replay')],
+      [],
+      async () => ({
+        kind: 'ok',
+        meta: { status: 200 },
+        calls: 1,
+        // A record the replay did not create (never asked for) proves nothing and is ignored.
+        records: [
+          { entity: 'Invoice', id: '555', syncToken: '0', linkedTxn: [], raw: {} },
+          { entity: 'Invoice', id: '101', syncToken: '0', linkedTxn: [], raw: {} },
+        ],
+      }),
+    );
+    expect(await restoreOperation.verify(c, [item(a, '1'), item(b, '2')], ctx)).toEqual({
+      kind: 'ok',
+      intuitTid: 'tid-replay',
+      outcomes: new Map([['Invoice:1', { kind: 'restored', newId: '101' }]]),
+    });
+  });
+
+  it('a failed replay or a failed read-back is the answer', async () => {
+    const failure = { kind: 'ambiguous' as const, reason: 'reset', meta: { status: 0 } };
+    const { ctx } = context([a]);
+    expect(await restoreOperation.verify(client([failure]).client, [item(a, '1')], ctx)).toEqual(failure);
+    const readFailure = { kind: 'rateLimited' as const, retryAfterMs: 1, meta: { status: 429 } };
+    const { client: c } = client([okResults([['1', { kind: 'created', newId: '101' }]])], [], async () => readFailure);
+    expect(await restoreOperation.verify(c, [item(a, '1')], ctx)).toEqual(readFailure);
+  });
+});
