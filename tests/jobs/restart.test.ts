@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { STEP_NAMES, type StepName, WorkerKilled } from '../../lib/jobs/hooks';
+import { STEP_NAMES, WorkerKilled } from '../../lib/jobs/hooks';
 import type { JobRunner } from '../../lib/jobs/types';
 import { createHarness, type Harness, killAt } from './harness';
 

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreChunks } from '../../lib/background/restore';
-import { STEP_NAMES, type StepName, WorkerKilled } from '../../lib/jobs/hooks';
+import { STEP_NAMES } from '../../lib/jobs/hooks';
 import type { JobRunner } from '../../lib/jobs/types';
 import { isDeletedOutcome } from '../../lib/restore/entry';
 import { planRestore } from '../../lib/restore/plan';
@@ -198,7 +198,7 @@ describe('restore deleted records', () => {
     h = await createHarness(SEED);
     const pair = paidPair(h);
     const invoiceJson = h.sim.record(h.realmId, pair.invoice);
-    const customer = (invoiceJson?.CustomerRef as { value: string }).value;
+    const customer = (invoiceJson?.CustomerRef as { value: string } | undefined)?.value ?? '';
     const runner = h.runner();
     await deleteAll(h, runner);
     h.sim.setReferenceActive(h.realmId, 'Customer', customer, false);

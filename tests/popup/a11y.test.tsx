@@ -134,7 +134,10 @@ describe('popup accessibility (axe-core)', () => {
   });
 
   it('no glyph in the accessible names of the group buttons or the chips', async () => {
-    const job = jobView({ state: 'done', counts: { deleted: 0, voided: 0, restored: 0, skipped: 0, refused: 0, needsAttention: 0 } });
+    const job = jobView({
+      state: 'done',
+      counts: { deleted: 0, voided: 0, restored: 0, skipped: 0, refused: 0, needsAttention: 0 },
+    });
     await renderPopup(popupState({ job }));
     for (const b of screen.getAllByRole('button')) expect(b.textContent).toMatch(/^[\p{L}\p{N} ().,'’:-]*$/u);
     const css = readFileSync('entrypoints/popup/style.css', 'utf8');
