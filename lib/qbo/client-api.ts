@@ -5,8 +5,16 @@
  */
 import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
-import type { CreateItemResult, CreateOptions, CreateRequestItem } from './create-calls';
-import type { CallResult, DeleteItemResult, DeleteRequestItem, TxnRecord, VoidItemResult } from './outcomes';
+import type {
+  CallResult,
+  CreateItemResult,
+  CreateOptions,
+  CreateRequestItem,
+  DeleteItemResult,
+  DeleteRequestItem,
+  TxnRecord,
+  VoidItemResult,
+} from './outcomes';
 
 export interface QboClientOptions {
   realmId: string;

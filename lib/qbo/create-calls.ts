@@ -7,33 +7,15 @@
  * duplicate number, 610 for a deleted customer or item, 6000 validation) refused — a 610 here never
  * means "already done".
  */
-import { type Entity, isEntity, isValidId } from '../domain/entities';
+import { isEntity, isValidId } from '../domain/entities';
 import { jsonKey, resourcePath } from './entities';
 import type { CallContext } from './exchange';
 import { faultsFromJson, primaryFault } from './fault';
-import type { CallResult, FaultInfo } from './outcomes';
+import type { CallResult, CreateItemResult, CreateOptions, CreateRequestItem, FaultInfo } from './outcomes';
 import { toDeleteItemResult } from './to-outcome';
 import { type WriteSpec, writeBatch } from './write-calls';
 
-export interface CreateRequestItem {
-  bId: string;
-  entity: Entity;
-  /** The entity JSON to create: no Id, SyncToken or MetaData. */
-  body: Record<string, unknown>;
-}
-
-export type CreateItemResult =
-  | { kind: 'created'; newId: string }
-  | { kind: 'closedPeriod'; fault: FaultInfo }
-  | { kind: 'refused'; fault: FaultInfo }
-  | { kind: 'missing' };
-
-export interface CreateOptions {
-  /** The service's idempotency key: the same one again returns the original answer. */
-  requestId: string;
-  /** `include=allowduplicatedocnum`: only when the person chose it. */
-  allowDuplicateDocNumbers?: boolean;
-}
+export type { CreateItemResult, CreateOptions, CreateRequestItem };
 
 function fromFault(fault: FaultInfo): CreateItemResult {
   return toDeleteItemResult(fault).kind === 'closedPeriod'

@@ -66,3 +66,24 @@ export interface DeleteRequestItem {
   id: string;
   syncToken: string;
 }
+
+/** A create (restore: re-create a deleted record), lib/qbo/create-calls.ts. */
+export interface CreateRequestItem {
+  bId: string;
+  entity: Entity;
+  /** The entity JSON to create: no Id, SyncToken or MetaData. */
+  body: Record<string, unknown>;
+}
+
+export type CreateItemResult =
+  | { kind: 'created'; newId: string }
+  | { kind: 'closedPeriod'; fault: FaultInfo }
+  | { kind: 'refused'; fault: FaultInfo }
+  | { kind: 'missing' };
+
+export interface CreateOptions {
+  /** The service's idempotency key: the same one again returns the original answer. */
+  requestId: string;
+  /** `include=allowduplicatedocnum`: only when the person chose it. */
+  allowDuplicateDocNumbers?: boolean;
+}

@@ -20,6 +20,7 @@
  * Invoice's Estimate, a Payment's invoices): links.ts rewrites them to the new Ids.
  */
 import type { Entity } from '../domain/entities';
+import { recordKey } from '../domain/record-key';
 import { asObject, entityOfTxnType, type JsonObject, stageOf } from './kinds';
 
 /** The JSON body of a create request (POST /v3/company/<realm>/<entity>), unwrapped. */
@@ -73,7 +74,7 @@ export function backReferences(entity: Entity, snapshot: Readonly<JsonObject>): 
   const found = new Map<string, SnapshotLink>();
   const add = (list: unknown, place: SnapshotLink['place']) => {
     for (const link of linkPairs(list)) {
-      const id = `${link.txnType}:${link.txnId}`;
+      const id = recordKey(link.txnType, link.txnId);
       if (isBackReference(entity, link.txnType) && !found.has(id)) found.set(id, { ...link, place });
     }
   };

@@ -14,7 +14,7 @@
  *   with the same `requestid` — the service returns its original answer and creates nothing twice —
  *   then each new Id read back. An item the replay cannot settle stays to verify later.
  */
-import type { RecordKey } from '../../domain/record-key';
+import { type RecordKey, recordKey } from '../../domain/record-key';
 import type { RecordOutcome, ReviewedRecord, SentItem } from '../../journal/schema';
 import type { QboClient } from '../../qbo/client-api';
 import type { CreateItemResult } from '../../qbo/create-calls';
@@ -124,7 +124,7 @@ export const restoreOperation: JobOperation = {
     const created = new Map<string, { item: SentItem; newId: string }>();
     for (const item of items) {
       const result = replay.results.get(item.bId);
-      if (result?.kind === 'created') created.set(`${item.entity}:${result.newId}`, { item, newId: result.newId });
+      if (result?.kind === 'created') created.set(recordKey(item.entity, result.newId), { item, newId: result.newId });
       else if (result && result.kind !== 'missing') outcomes.set(item.key, toOutcome(result) as RecordOutcome);
     }
     // Read every new record back: restored only once the service shows it.
@@ -137,7 +137,7 @@ export const restoreOperation: JobOperation = {
       if (read.kind !== 'ok') return read;
       intuitTid = read.meta.intuitTid ?? intuitTid;
       for (const rec of read.records) {
-        const hit = created.get(`${rec.entity}:${rec.id}`);
+        const hit = created.get(recordKey(rec.entity, rec.id));
         if (hit) outcomes.set(hit.item.key, { kind: 'restored', newId: hit.newId });
       }
     }
