@@ -66,7 +66,7 @@ describe('query (4.5)', () => {
   it('4000/4001: OR is a parse error; FROM Transaction and unknown entities are an invalid context declaration', async () => {
     const or = await q("select * from Invoice where Id = '1' OR Id = '2'");
     expect([or.status, or.body.Fault.Error[0].code]).toEqual([400, '4000']);
-    for (const from of ['Transaction', 'Customer']) {
+    for (const from of ['Transaction', 'Widget']) {
       const res = await q(`select * from ${from}`);
       expect(res.status).toBe(400);
       expect(res.body.Fault.Error[0]).toMatchObject({

@@ -6,19 +6,21 @@
  * document mode: every select carries totalCount (the whole matching set), as the document says.
  * real mode: totalCount only on count(*); no rows → `QueryResponse: {}`.
  * Unknown entities and `FROM Transaction` → 4001 "invalid context declaration".
+ * Name lists (Customer, Vendor, Employee, Item, Account) read the company's refs: ./query-names.ts.
  */
 
 import { ENTITIES, type Entity } from '../../lib/domain/entities';
 import { jsonKey } from '../../lib/qbo/entities';
 import type { FidelityMode } from './api';
+import { compareBoolean, NAME_QUERYABLE, nameListOf, nameRows, type QueryRow, withDefaultActive } from './query-names';
 import { type Condition, type ParsedQuery, parseQuery, QueryError } from './query-parser';
-import type { StoredRecord } from './store';
+import type { RefRecord, RefType, StoredRecord } from './store';
 
 export const DEFAULT_MAX_RESULTS = 100;
 export const MAX_RESULTS_LIMIT = 1000;
 
-/** Fields a WHERE or ORDERBY may name; anything else is a 4001. */
-const QUERYABLE = new Set([
+/** Fields a WHERE or ORDERBY on a transaction may name; anything else is a 4001. */
+const QUERYABLE: ReadonlySet<string> = new Set([
   'Id',
   'SyncToken',
   'TxnDate',
@@ -34,15 +36,20 @@ const QUERYABLE = new Set([
   'MetaData.LastUpdatedTime',
 ]);
 
-function resolveEntity(name: string): Entity {
+/** What a FROM names: a transaction entity or a name list; `key` is the QueryResponse key. */
+type Source = { key: string; entity: Entity } | { key: string; nameList: RefType };
+
+function resolveSource(name: string): Source {
+  const nameList = nameListOf(name);
+  if (nameList) return { key: nameList, nameList };
   const lower = name.toLowerCase();
   const hit = ENTITIES.find((e) => e.toLowerCase() === lower || jsonKey(e).toLowerCase() === lower);
   if (!hit) throw new QueryError('4001', `invalid context declaration: ${name}`);
-  return hit;
+  return { key: jsonKey(hit), entity: hit };
 }
 
-function canonicalField(field: string): string {
-  const hit = [...QUERYABLE].find((f) => f.toLowerCase() === field.toLowerCase());
+function canonicalField(field: string, queryable: ReadonlySet<string>): string {
+  const hit = [...queryable].find((f) => f.toLowerCase() === field.toLowerCase());
   if (!hit) throw new QueryError('4001', `property '${field}' is not queryable`);
   return hit;
 }
@@ -60,6 +67,7 @@ function compare(field: string, actual: unknown, wanted: string): number {
   if (field === 'Id' || field === 'TotalAmt' || field === 'Amount' || field === 'SyncToken') {
     return Number(actual) - Number(wanted);
   }
+  if (typeof actual === 'boolean') return compareBoolean(actual, wanted);
   if (field.startsWith('MetaData.')) return Date.parse(String(actual)) - Date.parse(wanted);
   return String(actual).localeCompare(wanted);
 }
@@ -90,20 +98,21 @@ function matches(json: Record<string, unknown>, c: Condition): boolean {
   }
 }
 
-function validate(q: ParsedQuery): { entity: Entity; where: Condition[] } {
-  const entity = resolveEntity(q.from);
-  const where = q.where.map((c) => ({ ...c, field: canonicalField(c.field) }));
+function validate(q: ParsedQuery): { source: Source; where: Condition[] } {
+  const source = resolveSource(q.from);
+  const queryable = 'nameList' in source ? NAME_QUERYABLE : QUERYABLE;
+  const where = q.where.map((c) => ({ ...c, field: canonicalField(c.field, queryable) }));
   for (const c of where) {
     // The service takes Id only with = or IN.
     if (c.field === 'Id' && c.op !== '=' && c.op !== 'IN')
       throw new QueryError('4001', `operator ${c.op} is not supported for property Id`);
   }
-  for (const o of q.orderBy) o.field = canonicalField(o.field);
+  for (const o of q.orderBy) o.field = canonicalField(o.field, queryable);
   if (q.maxResults !== undefined && q.maxResults > MAX_RESULTS_LIMIT) {
     throw new QueryError('4001', `MAXRESULTS ${q.maxResults} exceeds the maximum of ${MAX_RESULTS_LIMIT}`);
   }
   if (q.maxResults !== undefined && q.maxResults < 1) throw new QueryError('4001', 'MAXRESULTS must be at least 1');
-  return { entity, where };
+  return { source, where: 'nameList' in source ? withDefaultActive(where) : where };
 }
 
 function project(json: Record<string, unknown>, fields: string[]): Record<string, unknown> {
@@ -116,15 +125,18 @@ function project(json: Record<string, unknown>, fields: string[]): Record<string
   return out;
 }
 
-/** Executes `statement` over `records`; throws QueryError for 4000/4001. */
+/** Executes `statement` over `records` (transactions) or `refs` (name lists); throws QueryError for 4000/4001. */
 export function runQuery(
   statement: string,
   records: Iterable<StoredRecord>,
   mode: FidelityMode,
+  refs: Iterable<RefRecord> = [],
 ): Record<string, unknown> {
   const q = parseQuery(statement);
-  const { entity, where } = validate(q);
-  const rows = [...records].filter((r) => r.entity === entity && where.every((c) => matches(r.json, c)));
+  const { source, where } = validate(q);
+  const candidates: QueryRow[] =
+    'nameList' in source ? nameRows(refs, source.nameList) : [...records].filter((r) => r.entity === source.entity);
+  const rows = candidates.filter((r) => where.every((c) => matches(r.json, c)));
   if (q.select.kind === 'count') return { totalCount: rows.length };
   rows.sort((a, b) => {
     for (const o of q.orderBy) {
@@ -140,8 +152,8 @@ export function runQuery(
   const select = q.select;
   const json = page.map((r) => (select.kind === 'fields' ? project(r.json, select.fields) : structuredClone(r.json)));
   if (mode === 'real') {
-    return page.length === 0 ? {} : { [jsonKey(entity)]: json, startPosition: start, maxResults: page.length };
+    return page.length === 0 ? {} : { [source.key]: json, startPosition: start, maxResults: page.length };
   }
   const body: Record<string, unknown> = { startPosition: start, maxResults: page.length, totalCount: rows.length };
-  return page.length === 0 ? body : { [jsonKey(entity)]: json, ...body };
+  return page.length === 0 ? body : { [source.key]: json, ...body };
 }

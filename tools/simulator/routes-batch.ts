@@ -39,8 +39,11 @@ function runItem(
   const { bId } = item;
   if (item.operation === undefined && typeof item.Query === 'string') {
     try {
-      const records = state.store.company(realmId).records.values();
-      return { bId, QueryResponse: runQuery(item.Query, records, state.config.mode) };
+      const company = state.store.company(realmId);
+      return {
+        bId,
+        QueryResponse: runQuery(item.Query, company.records.values(), state.config.mode, company.refs.values()),
+      };
     } catch (e) {
       if (!(e instanceof QueryError)) throw e;
       return { bId, Fault: e.code === '4000' ? faults.queryParse(e.detail) : faults.queryInvalid(e.detail) };

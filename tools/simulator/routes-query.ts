@@ -2,7 +2,8 @@
  * 4.5 query: `GET /query?query=<urlencoded>` or `POST /query` with the statement as the body
  * (Content-Type: application/text). Parse errors → 400 fault 4000; meaning errors (unknown entity,
  * FROM Transaction, MAXRESULTS above 1000, unknown property) → 400 fault 4001. R4 lives in
- * ./query-exec.ts. Query calls have their own throttle ceiling (queryLimit).
+ * ./query-exec.ts; name lists (Customer, Item, …) read the company's refs (./query-names.ts). Query
+ * calls have their own throttle ceiling (queryLimit).
  */
 import type { Hono } from 'hono';
 import { faults } from './faults';
@@ -13,8 +14,9 @@ import type { ApiEnv, SimState } from './state';
 
 function answer(c: ApiContext, state: SimState, statement: string): Response {
   try {
-    const records = state.store.company(c.req.param('realmId') ?? '').records.values();
-    return sendJson(c, state, 200, { QueryResponse: runQuery(statement, records, state.config.mode) });
+    const company = state.store.company(c.req.param('realmId') ?? '');
+    const body = runQuery(statement, company.records.values(), state.config.mode, company.refs.values());
+    return sendJson(c, state, 200, { QueryResponse: body });
   } catch (e) {
     if (!(e instanceof QueryError)) throw e;
     return sendFault(c, state, e.code === '4000' ? faults.queryParse(e.detail) : faults.queryInvalid(e.detail));
