@@ -10,12 +10,15 @@
  * 30, so a payment is never sent before (or with) the invoice it pays.
  */
 import type { AuditEntry } from '../audit/entry';
+import type { NameState } from '../domain/names';
 import { recordKey } from '../domain/record-key';
 import type { ReviewedRecord } from '../journal/schema';
 import { fail, ok, type Reply } from '../messaging/protocol';
 import type { PopupState, RestoreFilter, RestorePreview } from '../messaging/views';
+import type { QboClient } from '../qbo/client-api';
 import { isDeletedOutcome } from '../restore/entry';
 import { CANNOT_COME_BACK, planRestore, type RestorePlan } from '../restore/plan';
+import { idsByNameType } from '../restore/refs';
 import { filterEntries } from '../restore/select';
 import type { BackgroundCore } from './app';
 import { isActiveJob } from './app';
@@ -46,12 +49,29 @@ async function planFor(core: BackgroundCore, scope: Scope, filter: RestoreFilter
   const chosen = filterEntries(deleted, { ...filter, realmId: scope.realmId, environment: scope.environment });
   if (chosen.length === 0) return 'No deleted record matches: nothing to restore.';
   const chosenKeys = new Set(chosen.map((e) => recordKey(e.entity, e.id)));
-  const prefs = await core.clientFor(scope.realmId, scope.environment).readPreferences();
+  const client = core.clientFor(scope.realmId, scope.environment);
+  const prefs = await client.readPreferences();
   if (prefs.kind !== 'ok') return 'QuickBooks did not answer when asked for its closing date. Try again in a moment.';
+  const names = await namesNow(client, chosen);
+  if (!names) {
+    return 'QuickBooks did not answer when asked which customers, vendors, products and accounts are still active. Try again in a moment.';
+  }
   return planRestore(chosen, {
     bookCloseDate: prefs.bookCloseDate,
+    names: (type, id) => names.get(`${type}/${id}`),
     deletedElsewhere: deleted.map((e) => recordKey(e.entity, e.id)).filter((k) => !chosenKeys.has(k)),
   });
+}
+
+/** What the service shows now for every name the chosen records refer to, or undefined when a read failed. */
+async function namesNow(client: QboClient, chosen: readonly AuditEntry[]): Promise<Map<string, NameState> | undefined> {
+  const names = new Map<string, NameState>();
+  for (const [type, ids] of idsByNameType(chosen.map((e) => e.preDeleteJson))) {
+    const read = await client.readNames(type, ids);
+    if (read.kind !== 'ok') return undefined;
+    for (const name of read.names) names.set(`${type}/${name.id}`, name);
+  }
+  return names;
 }
 
 function entityAndId(key: string) {

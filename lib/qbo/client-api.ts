@@ -5,6 +5,7 @@
  */
 import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
+import type { NameState, NameType } from '../domain/names';
 import type {
   CallResult,
   CreateItemResult,
@@ -47,6 +48,11 @@ export interface QboClient {
    * `calls` counts the HTTP calls made.
    */
   readByIds(entity: Entity, ids: readonly string[]): Promise<CallResult<{ records: TxnRecord[]; calls: number }>>;
+  /**
+   * The names of `type` among `ids` as the service shows them now, inactive and deleted ones included
+   * (the restore preview); an Id the service does not list is absent. `calls` counts the HTTP calls.
+   */
+  readNames(type: NameType, ids: readonly string[]): Promise<CallResult<{ names: NameState[]; calls: number }>>;
   /** BookCloseDate (YYYY-MM-DD) or undefined when the books are open. */
   readPreferences(): Promise<CallResult<{ bookCloseDate?: string }>>;
   /**

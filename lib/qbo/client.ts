@@ -12,6 +12,7 @@ import { createHttp } from './http';
 import { MAX_PAGE_SIZE } from './query-builder';
 import { readByIds } from './read-by-ids';
 import { readCompanyInfo } from './read-company-info';
+import { readNames } from './read-names';
 import { readPreferences } from './read-preferences';
 import { readReconciled } from './read-reconciled';
 import { batchVoid, voidOne } from './void-calls';
@@ -28,6 +29,7 @@ export function createQboClient(options: QboClientOptions): QboClient {
     environment: options.environment,
     readByIds: (entity, ids) => readByIds(ctx, entity, ids, pageSize),
     readPreferences: () => readPreferences(ctx),
+    readNames: (type, ids) => readNames(ctx, type, ids),
     readCompanyInfo: () => readCompanyInfo(ctx, options.realmId),
     readReconciled: (start, end) => readReconciled(ctx, start, end),
     batchDelete: (items) => batchDelete(ctx, items),

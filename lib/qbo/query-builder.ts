@@ -4,6 +4,7 @@
  * Nothing from a page is ever interpolated unchecked.
  */
 import { type Entity, isEntity, isValidId } from '../domain/entities';
+import { isNameType, type NameType } from '../domain/names';
 
 /** Maximum page size and, for us, maximum Ids per IN list. */
 export const MAX_PAGE_SIZE = 1000;
@@ -39,6 +40,16 @@ export function selectByIds(
   const start = checkPosition('startposition', page.startPosition, Number.MAX_SAFE_INTEGER);
   const max = checkPosition('maxresults', page.maxResults, MAX_PAGE_SIZE);
   return `select * from ${name} where Id in (${idList(ids)}) startposition ${start} maxresults ${max}`;
+}
+
+/**
+ * Names (customers, vendors, items, accounts) by Id, inactive and deleted ones included: without a
+ * condition on Active the service returns active names only. One page of MAX_PAGE_SIZE holds every
+ * row of an IN list of at most MAX_PAGE_SIZE Ids, so nothing can be cut (R4).
+ */
+export function selectNamesByIds(type: NameType, ids: readonly string[]): string {
+  if (!isNameType(type)) throw new TypeError(`query-builder: not a name list: ${String(type)}`);
+  return `select * from ${type} where Active in (true, false) and Id in (${idList(ids)}) startposition 1 maxresults ${MAX_PAGE_SIZE}`;
 }
 
 /** R4: totalCount is only reliable on count(*) in the real service. */

@@ -7,17 +7,21 @@
  * not a deletion (the record is still there); an older copy of a record listed twice (the latest
  * deletion is kept); a snapshot that is not usable (no JSON, another record's, no TxnDate); a TxnDate
  * on or before the BookCloseDate (R3: a closed period refuses creates as it refuses deletes); a
- * record linked to one deleted but not chosen (the link could not be written); a record linked to a
+ * record naming a customer, vendor, employee, item or account the service shows deleted or inactive
+ * now (when `names` is given: the service would refuse the create); a record linked to one deleted
+ * but not chosen (the link could not be written); a record linked to a
  * refused one (it cannot come back as it was); a record the order cannot place (a circle of links).
  */
 import { type Entity, isValidId } from '../domain/entities';
 import type { Environment } from '../domain/ids';
+import type { NameState, NameType } from '../domain/names';
 import { parseRecordKey, type RecordKey } from '../domain/record-key';
 import { entryKey, isDeletedOutcome, latestPerRecord, type RestoreEntry } from './entry';
 import { asObject, describeRecord, entityOfTxnType, type JsonObject } from './kinds';
 import { linkedKeys } from './links';
 import { backReferenceNotes, type LinkFate } from './notes';
 import { orderRestore } from './order';
+import { nameRefsOf, nameRefusal } from './refs';
 import { txnDateOf } from './select';
 import { type CreateBody, createBody } from './strip';
 
@@ -32,6 +36,11 @@ export interface PlanOptions {
    * records is taken to name a record that still exists, and the notes say so.
    */
   deletedElsewhere?: readonly RecordKey[];
+  /**
+   * What the service shows now for a name the records refer to (refs.ts; undefined: not listed any
+   * more). Absent: names are not checked before the run (the service still refuses per record).
+   */
+  names?: (type: NameType, id: string) => NameState | undefined;
 }
 
 export interface PlannedRecord {
@@ -125,7 +134,8 @@ export function planRestore(entries: readonly RestoreEntry[], opts: PlanOptions 
       unusable(entry) ??
       (opts.bookCloseDate !== undefined && date !== undefined && date <= opts.bookCloseDate
         ? `Closed period: dated ${date}, the books are closed through ${opts.bookCloseDate}.`
-        : undefined);
+        : undefined) ??
+      (opts.names ? nameRefusal(nameRefsOf(entry.preDeleteJson), opts.names) : undefined);
     if (why) {
       refuse(entry, why);
       refusedKeys.add(entryKey(entry));

@@ -87,6 +87,58 @@ describe('restore/preview and restore/start', () => {
     expect(h.sim.requestLog(company.realmId).filter((e) => /requestid=/.test(e.path))).toEqual([]);
   });
 
+  it('says before the click which records name a customer made inactive or a vendor deleted since, and never sends them', async () => {
+    h = await createSecurityHarness();
+    const company = await connectedWithSelection(h, SEED);
+    const refOf = (entity: string, field: string) => {
+      const key = company.keys.all.find((k) => k.startsWith(`${entity}:`)) ?? '';
+      const json = h?.sim.record(company.realmId, key);
+      return { key, id: (json?.[field] as { value?: string } | undefined)?.value ?? '' };
+    };
+    const invoice = refOf('Invoice', 'CustomerRef');
+    const bill = refOf('Bill', 'VendorRef');
+    expect(invoice.id).toMatch(/^\d+$/);
+    expect(bill.id).toMatch(/^\d+$/);
+    const { jobId, deleted } = await deleteReady(h);
+    h.sim.setReferenceActive(company.realmId, 'Customer', invoice.id, false);
+    h.sim.deleteReference(company.realmId, 'Vendor', bill.id);
+
+    const preview = await h.send({ type: 'restore/preview', filter: { jobId } }, SENDERS.popup);
+    const p = (preview.ok ? preview.data : undefined) as RestorePreview;
+    const reasons = Object.fromEntries(p.refused.map((r) => [r.key, r.reason]));
+    expect(reasons[invoice.key]).toMatch(/customer .* is inactive in QuickBooks: make it active again/);
+    expect(reasons[bill.key]).toMatch(/vendor .* was deleted in QuickBooks since/);
+    // Every refused record names that customer or that vendor; the others will be restored.
+    const truthBefore = h.sim.truth(company.realmId);
+    expect(p.willRestore + p.refused.length).toBe(deleted);
+    expect(p.refused.length).toBeGreaterThanOrEqual(2);
+    // The preview asked for inactive names too, and created nothing.
+    const nameQueries = h.sim
+      .requestLog(company.realmId)
+      .map((e) => decodeURIComponent(e.path.replace(/\+/g, ' ')))
+      .filter((path) => /from (Customer|Vendor)/i.test(path));
+    expect(nameQueries.every((q) => /Active in \(true, false\)/.test(q))).toBe(true);
+    expect(nameQueries.length).toBeGreaterThan(0);
+    expect(truthBefore.createdKeys()).toEqual([]);
+
+    const started = await h.send({ type: 'restore/start', filter: { jobId } }, SENDERS.popup);
+    const restoreId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
+    const end = await h.settle(restoreId);
+    expect(end.counts.refused).toBe(p.refused.length);
+    expect(end.counts.restored).toBe(p.willRestore);
+    const created = h.sim.truth(company.realmId).createdKeys();
+    expect(created).toHaveLength(p.willRestore);
+    // No create naming the inactive customer or the deleted vendor was ever sent.
+    const bodies = h.sim
+      .requestLog(company.realmId)
+      .filter((e) => /requestid=/.test(e.path))
+      .map((e) => e.body ?? '');
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(bodies.every((b) => b.includes('"BatchItemRequest"'))).toBe(true);
+    expect(bodies.some((b) => b.includes(`"CustomerRef":{"value":"${invoice.id}"`))).toBe(false);
+    expect(bodies.some((b) => b.includes(`"VendorRef":{"value":"${bill.id}"`))).toBe(false);
+  });
+
   it('filters by type and TxnDate, and refuses a message from a content script', async () => {
     h = await createSecurityHarness();
     await connectedWithSelection(h, SEED);

@@ -45,6 +45,7 @@ export function createLedger(): Ledger {
       realmId: client.realmId,
       environment: client.environment,
       readPreferences: () => client.readPreferences(),
+      readNames: (type, ids) => client.readNames(type, ids),
       readCompanyInfo: () => client.readCompanyInfo(),
       readReconciled: (start, end) => client.readReconciled(start, end),
       async readByIds(entity, ids) {

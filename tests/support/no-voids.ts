@@ -4,8 +4,9 @@
  */
 import type { QboClient } from '../../lib/qbo/client-api';
 
-export const NO_VOIDS: Pick<QboClient, 'batchVoid' | 'voidOne' | 'batchCreate'> = {
+export const NO_VOIDS: Pick<QboClient, 'batchVoid' | 'voidOne' | 'batchCreate' | 'readNames'> = {
   batchVoid: () => Promise.reject(new Error('this fake client does not void')),
   voidOne: () => Promise.reject(new Error('this fake client does not void')),
   batchCreate: () => Promise.reject(new Error('this fake client does not create')),
+  readNames: () => Promise.reject(new Error('this fake client does not read names')),
 };
