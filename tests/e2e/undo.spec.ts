@@ -104,6 +104,45 @@ test('Void instead of delete: voidable ones voided and still there, the rest "Ca
   }
 });
 
+test('Restore says before the click which record names a customer made inactive since, and leaves it out', async ({
+  context,
+  sim,
+  company,
+  openPopup,
+}) => {
+  const sales = await new LedgerPage(await context.newPage()).open('/app/sales?rows=200');
+  const picked = await tickMix(sales, company, sim, { Invoice: 2, SalesReceipt: 2 });
+  expect(picked).toHaveLength(4);
+  const customerOf = (key: string) =>
+    (sim.record(company.realmId, key)?.CustomerRef as { value?: string } | undefined)?.value ?? '';
+  const inactive = customerOf(picked[0] ?? '');
+  const blocked = picked.filter((key) => customerOf(key) === inactive);
+  const restorable = picked.length - blocked.length;
+  expect(restorable).toBeGreaterThan(0);
+
+  const popup = await connectPopup(openPopup, company);
+  await popup.waitForPreflight(4);
+  await popup.deleteButton().click();
+  expect((await popup.resultCounts()).Deleted).toBe(4);
+  sim.setReferenceActive(company.realmId, 'Customer', inactive, false);
+  await popup.page.getByRole('button', { name: 'Restore deleted records' }).click();
+  const confirm = popup.page.getByRole('button', {
+    name: `Restore ${restorable} record${restorable === 1 ? '' : 's'}`,
+  });
+  await expect(confirm).toBeVisible();
+  const refused = popup.page.getByRole('list', { name: /cannot be restored/ });
+  await expect(refused.getByRole('listitem')).toHaveCount(blocked.length);
+  await expect(refused).toContainText(/customer “.+” is inactive in QuickBooks: make it active again/);
+  await popup.screenshot('restore-preview-inactive-customer');
+  await confirm.click();
+  await expect(popup.page.getByRole('heading', { name: /Finished/ })).toBeVisible({ timeout: 60_000 });
+  expect(await groupCount(popup.page, 'Restored')).toBe(restorable);
+  expect(await groupCount(popup.page, 'Refused')).toBe(blocked.length);
+  const truth = sim.truth(company.realmId);
+  expect(truth.createdKeys()).toHaveLength(restorable);
+  for (const key of truth.createdKeys()) expect(customerOf(key)).not.toBe(inactive);
+});
+
 /** A payment on the sales list and the invoice its line pays, both deletable (not deposited, closed, reconciled). */
 function paidPair(sim: Simulator, company: SeededCompany, onPage: readonly string[]) {
   for (const key of onPage) {
