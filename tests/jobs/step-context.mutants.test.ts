@@ -5,107 +5,11 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { AuditEntry } from '../../lib/audit/entry';
-import type { AuditLog } from '../../lib/audit/log';
-import { newJobMeta } from '../../lib/jobs/create';
-import type { StepName } from '../../lib/jobs/hooks';
-import type { JobOperation, OperationContext } from '../../lib/jobs/operation';
+import type { OperationContext } from '../../lib/jobs/operation';
 import { runJobStep } from '../../lib/jobs/step';
-import type { StepEnv } from '../../lib/jobs/step-env';
-import type { JobMeta, ReviewedRecord } from '../../lib/jobs/types';
-import { createJournal, type Journal } from '../../lib/journal/journal';
-import type { ChunkJournal, SentItem } from '../../lib/journal/schema';
-import type { QboClient } from '../../lib/qbo/client-api';
-import { writeQueueFor } from '../../lib/storage/queue';
-import { createManualClock } from '../support/clock';
+import { calls, chunk, env, item, jobId, journal, openWith, operation, resetStep, stored, T0 } from './step-harness';
 
-const T0 = 5_000_000;
-const records: ReviewedRecord[] = ['1', '2'].map((id) => ({
-  record: { entity: 'Invoice', id, syncToken: '0', txnDate: '2025-01-01', linkedTxn: [], raw: { Id: id } },
-  reconciled: false,
-}));
-const item = (id: string, bId = id): SentItem => ({ bId, key: `Invoice:${id}`, entity: 'Invoice', id, syncToken: '0' });
-const chunk = (over: Partial<ChunkJournal>): ChunkJournal => ({
-  index: 0,
-  outcomes: {},
-  inFlight: [],
-  queue: [],
-  verify: [],
-  batchCalls: 1,
-  ...over,
-});
-
-let journal: Journal;
-let steps: StepName[];
-let calls: string[];
-let audit: AuditEntry[];
-let operation: JobOperation;
-let env: StepEnv;
-let jobId: string;
-
-beforeEach(async () => {
-  fakeBrowser.reset();
-  const storage = fakeBrowser.storage.local;
-  journal = createJournal({ storage, queue: writeQueueFor(storage) });
-  steps = [];
-  calls = [];
-  audit = [];
-  const refuse = (what: string) => async () => {
-    calls.push(what);
-    throw new Error(`${what} must not be called`);
-  };
-  operation = {
-    kind: 'delete',
-    prepare: refuse('prepare'),
-    sendBatch: refuse('sendBatch'),
-    sendOne: refuse('sendOne'),
-    verify: refuse('verify'),
-  };
-  const meta = newJobMeta('job-1', { realmId: '1', environment: 'sandbox', records }, 2, T0);
-  jobId = meta.id;
-  await journal.createJob(meta, records);
-  env = {
-    journal,
-    audit: {
-      append: async (entries: readonly AuditEntry[]) => {
-        audit.push(...entries);
-      },
-    } as unknown as AuditLog,
-    clock: createManualClock(T0),
-    client: {} as QboClient,
-    get operation() {
-      return operation;
-    },
-    records,
-    byKey: new Map(records.map((r) => [`Invoice:${r.record.id}`, r])),
-    throttle: { batchLimit: 40, windowMs: 60_000 },
-    maxInWorkerSleepMs: 5_000,
-    retryDelayMs: 1_000,
-    singleDeleteGapMs: 0,
-    readLead: { ms: 0 },
-    checkpoint: async (step) => {
-      steps.push(step);
-    },
-    showWait: () => undefined,
-    newAttemptId: (() => {
-      let n = 0;
-      return () => `attempt-${++n}`;
-    })(),
-  };
-});
-
-/** Store `c` as the job's open chunk and give the job `over`; returns the job as stored. */
-async function openWith(c: ChunkJournal, over: Partial<JobMeta>): Promise<JobMeta> {
-  const job = await journal.commit({ jobId, chunk: c, update: (j) => ({ ...j, openChunk: true, ...over }) });
-  if (!job) throw new Error('no job');
-  return job;
-}
-
-async function stored() {
-  const job = (await journal.readJobs())[0];
-  const read = await journal.readChunk(jobId, 0);
-  return { job, chunk: read.kind === 'ok' ? read.chunk : undefined };
-}
+beforeEach(resetStep);
 
 const restored = (newId: string) => ({ outcome: { kind: 'restored' as const, newId }, at: 1 });
 
