@@ -26,8 +26,10 @@ const NAMED: Readonly<Record<string, NameType>> = {
 function typeOf(key: string, ref: Record<string, unknown>, parent: Record<string, unknown>): NameType | undefined {
   if (Object.hasOwn(NAMED, key)) return NAMED[key];
   if (key === 'EntityRef') {
-    const given = ref.type ?? parent.Type;
-    return isNameType(given) ? given : given === undefined ? 'Vendor' : undefined;
+    if (isNameType(ref.type)) return ref.type;
+    if (isNameType(parent.Type)) return parent.Type;
+    // A Purchase's EntityRef without a type names a vendor; an unknown type is not checked.
+    return ref.type === undefined && parent.Type === undefined ? 'Vendor' : undefined;
   }
   return key.endsWith('AccountRef') ? 'Account' : undefined;
 }

@@ -36,6 +36,11 @@ describe('nameRefsOf', () => {
       TaxCodeRef: { value: '4' },
     };
     expect(nameRefsOf(purchase).map((r) => `${r.type} ${r.id}`)).toEqual(['Customer 12', 'Employee 3']);
+    expect(nameRefsOf({ EntityRef: { value: '8' } })).toEqual([{ type: 'Vendor', id: '8' }]);
+    expect(nameRefsOf({ Type: 'Customer', EntityRef: { value: '8', type: 'Other' } })).toEqual([
+      { type: 'Customer', id: '8' },
+    ]);
+    expect(nameRefsOf({ EntityRef: { value: '8', type: 'Other' } })).toEqual([]);
   });
 
   it('skips LinkedTxn and MetaData, refs without a numeric Id, and odd shapes without throwing', () => {
