@@ -6,8 +6,8 @@
  * service does not list at all is absent from the answer (the caller treats it as gone).
  *
  * R4: each IN list holds at most MAX_PAGE_SIZE Ids and is read with MAXRESULTS MAX_PAGE_SIZE, so one
- * page holds every row; more rows than Ids asked, a row not asked for, a row twice or a row without
- * a boolean Active is an unreadable answer, never a guess.
+ * page holds every row; a row not asked for, a row twice (so never more rows than Ids) or a row
+ * without a boolean Active is an unreadable answer, never a guess.
  */
 import type { NameState, NameType } from '../domain/names';
 import { type CallContext, exchange, unreadable } from './exchange';
@@ -50,8 +50,6 @@ async function readChunk(
   }
   const rows = parsed.data.QueryResponse[type] ?? [];
   if (!Array.isArray(rows)) return unreadable('name query', answer.meta, `${type} rows are not a list`);
-  if (rows.length > ids.length)
-    return unreadable('name query', answer.meta, `${rows.length} rows for ${ids.length} Ids`);
   const wanted = new Set(ids);
   const byId = new Map<string, NameState>();
   for (const row of rows) {

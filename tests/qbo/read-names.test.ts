@@ -104,6 +104,56 @@ describe('readNames', () => {
     });
   });
 
+  it('a row without a name has no name field; a null row is unreadable, not a throw', async () => {
+    server.setHandler(() => ({ body: rows('Account', [{ Id: '7', Active: true }]) }));
+    const bare = await clientFor(server.url).readNames('Account', ['7']);
+    expect(bare.kind === 'ok' && bare.names).toStrictEqual([
+      { type: 'Account', id: '7', active: true, deleted: false },
+    ]);
+    server.setHandler(() => ({ body: rows('Account', [null]) }));
+    expect(await clientFor(server.url).readNames('Account', ['7'])).toMatchObject({ kind: 'incomplete' });
+  });
+
+  it('the reason quotes the row that could not be used', async () => {
+    server.setHandler(() => ({ body: rows('Customer', [customer('6', 'Other', true)]) }));
+    const result = await clientFor(server.url).readNames('Customer', ['5']);
+    expect(result.kind === 'incomplete' && result.reason).toContain('Customer row {"Id":"6"');
+  });
+
+  it('a 200 whose body is a Fault is refusedWhole with that fault', async () => {
+    server.setHandler(() => ({
+      body: { Fault: { Error: [{ Message: 'Invalid query', code: '4001' }], type: 'ValidationFault' } },
+    }));
+    expect(await clientFor(server.url).readNames('Customer', ['5'])).toMatchObject({
+      kind: 'refusedWhole',
+      fault: { code: '4001' },
+      meta: { status: 200 },
+    });
+  });
+
+  it('exactly 1,000 Ids are one call; no Id is no call', async () => {
+    server.setHandler(() => ({ body: { QueryResponse: {} } }));
+    const before = server.requests.length;
+    const ids = Array.from({ length: 1000 }, (_, i) => String(i + 1));
+    expect(await clientFor(server.url).readNames('Vendor', ids)).toMatchObject({ kind: 'ok', calls: 1 });
+    expect(server.requests.length).toBe(before + 1);
+    expect(await clientFor(server.url).readNames('Vendor', [])).toStrictEqual({
+      kind: 'ok',
+      meta: { status: 0 },
+      names: [],
+      calls: 0,
+    });
+    expect(server.requests.length).toBe(before + 1);
+  });
+
+  it('an invalid Id among the second thousand throws before the first call', async () => {
+    server.setHandler(() => ({ body: { QueryResponse: {} } }));
+    const before = server.requests.length;
+    const ids = Array.from({ length: 1500 }, (_, i) => (i === 1200 ? '12a' : String(i + 1)));
+    await expect(clientFor(server.url).readNames('Item', ids)).rejects.toThrow(TypeError);
+    expect(server.requests.length).toBe(before);
+  });
+
   it('a fault is refusedWhole; an XML 429 is rateLimited; an invalid Id throws before any call', async () => {
     server.setHandler(() => ({
       status: 400,
