@@ -139,7 +139,33 @@ describe('OAuth token endpoint', () => {
   });
 });
 
-describe('OAuth refresh rotation, grace and revocation', () => {
+describe('OAuth refresh rotation by default: the previous refresh token stops at once', () => {
+  let sim: Simulator;
+  let a: SeededCompany;
+  const clock = manualClock();
+  beforeAll(async () => {
+    sim = await startSimulator({ now: clock.now, oauthClients: [CLIENT] }); // no refreshGraceMs: the default
+    a = sim.seedCompany({ count: 2 });
+  });
+  afterAll(() => sim.close());
+
+  it('a second use of a refresh token already rotated → invalid_grant, and the grant lives on with the new one', async () => {
+    const t0 = await connect(sim, a.realmId);
+    const first = await refresh(sim, t0.refresh_token);
+    expect(first.status).toBe(200);
+    const t1 = (await first.json()) as Tokens;
+    const again = await refresh(sim, t0.refresh_token); // the same instant: no grace at all
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: 'invalid_grant' });
+    expect(sim.oauthStats(a.realmId).invalidGrants).toBe(1);
+    // Reusing the old token does not end the grant: the newest refresh token still works.
+    const next = await refresh(sim, t1.refresh_token);
+    expect(next.status).toBe(200);
+    expect(await apiStatus(sim, a.realmId, t1.access_token)).toBe(200);
+  });
+});
+
+describe('OAuth refresh rotation, grace (when configured) and revocation', () => {
   let sim: Simulator;
   let a: SeededCompany;
   let b: SeededCompany;

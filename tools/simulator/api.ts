@@ -39,7 +39,10 @@ export interface SimulatorOptions {
   authorizeOrigin?: string;
   /** OAuth refresh tokens' (rolling) lifetime on the injected clock. Default 8_726_400_000 (101 days, the service's figure). */
   refreshTokenLifetimeMs?: number;
-  /** How long a refresh token stays usable after a newer one of its grant was issued. Default 86_400_000 (24 h). */
+  /**
+   * How long a refresh token stays usable after a newer one of its grant was issued. Default 0: the
+   * previous one stops at once, as Intuit documents it now (it once allowed about 24 h).
+   */
   refreshGraceMs?: number;
   /** OAuth clients (apps) registered from the start; more with `registerOAuthClient`. */
   oauthClients?: OAuthClient[];

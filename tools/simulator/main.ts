@@ -19,7 +19,7 @@
  *                   http://127.0.0.1:8787/oauth/callback,http://localhost:8787/oauth/callback;
  *                   more apps: POST /__sim/oauth-client)
  *   --access-token-lifetime S  (SIM_ACCESS_TOKEN_LIFETIME, seconds, default 3600)
- *   --refresh-grace S          (SIM_REFRESH_GRACE, seconds, default 86400)
+ *   --refresh-grace S          (SIM_REFRESH_GRACE, seconds, default 0: the old token stops at once)
  * The JSON line then also has "oauthClientId", "oauthClientSecret", "oauthRedirectUris",
  * "discoveryUrl", "sandboxDiscoveryUrl" and "companies": [{realmId, companyName}].
  */
@@ -71,7 +71,7 @@ const sim = await startSimulator({
   tokenLifetimeMs: Number(values['token-lifetime'] ?? process.env.SIM_TOKEN_LIFETIME ?? 3600) * 1000,
   accessTokenLifetimeMs:
     Number(values['access-token-lifetime'] ?? process.env.SIM_ACCESS_TOKEN_LIFETIME ?? 3600) * 1000,
-  refreshGraceMs: Number(values['refresh-grace'] ?? process.env.SIM_REFRESH_GRACE ?? 86_400) * 1000,
+  refreshGraceMs: Number(values['refresh-grace'] ?? process.env.SIM_REFRESH_GRACE ?? 0) * 1000,
   oauthClients: [oauthClient],
   ...(cert ? { tls: { cert: cert.cert, key: cert.key } } : {}),
 });

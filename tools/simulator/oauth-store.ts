@@ -9,8 +9,9 @@
  *   redirect_uri or for expiry; presenting a used code again also revokes the grant it produced
  *   (RFC 6749 §4.1.2). Codes live 10 minutes of the injected clock.
  * - Every refresh returns a NEW refresh token (the service may keep the same one for a while); the
- *   token(s) it supersedes stay usable `refreshGraceMs` after that, then → invalid_grant. Each new
- *   refresh token lives `refreshTokenLifetimeMs` (rolling), capped at five years from the grant.
+ *   token(s) it supersedes stop working at once (`refreshGraceMs`, default 0: Intuit documents
+ *   that the previous refresh token stops when a new one is returned), then → invalid_grant. Each
+ *   new refresh token lives `refreshTokenLifetimeMs` (rolling), capped at five years from the grant.
  * - Revoking either token of a grant (or `revokeGrants`) kills the whole family: every refresh token
  *   and every access token the grant ever produced.
  */

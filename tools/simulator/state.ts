@@ -68,7 +68,7 @@ export function createState(options: SimulatorOptions): SimState {
     reportGroupBy: toGroupingList(options.reportGroupBy),
     accessTokenLifetimeMs: options.accessTokenLifetimeMs ?? 3_600_000,
     refreshTokenLifetimeMs: options.refreshTokenLifetimeMs ?? 8_726_400_000,
-    refreshGraceMs: options.refreshGraceMs ?? 86_400_000,
+    refreshGraceMs: options.refreshGraceMs ?? 0,
     ...(options.oauthUser ? { oauthUser: { ...options.oauthUser } } : {}),
     ...(options.authorizeOrigin ? { authorizeOrigin: options.authorizeOrigin } : {}),
   };
