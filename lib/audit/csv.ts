@@ -1,10 +1,9 @@
 /**
- * CSV export of the audit log: RFC 4180 (CRLF rows, every field quoted when it holds a quote, comma,
- * CR or LF; quotes doubled) and guarded against formula injection (OWASP): a text cell starting
- * with = + - @ (or tab / CR) gets a leading apostrophe so a spreadsheet shows it as text. A cell that
- * is a plain number (e.g. an amount of -120.5) is left alone: it cannot run as a formula, and a
- * bookkeeper needs it numeric.
+ * CSV export of the audit log, one row per entry, written by the product's one CSV writer
+ * (lib/domain/csv.ts: RFC 4180, formula neutralization in comma and semicolon locales, amounts kept
+ * numeric). The preDeleteJson column is a field like any other; the JSON export is the lossless copy.
  */
+import { type CsvValue, csvRow } from '../domain/csv';
 import type { AuditEntry } from './entry';
 
 export const CSV_COLUMNS = [
@@ -28,49 +27,44 @@ export const CSV_COLUMNS = [
   'preDeleteJson',
 ] as const;
 
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-export function guardFormula(cell: string): string {
-  if (PLAIN_NUMBER.test(cell)) return cell;
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
-
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-function row(entry: AuditEntry): string[] {
+function row(entry: AuditEntry): CsvValue[] {
   return [
     new Date(entry.at).toISOString(),
     entry.realmId,
     entry.environment,
     entry.entity,
     entry.id,
-    entry.docNumber ?? '',
-    entry.txnDate ?? '',
-    entry.amount === undefined ? '' : String(entry.amount),
-    entry.currency ?? '',
-    entry.party ?? '',
+    entry.docNumber,
+    entry.txnDate,
+    entry.amount,
+    entry.currency,
+    entry.party,
     entry.syncToken,
     entry.outcomeLabel,
-    entry.faultCode ?? '',
-    entry.faultMessage ?? '',
-    entry.intuitTid ?? '',
+    entry.faultCode,
+    entry.faultMessage,
+    entry.intuitTid,
     entry.jobId,
-    entry.newId ?? '',
+    entry.newId,
     JSON.stringify(entry.preDeleteJson),
   ];
 }
 
-export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}\r\n`;
+export const csvHeader = (): string => csvRow(CSV_COLUMNS);
 
 /** Each entry as one CSV line (CRLF included), for exports written page by page. */
 export function csvRows(entries: readonly AuditEntry[]): string[] {
-  return entries.map(
-    (entry) =>
-      `${row(entry)
-        .map((c) => csvField(guardFormula(c)))
-        .join(',')}\r\n`,
+  return entries.map((entry) => csvRow(row(entry)));
+}
+
+/**
+ * An entry the log cannot read, in its place: marked in the outcome column, its stored value (as
+ * JSON) in the preDeleteJson column, through the same writer (the stored value is untrusted text).
+ */
+export function csvUnreadableRow(stored: unknown): string {
+  const json = JSON.stringify(stored) ?? 'undefined';
+  return csvRow(
+    CSV_COLUMNS.map((c) => (c === 'outcome' ? 'unreadable entry' : c === 'preDeleteJson' ? json : undefined)),
   );
 }
 

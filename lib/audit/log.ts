@@ -17,7 +17,7 @@
  * final, so a record the journal calls done always has its entry.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { csvHeader, csvRows } from './csv';
+import { csvHeader, csvRows, csvUnreadableRow } from './csv';
 import { type AuditEntry, AuditEntrySchema } from './entry';
 import { type AuditRetentionChoice, isPrunable } from './retention';
 
@@ -152,7 +152,7 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
       const entry = parse(row);
       if (!entry) unreadable++;
       // An unreadable entry is exported as stored, in its place, marked: never dropped.
-      if (format === 'csv') parts.push(entry ? (csvRows([entry])[0] ?? '') : csvUnreadable(row));
+      if (format === 'csv') parts.push(entry ? (csvRows([entry])[0] ?? '') : csvUnreadableRow(row));
       else parts.push(JSON.stringify(entry ?? { unreadable: true, seq: row?.seq, stored: row }, null, 2));
     }
     let text: string;
@@ -283,10 +283,4 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
     exportCsv: () => whole('csv'),
     exportJson: () => whole('json'),
   };
-}
-
-/** An entry that cannot be read, as one CSV row: marked, its stored value in the last column. */
-function csvUnreadable(row: unknown): string {
-  const json = JSON.stringify(row) ?? 'undefined';
-  return `,,,,,,,,,,,unreadable entry,,,,,"${json.replaceAll('"', '""')}"\r\n`;
 }

@@ -3,6 +3,7 @@
  * the CSV of this run (the company's name in the file name). Bookkeeper words only; the full audit
  * log (raw service messages, JSON before deletion) stays the exported audit log's business.
  */
+import { csvRow } from '../domain/csv';
 import { type JobRecordView, type JobView, OUTCOME_GROUP_LABEL, type OutcomeGroup } from '../messaging/views';
 import { describeTxn, ENVIRONMENT_LABEL, formatDate, formatMoney } from './format';
 import { operationWords } from './operation-words';
@@ -96,14 +97,10 @@ export function runSummary(job: JobView, companyName: string | undefined, locale
   return lines.join('\n');
 }
 
-function csvCell(value: string | number | undefined): string {
-  const text = value === undefined ? '' : String(value);
-  // Spreadsheet formula injection: a cell starting with = + - @ is read as text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** This run's records as CSV (a spreadsheet's columns in bookkeeper words). */
+/**
+ * This run's records as CSV (a spreadsheet's columns in bookkeeper words), through the product's one
+ * CSV writer: the amount stays a number cell, names and reasons are neutralized as in the audit log.
+ */
 export function runCsv(job: JobView, companyName: string | undefined): string {
   const header = [
     'Company',
@@ -133,7 +130,7 @@ export function runCsv(job: JobView, companyName: string | undefined): string {
       : outcomeReason(r, job.operation),
     r.faultCode,
   ]);
-  return `${[header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return [header, ...rows].map(csvRow).join('');
 }
 
 export function runCsvFilename(job: JobView, companyName: string | undefined): string {

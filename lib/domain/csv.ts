@@ -1,0 +1,67 @@
+/**
+ * The product's one CSV writer: the audit log's export (lib/audit/csv.ts) and a run's report
+ * (lib/popup/report.ts) both write through it, so the two files agree cell for cell.
+ *
+ * RFC 4180: fields joined by commas, CRLF after every row, and a field quoted (its quotes doubled)
+ * when it holds `"`, `,`, `;`, tab, CR or LF. `;` and tab are quoted as well because a spreadsheet
+ * whose list separator is `;` (most of continental Europe) or tab splits on them.
+ *
+ * Formula injection (OWASP, CWE-1236): a spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`
+ * (tab, CR and NUL too; Japanese Excel also takes their full-width forms). A record's name or memo
+ * is whatever someone typed into QuickBooks, and a spreadsheet splitting on another separator than
+ * ours, or ignoring quotes, cuts a field into several cells at every `,`, `;`, tab and line break.
+ * So a segment — the field's start, and what follows each `,`, `;`, tab, CR or LF inside it — that
+ * would open a cell with one of those characters (after any spaces or quotes, which a spreadsheet
+ * may trim) gets an apostrophe in front: whichever separator the spreadsheet uses, no cell starts
+ * with a formula. The JSON column is a field like any other.
+ *
+ * Numbers stay numbers: a value of type number, or a field that is a plain decimal such as
+ * `-120.5`, is written as it is: it cannot run, and a bookkeeper sums the amounts. The one
+ * exception is a row's first field (see firstField); both of the product's CSVs open with text.
+ *
+ * The text stays recoverable (the JSON column parses again): a segment that starts with an
+ * apostrophe of its own gets one more, so after an RFC 4180 parse every apostrophe right at the
+ * field's start or right after a `,`, `;`, tab, CR or LF was inserted here, and removing exactly
+ * that one apostrophe gives the original text back. The audit log's JSON export is the lossless
+ * copy; the CSV is for reading.
+ */
+
+/** A cell: text, a number, or nothing (an empty cell). */
+export type CsvValue = string | number | undefined;
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+/** A segment start (field start or after a separator) opening with a formula character or an apostrophe. */
+const RISKY_SEGMENT = /(?<=^|[,;\t\r\n])(?=[ "]*[=+\-@\t\r\0＝＋－＠]|')/g;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+/** The text with an apostrophe before every segment a spreadsheet could read as a formula. */
+export function neutralizeFormulas(text: string): string {
+  return PLAIN_NUMBER.test(text) ? text : text.replace(RISKY_SEGMENT, "'");
+}
+
+/** One field as written: a finite number as a number, anything else as neutralized, quoted text. */
+export function csvField(value: CsvValue): string {
+  if (value === undefined) return '';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return quoted(neutralizeFormulas(String(value)));
+}
+
+/**
+ * A row's first field is always text: a spreadsheet splitting on `;` reads a whole comma-separated
+ * row as one cell, and a row opening with `-1,5+WEBSERVICE(…)` is a formula where `,` is the decimal
+ * mark. So even a number there gets its apostrophe when it starts with `-`.
+ */
+function firstField(value: CsvValue): string {
+  if (value === undefined) return '';
+  const text = String(value);
+  return quoted(PLAIN_NUMBER.test(text) ? text.replace(RISKY_SEGMENT, "'") : neutralizeFormulas(text));
+}
+
+function quoted(text: string): string {
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One row: its fields joined by commas, CRLF included. */
+export function csvRow(values: readonly CsvValue[]): string {
+  return `${values.map((v, i) => (i === 0 ? firstField(v) : csvField(v))).join(',')}\r\n`;
+}
