@@ -39,7 +39,7 @@ function useRestoreFlow(model: PopupModel) {
         <RestorePreview
           preview={p.preview}
           busy={pending === 'restore/preview' || pending === 'restore/start'}
-          onConfirm={(allow) => void model.startRestore(p.filter, allow)}
+          onConfirm={(allow) => void model.startRestore(p.filter, allow, p.preview)}
           onCancel={() => {
             refocus.current = true;
             preview.value = undefined;

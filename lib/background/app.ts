@@ -6,23 +6,29 @@
 import type { AuditStats } from '../audit/log';
 import { createBroker } from '../connection/broker';
 import { DEFAULT_BROKER_URL } from '../connection/broker-url';
+import { createInstallationKey } from '../connection/installation-key';
+import { createRevocations } from '../connection/revocation';
 import { createTokenProvider } from '../connection/token-provider';
 import { createTokenStore } from '../connection/token-store';
 import type { Environment } from '../domain/ids';
 import { isActiveJobState } from '../domain/jobs';
+import { scopeKey } from '../domain/scope';
 import { createJobRunner } from '../jobs/runner';
 import type { JobSnapshot } from '../jobs/types';
 import type { PopupState } from '../messaging/views';
 import { createQboClient } from '../qbo/client';
 import { createSelectionStore, type Scope } from '../selection/store';
 import { badgeText, showBadge } from './badge';
+import { createCompanyLock } from './company-lock';
 import { createCompanyNames } from './company-names';
 import type { BackgroundDeps } from './deps';
+import { companiesWithData } from './local-data';
 import { createPageIssues } from './page-issues';
 import { buildPopupState } from './popup-state';
 import { createPreflightService } from './preflight-service';
 import { createPreflightStore } from './preflight-store';
 import { createRunHistory } from './run-history';
+import { selectionStamp } from './view-scope';
 
 /** The audit log's figures for the popup (days, not milliseconds). */
 function auditView(s: AuditStats): PopupState['audit'] {
@@ -43,6 +49,8 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     baseUrl: deps.brokerUrl ?? DEFAULT_BROKER_URL,
     fetch: deps.fetch,
     now: deps.clock.now,
+    // The extension origin's own IndexedDB (Node tests: fake-indexeddb, set per test).
+    key: createInstallationKey({ indexedDB: () => globalThis.indexedDB, now: deps.clock.now }),
   });
   const selection = createSelectionStore(deps.storage.local, deps.clock.now);
   const pageIssues = createPageIssues(deps.storage.session);
@@ -50,7 +58,17 @@ export function createBackgroundCore(deps: BackgroundDeps) {
   /** The last token handed to a call, per company: a 401 drops that token and no newer one. */
   const tokenUsed = new Map<string, string>();
   const preflightStore = createPreflightStore(deps.storage.local);
-  const provider = createTokenProvider({ store: tokens, broker, now: deps.clock.now, onChange: () => changed() });
+  /** One check-and-create at a time per company, for every job kind (issue 18 §1). */
+  const startLock = createCompanyLock();
+  // Ended or replaced sign-ins are revoked at Intuit; Disconnect waits for a refresh in flight first.
+  const revocations = createRevocations({ store: tokens, broker, settle: (s) => provider.settle(s) });
+  const provider = createTokenProvider({
+    store: tokens,
+    broker,
+    now: deps.clock.now,
+    onChange: () => changed(),
+    revoke: (s) => revocations.retry(s),
+  });
   // Unique per worker life, so a popup's sinceVersion from before a restart never matches by chance.
   let version = deps.clock.now();
   let notice: PopupState['notice'];
@@ -66,7 +84,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       // Each company's calls carry that company's token and no other (one connection per company).
       getToken: async () => {
         const token = await provider.getToken({ realmId, environment });
-        if (token !== undefined) tokenUsed.set(`${environment}.${realmId}`, token);
+        if (token !== undefined) tokenUsed.set(scopeKey({ realmId, environment }), token);
         return token;
       },
     });
@@ -114,7 +132,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       // A 401: drop the token that was refused; a signed-in company refreshes once and goes on.
       const scope = { realmId: job.realmId, environment: job.environment };
       void provider
-        .afterUnauthorized(scope, tokenUsed.get(`${job.environment}.${job.realmId}`))
+        .afterUnauthorized(scope, tokenUsed.get(scopeKey(job)))
         .then((fresh) => (fresh ? runner.tokenAvailable(job.realmId) : undefined))
         .catch(() => undefined);
     }
@@ -174,34 +192,47 @@ export function createBackgroundCore(deps: BackgroundDeps) {
         environment: c.environment,
         method: c.method,
         needsReconnect: c.needsReconnect ?? false,
+        disconnecting: c.disconnecting ?? false,
+        revokePending: await revocations.failed(c),
         hasToken: await hasToken(c),
         companyName: await companyNames.get(c, false),
       })),
     );
-    return buildPopupState({
+    const selected = scope ? await selection.read(scope) : {};
+    const checked = scope ? await preflightStore.read(scope) : undefined;
+    const view = buildPopupState({
       version: asOf,
+      scope: scope ? { ...scope, stamp: selectionStamp(selected, checked) } : undefined,
       connection,
       connections,
       hasToken: scope ? await hasToken(scope) : false,
       environment: scope?.environment ?? lastPage?.environment ?? 'production',
       lastPage: lastPage && (!scope || lastPage.environment === scope.environment) ? lastPage : undefined,
-      selection: scope ? await selection.read(scope) : {},
+      selection: selected,
       pageTicked: scope ? await selection.readPageTicked(scope) : {},
       pageIssues: await pageIssues.view(),
       recentRuns: scope ? await runHistory.read(scope) : [],
       companyName: connection ? await companyNames.get(connection) : undefined,
       pageCompanyName: lastPage ? await companyNames.get(lastPage, false) : undefined,
-      preflight: scope ? await preflightStore.read(scope) : undefined,
+      preflight: checked,
       preflightRunning: scope ? preflight.isRunning(scope) : false,
       job: job ? { snapshot: job, rows: await runner.getRecords(job.id) } : undefined,
       notice,
       audit: auditView(await runner.audit.stats()),
     });
+    // The companies whose data this device keeps ("Erase this company's local data").
+    view.localData = await companiesWithData(view, {
+      auditCompanies: () => runner.audit.companies(),
+      jobs: await runner.listJobs(),
+      name: (s) => companyNames.get(s, false),
+    });
+    return view;
   }
 
   return {
     tokens,
     provider,
+    revocations,
     broker,
     hasToken,
     selection,
@@ -211,6 +242,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     preflightStore,
     preflight,
     runner,
+    startLock,
     clientFor,
     currentScope,
     latestJob,

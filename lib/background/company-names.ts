@@ -4,8 +4,10 @@
  * needs that company's token; until one is known the popup shows the Id alone. Never blocks a view:
  * `get` answers from the cache and starts a read in the background when asked to.
  */
+
 import { z } from 'zod';
 import type { Environment } from '../domain/ids';
+import { scopeKey } from '../domain/scope';
 import type { QboClient } from '../qbo/client-api';
 import type { StorageArea } from '../storage/area';
 import { storageKey } from '../storage/keys';
@@ -28,7 +30,7 @@ export function createCompanyNames(deps: {
   const inFlight = new Set<string>();
   /** A failed read (401, 429, a fault) is not retried on every popup poll: once a minute at most. */
   const lastTry = new Map<string, number>();
-  const id = (s: Scope) => `${s.environment}.${s.realmId}`;
+  const id = scopeKey;
   async function cache(): Promise<z.infer<typeof CacheSchema>> {
     const parsed = CacheSchema.safeParse((await deps.local.get(KEY))[KEY]);
     return parsed.success ? parsed.data : {};
@@ -43,6 +45,11 @@ export function createCompanyNames(deps: {
     deps.onChange();
   }
   return {
+    /** "Erase this company's local data" for a company no longer connected: its name goes too. */
+    async forget(scope: Scope): Promise<void> {
+      const { [id(scope)]: gone, ...rest } = await cache();
+      if (gone) await deps.local.set({ [KEY]: rest });
+    },
     /** The cached name; when missing and `load`, reads it (once at a time) for next time. */
     async get(scope: Scope, load = true): Promise<string | undefined> {
       const hit = (await cache())[id(scope)];

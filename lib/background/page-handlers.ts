@@ -19,6 +19,7 @@ import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
 import { previewRestore, startRestore } from './restore';
 import { startJob } from './start-job';
+import { checkViewCompany } from './view-scope';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -51,6 +52,7 @@ export const pageHandlers: PageHandlers = {
         ? deps.clock.now() + (msg.expiresInSec ?? ACCESS_TOKEN_LIFETIME_SEC) * 1000
         : before?.tokenExpiresAt,
     });
+    await core.revocations.retry(scope); // a sign-in this token replaced ends at Intuit (else shown, "Try again")
     core.setNotice(undefined);
     if (await core.hasToken(scope)) await core.runner.tokenAvailable(msg.realmId);
     await maybeAutoPreflight(core, true);
@@ -75,6 +77,7 @@ export const pageHandlers: PageHandlers = {
       method: 'oauth',
       remember: msg.stayConnected,
     });
+    await core.revocations.retry(scope); // the sign-in this one replaced ends at Intuit (else shown, "Try again")
     core.setNotice(undefined);
     await core.runner.tokenAvailable(result.realmId);
     await maybeAutoPreflight(core, true);
@@ -83,12 +86,18 @@ export const pageHandlers: PageHandlers = {
   'connection/forget': async (_msg, core) => forgetConnection(core, await core.currentScope()),
   'connection/disconnect': (msg, core) =>
     forgetConnection(core, { realmId: msg.realmId, environment: msg.environment }),
+  async 'connection/revokeRetry'(msg, core) {
+    await core.revocations.retry({ realmId: msg.realmId, environment: msg.environment });
+    core.changed();
+    return ok(await core.state());
+  },
   'selection/remove': (msg, core) => dropFromSelection(core, msg),
   'selection/removeMany': (msg, core) => dropFromSelection(core, msg),
   'selection/clear': (msg, core) => dropFromSelection(core, msg),
   async 'selection/adopt'(msg, core) {
-    const scope = await core.currentScope();
-    if (!scope) return fail('There is no selection.');
+    const viewed = await checkViewCompany(core, msg.scope);
+    if (!viewed.ok) return refuseChange(core, viewed.error);
+    const scope = viewed.scope;
     const adopted = await core.selection.adopt(scope, msg.keys);
     await core.preflightStore.forget(scope, adopted.entered);
     if (adopted.overCap > 0)
@@ -108,9 +117,11 @@ export const pageHandlers: PageHandlers = {
       includeReconciled: msg.includeReconciled,
       includeLinked: msg.includeLinked ?? false,
       operation: msg.operation ?? 'delete',
+      shown: msg.scope,
     }),
-  'restore/preview': (msg, core) => previewRestore(core, msg.filter),
-  'restore/start': (msg, core, deps) => startRestore(core, deps, msg.filter, msg.allowDuplicateDocNumbers ?? false),
+  'restore/preview': (msg, core) => previewRestore(core, msg.filter, msg.scope),
+  'restore/start': (msg, core, deps) =>
+    startRestore(core, deps, msg.filter, msg.allowDuplicateDocNumbers ?? false, msg.scope),
   'job/pause': (msg, core) => controlJob(core, 'pause', msg.jobId),
   'job/resume': (msg, core) => controlJob(core, 'resume', msg.jobId),
   'job/cancel': (msg, core) => controlJob(core, 'cancel', msg.jobId),
@@ -185,10 +196,9 @@ async function forgetConnection(core: BackgroundCore, scope: Scope | undefined):
   const running = await core.latestJob(scope);
   if (running && isActiveJob(running))
     return fail('A deletion job is running for this company: pause or cancel it first.');
-  // A sign-in is revoked at Intuit (through the broker) before it is forgotten here.
-  const refresh = await core.tokens.getRefreshToken(scope);
-  if (refresh) await core.broker.revoke(refresh);
-  await core.tokens.forget(scope);
+  // Nothing calls the company from now on; it is forgotten once Intuit confirmed the revoke, else it
+  // stays, shown with "Try again" (lib/connection/revocation.ts).
+  await core.revocations.disconnect(scope);
   core.changed();
   return ok(await core.state());
 }
@@ -198,8 +208,10 @@ async function dropFromSelection(
   core: BackgroundCore,
   msg: RequestOf<'selection/remove' | 'selection/removeMany' | 'selection/clear'>,
 ): Promise<Reply<PopupState>> {
-  const scope = await core.currentScope();
-  if (!scope) return fail('There is no selection.');
+  // The company the view showed, or nothing: a click never changes another client's selection.
+  const viewed = await checkViewCompany(core, msg.scope);
+  if (!viewed.ok) return refuseChange(core, viewed.error);
+  const scope = viewed.scope;
   // Tombstoned: a tick still showing on a page cannot bring these rows back, only a new tick.
   const keys =
     msg.type === 'selection/clear'
@@ -217,6 +229,12 @@ async function dropFromSelection(
   }
   core.changed();
   return ok(await core.state());
+}
+
+/** A click refused because the view is stale: said in the popup, nothing changed. */
+function refuseChange(core: BackgroundCore, text: string): Reply<PopupState> {
+  core.setNotice({ level: 'error', text });
+  return fail(text);
 }
 
 /** "Pause", "Resume" and "Cancel". */

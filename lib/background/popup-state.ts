@@ -9,6 +9,8 @@ import type { StoredPreflight } from './preflight-store';
 
 export interface StateInputs {
   version: number;
+  /** The company this view shows and the stamp of its selection as checked. */
+  scope?: PopupState['scope'];
   connection?: Connection;
   connections?: PopupState['connections'];
   hasToken: boolean;
@@ -93,5 +95,6 @@ export function buildPopupState(input: StateInputs): PopupState {
       : undefined,
     notice: input.notice,
     audit: input.audit,
+    scope: input.scope,
   };
 }

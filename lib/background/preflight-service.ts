@@ -4,6 +4,7 @@
  * and nothing is classified on a partial picture.
  */
 
+import { scopeKey } from '../domain/scope';
 import { runPreflight } from '../preflight/index';
 import type { QboClient } from '../qbo/client-api';
 import type { Scope, SelectionStore } from '../selection/store';
@@ -35,7 +36,7 @@ export function createPreflightService(deps: {
   onChange: () => void;
 }) {
   const running = new Map<string, Promise<void>>();
-  const id = (scope: Scope) => `${scope.environment}.${scope.realmId}`;
+  const id = scopeKey;
 
   async function run(scope: Scope): Promise<void> {
     const items = Object.values(await deps.selection.read(scope));

@@ -12,6 +12,7 @@
 import type { AuditEntry } from '../audit/entry';
 import type { NameState } from '../domain/names';
 import { recordKey } from '../domain/record-key';
+import { type CompanyScope, sameScope, stampOf } from '../domain/scope';
 import type { ReviewedRecord } from '../journal/schema';
 import { fail, ok, type Reply } from '../messaging/protocol';
 import type { PopupState, RestoreFilter, RestorePreview } from '../messaging/views';
@@ -23,16 +24,20 @@ import { filterEntries } from '../restore/select';
 import type { BackgroundCore } from './app';
 import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
+import { JOB_RUNNING } from './start-job';
 import { refuseForRoom } from './storage-room';
+import { checkViewCompany } from './view-scope';
 
 const MAX_CHUNK = 30;
 
-type Scope = { realmId: string; environment: PopupState['connection']['environment'] };
+type Scope = CompanyScope;
 
-async function connectedScope(core: BackgroundCore): Promise<Scope | string> {
-  const current = await core.currentScope();
-  const connection = current ? await core.tokens.getConnection(current) : undefined;
-  if (!connection || !current || !(await core.hasToken(current))) {
+/** The company the view showed, when it is still the one open and connected; else the refusal's words. */
+async function connectedScope(core: BackgroundCore, shown: CompanyScope): Promise<Scope | string> {
+  const viewed = await checkViewCompany(core, shown);
+  if (!viewed.ok) return viewed.error;
+  const connection = await core.tokens.getConnection(viewed.scope);
+  if (!connection || !(await core.hasToken(viewed.scope))) {
     return connection?.needsReconnect
       ? 'The sign-in for this company has ended: Reconnect first.'
       : 'Connect to QuickBooks for this company first.';
@@ -40,11 +45,30 @@ async function connectedScope(core: BackgroundCore): Promise<Scope | string> {
   return { realmId: connection.realmId, environment: connection.environment };
 }
 
+/** Record keys an active restore of the company is bringing back: no other plan may offer them. */
+async function restoringNow(core: BackgroundCore, scope: Scope): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const job of await core.runner.listJobs()) {
+    if (job.operation !== 'restore' || !isActiveJob(job) || !sameScope(job, scope)) continue;
+    for (const row of await core.runner.getRecords(job.id)) keys.add(row.key);
+  }
+  return keys;
+}
+
+/** The stamp of a plan: what it would restore and refuse. The preview's must match the start's. */
+export function planStamp(plan: RestorePlan): string {
+  return stampOf([
+    ...plan.records.map((r) => `+${r.oldKey}`).sort(),
+    ...plan.refused.map((r) => `-${r.oldKey}`).sort(),
+  ]);
+}
+
 /** The company's plan for `filter`: deleted records not restored yet, the closed period read live. */
 async function planFor(core: BackgroundCore, scope: Scope, filter: RestoreFilter): Promise<RestorePlan | string> {
   const { entries } = await core.runner.audit.read();
   const mine = entries.filter((e) => e.realmId === scope.realmId && e.environment === scope.environment);
   const restored = new Set(mine.filter((e) => e.outcome === 'restored').map((e) => recordKey(e.entity, e.id)));
+  for (const key of await restoringNow(core, scope)) restored.add(key);
   const deleted = mine.filter((e) => isDeletedOutcome(e.outcome) && !restored.has(recordKey(e.entity, e.id)));
   const chosen = filterEntries(deleted, { ...filter, realmId: scope.realmId, environment: scope.environment });
   if (chosen.length === 0) return 'No deleted record matches: nothing to restore.';
@@ -79,7 +103,7 @@ function entityAndId(key: string) {
   return { entity: key.slice(0, at) as AuditEntry['entity'], id: key.slice(at + 1) };
 }
 
-export function previewOf(plan: RestorePlan): RestorePreview {
+export function previewOf(plan: RestorePlan, scope: Scope): RestorePreview {
   const byEntity: RestorePreview['byEntity'] = {};
   for (const r of plan.records) byEntity[r.entity] = (byEntity[r.entity] ?? 0) + 1;
   const docNumbers = new Map(plan.records.map((r) => [r.oldKey, r.docNumber]));
@@ -89,6 +113,7 @@ export function previewOf(plan: RestorePlan): RestorePreview {
     refused: plan.refused.map((r) => ({ key: r.oldKey, ...entityAndId(r.oldKey), reason: r.reason })),
     cannotComeBack: [...CANNOT_COME_BACK],
     withDocNumbers: [...docNumbers.values()].filter(Boolean).length,
+    scope: { ...scope, stamp: planStamp(plan) },
   };
 }
 
@@ -137,41 +162,53 @@ export function restoreChunks(plan: RestorePlan): ReviewedRecord[][] {
   return chunks;
 }
 
-export async function previewRestore(core: BackgroundCore, filter: RestoreFilter): Promise<Reply<RestorePreview>> {
-  const scope = await connectedScope(core);
+export async function previewRestore(
+  core: BackgroundCore,
+  filter: RestoreFilter,
+  shown: CompanyScope,
+): Promise<Reply<RestorePreview>> {
+  const scope = await connectedScope(core, shown);
   if (typeof scope === 'string') return fail(scope);
   const plan = await planFor(core, scope, filter);
-  return typeof plan === 'string' ? fail(plan) : ok(previewOf(plan));
+  return typeof plan === 'string' ? fail(plan) : ok(previewOf(plan, scope));
 }
 
-export async function startRestore(
+export function startRestore(
   core: BackgroundCore,
   deps: BackgroundDeps,
   filter: RestoreFilter,
   allowDuplicateDocNumbers: boolean,
+  shown: CompanyScope & { stamp: string },
 ): Promise<Reply<PopupState>> {
-  const refuse = (text: string) => {
-    core.setNotice({ level: 'error', text });
-    return fail(text);
-  };
-  const scope = await connectedScope(core);
-  if (typeof scope === 'string') return refuse(scope);
-  const existing = await core.latestJob(scope);
-  if (existing && isActiveJob(existing)) return refuse('A job is already running for this company.');
-  const plan = await planFor(core, scope, filter);
-  if (typeof plan === 'string') return refuse(plan);
-  const chunks = restoreChunks(plan);
-  const noRoom = refuseForRoom(chunks.flat(), await deps.estimateStorage?.().catch(() => undefined));
-  if (noRoom) return refuse(noRoom);
-  const job = await core.runner.createJob({
-    ...scope,
-    operation: 'restore',
-    records: [],
-    chunks,
-    allowDuplicateDocNumbers,
+  // Under the company's lock: two views pressing "Restore" together create each record once.
+  return core.startLock.run(shown, async () => {
+    const refuse = (text: string) => {
+      core.setNotice({ level: 'error', text });
+      return fail(text);
+    };
+    const scope = await connectedScope(core, shown);
+    if (typeof scope === 'string') return refuse(scope);
+    const existing = await core.latestJob(scope);
+    if (existing && isActiveJob(existing)) return refuse(JOB_RUNNING);
+    const plan = await planFor(core, scope, filter);
+    if (typeof plan === 'string') return refuse(plan);
+    if (planStamp(plan) !== shown.stamp) {
+      return refuse('What this restore would bring back changed since the preview. Preview it again, then restore.');
+    }
+    const chunks = restoreChunks(plan);
+    const noRoom = refuseForRoom(chunks.flat(), await deps.estimateStorage?.().catch(() => undefined));
+    if (noRoom) return refuse(noRoom);
+    const made = await core.runner.tryCreateJob({
+      ...scope,
+      operation: 'restore',
+      records: [],
+      chunks,
+      allowDuplicateDocNumbers,
+    });
+    if (made.kind === 'busy') return refuse(JOB_RUNNING);
+    core.setNotice(undefined);
+    await core.runner.start(made.job.id);
+    core.changed();
+    return ok(await core.state());
   });
-  core.setNotice(undefined);
-  await core.runner.start(job.id);
-  core.changed();
-  return ok(await core.state());
 }

@@ -1,13 +1,18 @@
 /**
  * "Verify and delete selected": the checks before a job may start. Refuses, with words the popup
- * shows, when the page now shows another company than the connected one (an accountant switched
- * client books), when the selection changed since it was checked, or when nothing is ready.
- * Linked records (an invoice a payment paid) are a decision: they go only with `includeLinked`
- * ("Include linked transactions"), reconciled ones only with `includeReconciled`; a record that is
- * both needs both.
+ * shows, when the click names another company than the one the background holds now (a report from
+ * another client's tab landed after the view's last poll), when the page now shows another company
+ * than the connected one, when the selection or its statuses changed since the view showed them
+ * (the view's stamp), when a stored check names another record than its own key (storage written
+ * outside the extension), or when nothing is ready. Linked records (an invoice a payment paid) are a
+ * decision: they go only with `includeLinked`, reconciled ones only with `includeReconciled`; a
+ * record that is both needs both. The checks and the job's creation run under the company's lock,
+ * and the runner re-checks "one active job per company" inside its write queue (issue 18 §1).
  */
 import { canVoid } from '../domain/entities';
 import type { JobOperationKind } from '../domain/jobs';
+import { recordKey } from '../domain/record-key';
+import type { CompanyScope } from '../domain/scope';
 import { reviewedFromPreflight } from '../jobs/from-preflight';
 import type { ReviewedRecord } from '../journal/schema';
 import { fail, ok, type Reply } from '../messaging/protocol';
@@ -17,29 +22,46 @@ import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
 import { readPageCompany } from './page-company';
 import { refuseForRoom } from './storage-room';
+import { checkViewCompany, selectionStamp } from './view-scope';
 
 /** A preflight older than this is re-run before the click deletes anything. */
 export const PREFLIGHT_MAX_AGE_MS = 15 * 60 * 1000;
+
+export const JOB_RUNNING = 'A job is already running for this company.';
+export const LIST_CHANGED =
+  'The list changed since this window showed it (a row was added, removed or checked again). Check the list again.';
 
 export interface StartOptions {
   includeReconciled: boolean;
   includeLinked?: boolean;
   /** 'void' ("Void instead of delete"): only the types the service can void go in the job. */
   operation?: JobOperationKind;
+  /** The company the view showed and the stamp of its selection as checked. */
+  shown: CompanyScope & { stamp: string };
 }
 
-export async function startJob(
+export function startJob(
   core: BackgroundCore,
   deps: BackgroundDeps,
-  { includeReconciled, includeLinked = false, operation = 'delete' }: StartOptions,
+  options: StartOptions,
+): Promise<Reply<PopupState>> {
+  return core.startLock.run(options.shown, () => startLocked(core, deps, options));
+}
+
+async function startLocked(
+  core: BackgroundCore,
+  deps: BackgroundDeps,
+  { includeReconciled, includeLinked = false, operation = 'delete', shown }: StartOptions,
 ): Promise<Reply<PopupState>> {
   const refuse = (text: string) => {
     core.setNotice({ level: 'error', text });
     return fail(text);
   };
-  const current = await core.currentScope();
-  const connection = current ? await core.tokens.getConnection(current) : undefined;
-  if (!connection || !current || !(await core.hasToken(current)))
+  const viewed = await checkViewCompany(core, shown);
+  if (!viewed.ok) return refuse(viewed.error);
+  const current = viewed.scope;
+  const connection = await core.tokens.getConnection(current);
+  if (!connection || !(await core.hasToken(current)))
     return refuse(
       connection?.needsReconnect
         ? 'The sign-in for this company has ended: Reconnect first.'
@@ -63,7 +85,7 @@ export async function startJob(
     }
   }
   const existing = await core.latestJob(scope);
-  if (existing && isActiveJob(existing)) return refuse('A job is already running for this company.');
+  if (existing && isActiveJob(existing)) return refuse(JOB_RUNNING);
 
   const selected = await core.selection.read(scope);
   let stored = await core.preflightStore.read(scope);
@@ -72,6 +94,20 @@ export async function startJob(
   if (!stored || stored.error || keys.some((k) => !stored?.rows[k])) {
     void core.preflight.start(scope);
     return refuse('The selection changed since it was checked. Review the new statuses, then try again.');
+  }
+  if (selectionStamp(selected, stored) !== shown.stamp) return refuse(LIST_CHANGED);
+  // A stored check is trusted only for its own record: a row whose reviewed record is another one
+  // (storage rewritten outside the extension) refuses the whole job and is checked afresh.
+  const foreign = keys.filter((k) => {
+    const reviewed = stored?.rows[k]?.reviewed;
+    return reviewed !== undefined && recordKey(reviewed.entity, reviewed.id) !== k;
+  });
+  if (foreign.length > 0) {
+    await core.preflightStore.forget(scope, foreign);
+    void core.preflight.start(scope);
+    return refuse(
+      `Refused: the stored check of ${foreign[0]} names another record. Nothing was deleted; the selection is being checked again.`,
+    );
   }
   if (deps.clock.now() - stored.at > PREFLIGHT_MAX_AGE_MS) {
     // An old check is re-run before anything is deleted; if any status moved, the person looks again.
@@ -98,15 +134,10 @@ export async function startJob(
   const noRoom = refuseForRoom(records, await deps.estimateStorage?.().catch(() => undefined));
   if (noRoom) return refuse(noRoom);
 
-  const job = await core.runner.createJob({
-    realmId: scope.realmId,
-    environment: scope.environment,
-    records,
-    includeReconciled,
-    operation,
-  });
+  const made = await core.runner.tryCreateJob({ ...scope, records, includeReconciled, operation });
+  if (made.kind === 'busy') return refuse(JOB_RUNNING);
   core.setNotice(undefined);
-  await core.runner.start(job.id);
+  await core.runner.start(made.job.id);
   core.changed();
   return ok(await core.state());
 }

@@ -9,6 +9,8 @@
  * A wake costs O(chunk): the runner reads only the reviewed records of the chunk a job is at.
  */
 import { createAuditLog } from '../audit/log';
+import { isActiveJobState } from '../domain/jobs';
+import { sameScope } from '../domain/scope';
 import type { Journal } from '../journal/journal';
 import { createJournal } from '../journal/journal';
 import type { JobMeta, ReviewedRecord } from '../journal/schema';
@@ -36,7 +38,7 @@ import { clampAlarmWhen, doneCount, estimateEtaMs } from './schedule';
 import { runJobStep } from './step';
 import type { StepEnv } from './step-env';
 import { DEFAULT_THROTTLE } from './throttle';
-import type { JobRunner, JobRunnerOptions, JobSnapshot, ProgressEvent } from './types';
+import type { CreateJobInput, JobRunner, JobRunnerOptions, JobSnapshot, ProgressEvent } from './types';
 
 export const DEFAULT_ALARM_NAME = 'safe-delete:jobs';
 
@@ -207,15 +209,29 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     for (const realmId of realms) void kick(realmId);
   }
 
+  /** Journals a new job; `exclusive`: unless the company has an active one (checked in the write queue). */
+  async function createJournaled(input: CreateJobInput, exclusive: boolean) {
+    const cuts = input.chunks;
+    const records = cuts ? cuts.flat() : orderForChunks(input.records);
+    const meta = newJobMeta(crypto.randomUUID(), input, records.length, clock.now());
+    const blocker = await journal.createJob(
+      meta,
+      records,
+      cuts,
+      exclusive ? (jobs) => jobs.find((j) => sameScope(j, meta) && isActiveJobState(j.status)) : undefined,
+    );
+    if (blocker) return { kind: 'busy', job: snapshot(blocker) } as const;
+    emit(meta);
+    return { kind: 'created', job: snapshot(meta) } as const;
+  }
+
   return {
     audit,
+    // One active job per company, re-checked inside the write queue (issue 18 §1): two starts that
+    // both passed their own checks still create one job. Every start in the product goes this way.
+    tryCreateJob: (input) => createJournaled(input, true),
     async createJob(input) {
-      const cuts = input.chunks;
-      const records = cuts ? cuts.flat() : orderForChunks(input.records);
-      const meta = newJobMeta(crypto.randomUUID(), input, records.length, clock.now());
-      await journal.createJob(meta, records, cuts);
-      emit(meta);
-      return snapshot(meta);
+      return (await createJournaled(input, false)).job;
     },
     start: (jobId) => update(jobId, start(clock.now())),
     pause: (jobId) => update(jobId, pause),

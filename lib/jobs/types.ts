@@ -112,6 +112,11 @@ export interface JobRecordRow {
 export type ProgressEvent = { type: 'job'; job: JobSnapshot };
 
 export interface JobRunner {
+  /** A new job, unless the company already has an active one (`busy`, naming it). */
+  tryCreateJob(
+    input: CreateJobInput,
+  ): Promise<{ kind: 'created'; job: JobSnapshot } | { kind: 'busy'; job: JobSnapshot }>;
+  /** A new job, whatever else runs (tests, tools, migrations); the product starts with tryCreateJob. */
   createJob(input: CreateJobInput): Promise<JobSnapshot>;
   start(jobId: string): Promise<JobSnapshot | undefined>;
   pause(jobId: string): Promise<JobSnapshot | undefined>;

@@ -60,7 +60,9 @@ export interface Journal {
     meta: JobMeta,
     records: readonly ReviewedRecord[],
     cuts?: readonly (readonly ReviewedRecord[])[],
-  ): Promise<void>;
+    /** Checked inside the write queue with the stored list: a job it names blocks the new one. */
+    blockedBy?: (jobs: readonly JobMeta[]) => JobMeta | undefined,
+  ): Promise<JobMeta | undefined>;
   /** One atomic `set`: chunk + job list + audit lines + throttle stamp. Returns the updated job. */
   commit(commit: Commit): Promise<JobMeta | undefined>;
   removeJob(jobId: string): Promise<void>;
@@ -114,14 +116,17 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue })
     },
     readChunk: readChunkRaw,
     readThrottle,
-    createJob: (meta, records, cuts) =>
+    createJob: (meta, records, cuts, blockedBy) =>
       queue.run(async () => {
         const { jobs, unreadable } = await readList();
+        const blocker = blockedBy?.(jobs);
+        if (blocker) return blocker;
         const set: Record<string, unknown> = {};
         for (let i = 0; i < meta.chunks; i++)
           set[recordsKey(meta.id, i)] = cuts?.[i] ?? records.slice(i * meta.chunkSize, (i + 1) * meta.chunkSize);
         set[JOBS_KEY] = [...jobs, meta, ...unreadable];
         await storage.set(set); // one write: a job is never listed without its records
+        return undefined;
       }),
     commit: (c) =>
       queue.run(async () => {

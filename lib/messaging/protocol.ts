@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { ContentMessage, PageHelloReply, SelectionReportReply } from '../collect/selection-message';
-import { RealmIdSchema } from '../domain/schemas';
+import { CompanyScopeSchema, RealmIdSchema, ViewScopeSchema } from '../domain/schemas';
 import { type AuditFile, EnvironmentSchema, type PopupState, RestoreFilterSchema, type RestorePreview } from './views';
 
 /** Messages from extension pages (popup.html, in the action popup or a tab). */
@@ -30,12 +30,30 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     realmId: RealmIdSchema,
     environment: EnvironmentSchema,
   }),
-  z.object({ type: z.literal('selection/remove'), key: z.string().max(64) }),
-  z.object({ type: z.literal('selection/clear') }),
+  /** "Try again": revoke a company's ended sign-ins that did not reach Intuit (a disconnected one is then forgotten). */
+  z.object({
+    type: z.literal('connection/revokeRetry'),
+    realmId: RealmIdSchema,
+    environment: EnvironmentSchema,
+  }),
+  /**
+   * Selection changes name the company the view showed (`scope`): the background refuses them when
+   * it now holds another company's selection (issue 18 §2).
+   */
+  z.object({ type: z.literal('selection/remove'), key: z.string().max(64), scope: CompanyScopeSchema }),
+  z.object({ type: z.literal('selection/clear'), scope: CompanyScopeSchema }),
   /** "Remove these from the selection" (a whole group): tombstoned like "Remove". */
-  z.object({ type: z.literal('selection/removeMany'), keys: z.array(z.string().max(64)).min(1).max(5000) }),
+  z.object({
+    type: z.literal('selection/removeMany'),
+    keys: z.array(z.string().max(64)).min(1).max(5000),
+    scope: CompanyScopeSchema,
+  }),
   /** Adds rows from "Ticked by the page, not by you" to the selection (the person's explicit choice). */
-  z.object({ type: z.literal('selection/adopt'), keys: z.array(z.string().max(64)).min(1).max(5000) }),
+  z.object({
+    type: z.literal('selection/adopt'),
+    keys: z.array(z.string().max(64)).min(1).max(5000),
+    scope: CompanyScopeSchema,
+  }),
   z.object({ type: z.literal('preflight/run') }),
   /** includeLinked: delete 'Linked' records too (off unless the person ticked "Include linked transactions"). */
   z.object({
@@ -44,6 +62,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     includeLinked: z.boolean().optional(),
     /** "Void instead of delete": the job voids what the service can void. Absent: delete. */
     operation: z.enum(['delete', 'void']).optional(),
+    /** The company and the stamp of the selection the view showed: any difference refuses the start. */
+    scope: ViewScopeSchema,
   }),
   z.object({ type: z.literal('job/pause'), jobId: z.string() }),
   z.object({ type: z.literal('job/resume'), jobId: z.string() }),
@@ -67,10 +87,12 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
    * "Restore deleted records" (issue 11 §1): what a restore of the connected company's deleted
    * records chosen by `filter` would do (`restore/preview`), and starting it (`restore/start`).
    */
-  z.object({ type: z.literal('restore/preview'), filter: RestoreFilterSchema }),
+  z.object({ type: z.literal('restore/preview'), filter: RestoreFilterSchema, scope: CompanyScopeSchema }),
   z.object({
     type: z.literal('restore/start'),
     filter: RestoreFilterSchema,
+    /** The preview's `scope` (company and plan stamp): a plan that differs now refuses the start. */
+    scope: ViewScopeSchema,
     /** The service's allow-duplicate option (`include=allowduplicatedocnum`): only when the person chose it. */
     allowDuplicateDocNumbers: z.boolean().optional(),
   }),
@@ -103,6 +125,7 @@ export interface ReplyMap {
   'connection/forget': PopupState;
   'connection/connect': PopupState;
   'connection/disconnect': PopupState;
+  'connection/revokeRetry': PopupState;
   'selection/remove': PopupState;
   'selection/clear': PopupState;
   'selection/removeMany': PopupState;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ShownSchema } from '../collect/selection-message';
 import { ENTITIES } from '../domain/entities';
 import { JOB_OPERATIONS, OUTCOME_GROUPS, type OutcomeGroup } from '../domain/jobs';
-import { EnvironmentSchema } from '../domain/schemas';
+import { EnvironmentSchema, ViewScopeSchema } from '../domain/schemas';
 import { PREFLIGHT_STATUSES, type PreflightStatus } from '../domain/statuses';
 
 export { EnvironmentSchema, PREFLIGHT_STATUSES, type PreflightStatus };
@@ -136,6 +136,8 @@ export interface RestorePreview {
   cannotComeBack: string[];
   /** Numbers (DocNumber) the restore would reuse: the service refuses a number in use unless allowed. */
   withDocNumbers: number;
+  /** The company previewed and a stamp of the plan: `restore/start` sends it back (issue 18 §1, §2). */
+  scope: z.infer<typeof ViewScopeSchema>;
 }
 
 export { OUTCOME_GROUPS, type OutcomeGroup };
@@ -241,8 +243,38 @@ export const PopupStateSchema = z.object({
         needsReconnect: z.boolean(),
         hasToken: z.boolean(),
         companyName: z.string().optional(),
+        /** Disconnected here; kept only until Intuit confirms the revoke. */
+        disconnecting: z.boolean().optional(),
+        /** A sign-in that ended here could not be revoked at Intuit: "Try again". */
+        revokePending: z.boolean().optional(),
       }),
     )
     .default([]),
+  /**
+   * What this view shows: its company and a stamp of its selection as checked. A start or a
+   * selection change sends it back; the background refuses the click when it would act on anything
+   * else (issue 18 §2).
+   */
+  scope: ViewScopeSchema.optional(),
+  /**
+   * The companies whose data this device keeps, connected or not, for "Erase this company's local
+   * data" (issue 18 §7): their audit entries (the only copy of deleted records) and jobs.
+   */
+  localData: z
+    .array(
+      z.object({
+        realmId: z.string(),
+        environment: EnvironmentSchema,
+        companyName: z.string().optional(),
+        connected: z.boolean(),
+        auditEntries: z.number(),
+        notExported: z.number(),
+        jobs: z.number(),
+        /** A job of this company is running (or paused): nothing of it may be erased. */
+        jobActive: z.boolean(),
+      }),
+    )
+    .optional(),
 });
 export type PopupState = z.infer<typeof PopupStateSchema>;
+export type CompanyDataView = NonNullable<PopupState['localData']>[number];

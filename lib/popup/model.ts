@@ -9,6 +9,7 @@
  */
 import { batch, computed, signal, untracked } from '@preact/signals';
 import type { Environment } from '../domain/ids';
+import type { CompanyScope } from '../domain/scope';
 import type { PageMessage, PageMessageType, Reply, ReplyOf, RequestOf, Send } from '../messaging/protocol';
 import { type AuditFile, type JobView, type PopupState, PopupStateSchema } from '../messaging/views';
 import { announcement } from './announce';
@@ -26,7 +27,7 @@ import type { DownloadFile } from './download';
 import type { PopupModelDeps } from './model-deps';
 import { buildPlan } from './plan';
 import { runCsv, runCsvFilename } from './report';
-import { createRestoreActions, NO_ANSWER } from './restore';
+import { createRestoreActions, NO_ANSWER, NO_COMPANY } from './restore';
 
 export interface PopupApi {
   /** Typed by the protocol map: each message's answer carries its own reply type. */
@@ -130,10 +131,28 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     return !!reply?.ok;
   }
 
+  /** The company this view shows, named by every selection change (the background refuses another). */
+  function shownCompany(): CompanyScope | undefined {
+    const s = state.peek()?.scope;
+    return s && { realmId: s.realmId, environment: s.environment };
+  }
+  /** Sends a selection change named by the company shown; refused here when the view shows none. */
+  function actOnShown(message: (scope: CompanyScope) => RequestOf<StateAction>): Promise<boolean> {
+    const scope = shownCompany();
+    if (!scope) {
+      actionError.value = NO_COMPANY;
+      return Promise.resolve(false);
+    }
+    return act(message(scope));
+  }
+
   /** A list of keys as one message per 5,000 (a message stays small whatever the selection). */
   async function inBatches(type: 'selection/removeMany' | 'selection/adopt', keys: readonly string[]) {
     let all = true;
-    for (let i = 0; i < keys.length; i += 5000) all = (await act({ type, keys: keys.slice(i, i + 5000) })) && all;
+    for (let i = 0; i < keys.length; i += 5000) {
+      const part = keys.slice(i, i + 5000);
+      all = (await actOnShown((scope) => ({ type, keys: part, scope }))) && all;
+    }
     return all;
   }
 
@@ -214,8 +233,11 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     /** "Disconnect" one company: revoked through the broker, then forgotten. */
     disconnect: (realmId: string, environment: Environment) =>
       act({ type: 'connection/disconnect', realmId, environment }),
+    /** "Try again": revoke the company's ended sign-ins that did not reach Intuit. */
+    retryRevoke: (realmId: string, environment: Environment) =>
+      act({ type: 'connection/revokeRetry', realmId, environment }),
     connections: computed(() => state.value?.connections ?? []),
-    removeRow: (key: string) => act({ type: 'selection/remove', key }),
+    removeRow: (key: string) => actOnShown((scope) => ({ type: 'selection/remove', key, scope })),
     /** "Remove these from the selection": one message per 5,000 keys. */
     removeRows: (keys: readonly string[]) => inBatches('selection/removeMany', keys),
     /** "Add these to the selection": the page-ticked rows become the person's choice. */
@@ -242,11 +264,18 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
       });
       return true;
     },
-    clearSelection: () => act({ type: 'selection/clear' }),
+    clearSelection: () => actOnShown((scope) => ({ type: 'selection/clear', scope })),
     checkAgain: () => act({ type: 'preflight/run' }),
+    /** "Verify and delete selected": names the company and the stamp of the selection this view shows. */
     startJob: () => {
       const { includeReconciled, includeLinked, voidInstead } = untracked(options);
-      return act({ type: 'job/start', includeReconciled, includeLinked, operation: voidInstead ? 'void' : 'delete' });
+      const scope = state.peek()?.scope;
+      if (!scope) {
+        actionError.value = NO_COMPANY;
+        return Promise.resolve(false);
+      }
+      const operation = voidInstead ? 'void' : 'delete';
+      return act({ type: 'job/start', includeReconciled, includeLinked, operation, scope });
     },
     pauseJob: () => act({ type: 'job/pause', jobId: jobId() }),
     resumeJob: () => act({ type: 'job/resume', jobId: jobId() }),
@@ -254,7 +283,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     dismissJob: () => act({ type: 'job/dismiss', jobId: jobId() }),
     clearAudit: () => act({ type: 'audit/clear' }),
     /** "Restore deleted records": previewRestore(filter), then startRestore(filter, allowDuplicates). */
-    ...createRestoreActions({ request, act, actionError, pending }),
+    ...createRestoreActions({ request, act, actionError, pending, shownCompany }),
 
     /** "Keep exported entries": 90 or 365 days, or everything (undefined). */
     setAuditRetention: (keepExportedDays: 90 | 365 | undefined) => act({ type: 'audit/retention', keepExportedDays }),

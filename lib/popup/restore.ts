@@ -2,16 +2,18 @@
  * "Restore deleted records" (issue 11 §1), the popup's side: ask the background what a restore
  * would do (`restore/preview`, said before the final click), then start it (`restore/start`; the
  * answer is the new state, the restore then shows as the current job). The company is always the
- * connected one: the background decides it, the popup never sends one.
+ * one the view shows: every request names it, and the background refuses it when it differs.
  */
 import type { Signal } from '@preact/signals';
 import type { Entity } from '../domain/entities';
+import type { CompanyScope } from '../domain/scope';
 import type { PageMessageType, Reply, RequestOf } from '../messaging/protocol';
 import type { JobView, PopupState, RestoreFilter, RestorePreview } from '../messaging/views';
 
 export type { RestoreFilter, RestorePreview };
 
 export const NO_ANSWER = 'Safe Delete did not answer. Please try again in a moment.';
+export const NO_COMPANY = 'No QuickBooks company is open here yet: open one, then try again.';
 
 /** What the model lends the restore actions: its request, its act and its two signals. */
 export interface RestoreDeps {
@@ -19,6 +21,8 @@ export interface RestoreDeps {
   act: (message: RequestOf<'restore/start'>) => Promise<boolean>;
   actionError: Signal<string | undefined>;
   pending: Signal<PageMessageType | undefined>;
+  /** The company the view shows (undefined: none), named in every request. */
+  shownCompany: () => CompanyScope | undefined;
 }
 
 /** An answer shaped like a preview (the protocol types it; a half-written one counts as none). */
@@ -28,17 +32,23 @@ function isPreview(data: unknown): data is RestorePreview {
     typeof p === 'object' &&
     p !== null &&
     typeof p.willRestore === 'number' &&
+    typeof p.scope === 'object' &&
     Array.isArray(p.refused) &&
     Array.isArray(p.cannotComeBack)
   );
 }
 
-export function createRestoreActions({ request, act, actionError, pending }: RestoreDeps) {
+export function createRestoreActions({ request, act, actionError, pending, shownCompany }: RestoreDeps) {
   return {
     /** What a restore of `filter` would do; undefined (with `actionError` set) when there is no answer. */
     async previewRestore(filter: RestoreFilter): Promise<RestorePreview | undefined> {
+      const scope = shownCompany();
+      if (!scope) {
+        actionError.value = NO_COMPANY;
+        return undefined;
+      }
       pending.value = 'restore/preview';
-      const reply = await request({ type: 'restore/preview', filter }).finally(() => {
+      const reply = await request({ type: 'restore/preview', filter, scope }).finally(() => {
         pending.value = undefined;
       });
       if (!reply || (reply.ok && !isPreview(reply.data))) actionError.value = NO_ANSWER;
@@ -49,11 +59,16 @@ export function createRestoreActions({ request, act, actionError, pending }: Res
       }
       return undefined;
     },
-    /** Starts the restore; `allowDuplicateDocNumbers` is sent only when the person ticked it. */
-    startRestore(filter: RestoreFilter, allowDuplicateDocNumbers: boolean): Promise<boolean> {
+    /**
+     * Starts the restore the person was shown: the preview's company and plan stamp go with it, so
+     * a plan that changed since (another view started a restore, a record came back) is refused.
+     * `allowDuplicateDocNumbers` is sent only when the person ticked it.
+     */
+    startRestore(filter: RestoreFilter, allowDuplicateDocNumbers: boolean, preview: RestorePreview): Promise<boolean> {
       return act({
         type: 'restore/start',
         filter,
+        scope: preview.scope,
         ...(allowDuplicateDocNumbers ? { allowDuplicateDocNumbers: true } : {}),
       });
     },

@@ -20,7 +20,7 @@ describe('the audit log from the popup', () => {
   it('size, paged export, watermark, retention and clear', async () => {
     h = await createSecurityHarness();
     const company = await connectedWithSelection(h, { count: 40, entities: { Invoice: 1 } });
-    const started = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const started = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     if (!started.ok) throw new Error(started.error);
     await h.settle((started.data as PopupState).job?.id ?? '');
     const after = await popupStateOf(h);

@@ -49,7 +49,7 @@ describe('the background end to end (Node)', () => {
     expect((await h.send({ type: 'state/get', sinceVersion: before.version }, SENDERS.popup)).ok).toBe(true);
 
     h.clock.advance(10_000); // the last poll was 10 s ago: the popup is closed when the job ends
-    const started = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const started = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(started.ok).toBe(true);
     const job = await h.settle((started.ok ? (started.data as PopupState).job?.id : undefined) ?? '');
     expect(job.status).toBe('done');
@@ -81,7 +81,7 @@ describe('the background end to end (Node)', () => {
     const company = await connectedWithSelection(h, { count: 10, entities: { Invoice: 1 } });
     const extra = h.sim.seedCompany({ realmId: company.realmId, count: 12, entities: { Invoice: 1 }, seed: 3 });
     await h.send(selectionReport(extra.keys.all.slice(10), h.clock.now(), company.realmId), SENDERS.contentScript);
-    const refused = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const refused = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(refused).toEqual({ ok: false, error: expect.stringMatching(/changed since it was checked/) });
     expect(h.callsTo(company.realmId, 'batch', 'delete')).toBe(0);
   });

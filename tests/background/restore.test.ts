@@ -17,7 +17,7 @@ import {
 const SEED = { count: 12, entities: { Invoice: 1, Bill: 1, JournalEntry: 1 }, seed: 9 };
 
 async function deleteReady(h: SecurityHarness) {
-  const started = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+  const started = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
   const jobId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
   const end = await h.settle(jobId);
   expect(end.status).toBe('done');
@@ -38,7 +38,7 @@ describe('restore/preview and restore/start', () => {
     const { jobId, deleted } = await deleteReady(h);
     expect(deleted).toBeGreaterThan(0);
 
-    const preview = await h.send({ type: 'restore/preview', filter: { jobId } }, SENDERS.popup);
+    const preview = await h.click({ type: 'restore/preview', filter: { jobId } }, SENDERS.popup);
     expect(preview.ok).toBe(true);
     const p = (preview.ok ? preview.data : undefined) as RestorePreview;
     expect(p.willRestore).toBe(deleted);
@@ -48,7 +48,7 @@ describe('restore/preview and restore/start', () => {
     // A preview creates nothing.
     expect(h.sim.truth(company.realmId).createdKeys()).toEqual([]);
 
-    const started = await h.send({ type: 'restore/start', filter: { jobId } }, SENDERS.popup);
+    const started = await h.click({ type: 'restore/start', filter: { jobId } }, SENDERS.popup);
     expect(started).toMatchObject({ ok: true });
     const restoreId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
     const end = await h.settle(restoreId);
@@ -62,9 +62,9 @@ describe('restore/preview and restore/start', () => {
 
     // The log says they are back: a second restore finds nothing to bring back.
     await h.send({ type: 'job/dismiss', jobId: restoreId }, SENDERS.popup);
-    const again = await h.send({ type: 'restore/preview', filter: { jobId } }, SENDERS.popup);
+    const again = await h.click({ type: 'restore/preview', filter: { jobId } }, SENDERS.popup);
     expect(again).toEqual({ ok: false, error: 'No deleted record matches: nothing to restore.' });
-    const refused = await h.send({ type: 'restore/start', filter: {} }, SENDERS.popup);
+    const refused = await h.click({ type: 'restore/start', filter: {} }, SENDERS.popup);
     expect(refused.ok).toBe(false);
     expect(truth.createdKeys()).toHaveLength(deleted);
   });
@@ -74,12 +74,12 @@ describe('restore/preview and restore/start', () => {
     const company = await connectedWithSelection(h, SEED);
     const { jobId, deleted } = await deleteReady(h);
     h.sim.setBookCloseDate(company.realmId, '2099-12-31'); // every deleted record is now in a closed period
-    const preview = await h.send({ type: 'restore/preview', filter: { jobId } }, SENDERS.popup);
+    const preview = await h.click({ type: 'restore/preview', filter: { jobId } }, SENDERS.popup);
     const p = (preview.ok ? preview.data : undefined) as RestorePreview;
     expect(p.willRestore).toBe(0);
     expect(p.refused).toHaveLength(deleted);
     for (const r of p.refused) expect(r.reason).toMatch(/closed/i);
-    const started = await h.send({ type: 'restore/start', filter: { jobId } }, SENDERS.popup);
+    const started = await h.click({ type: 'restore/start', filter: { jobId } }, SENDERS.popup);
     const restoreId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
     const end = await h.settle(restoreId);
     expect(end.counts.refused).toBe(deleted);
@@ -103,7 +103,7 @@ describe('restore/preview and restore/start', () => {
     h.sim.setReferenceActive(company.realmId, 'Customer', invoice.id, false);
     h.sim.deleteReference(company.realmId, 'Vendor', bill.id);
 
-    const preview = await h.send({ type: 'restore/preview', filter: { jobId } }, SENDERS.popup);
+    const preview = await h.click({ type: 'restore/preview', filter: { jobId } }, SENDERS.popup);
     const p = (preview.ok ? preview.data : undefined) as RestorePreview;
     const reasons = Object.fromEntries(p.refused.map((r) => [r.key, r.reason]));
     expect(reasons[invoice.key]).toMatch(/customer .* is inactive in QuickBooks: make it active again/);
@@ -121,7 +121,7 @@ describe('restore/preview and restore/start', () => {
     expect(nameQueries.length).toBeGreaterThan(0);
     expect(truthBefore.createdKeys()).toEqual([]);
 
-    const started = await h.send({ type: 'restore/start', filter: { jobId } }, SENDERS.popup);
+    const started = await h.click({ type: 'restore/start', filter: { jobId } }, SENDERS.popup);
     const restoreId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
     const end = await h.settle(restoreId);
     expect(end.counts.refused).toBe(p.refused.length);
@@ -143,12 +143,12 @@ describe('restore/preview and restore/start', () => {
     h = await createSecurityHarness();
     await connectedWithSelection(h, SEED);
     const { jobId } = await deleteReady(h);
-    const bills = await h.send({ type: 'restore/preview', filter: { jobId, entities: ['Bill'] } }, SENDERS.popup);
+    const bills = await h.click({ type: 'restore/preview', filter: { jobId, entities: ['Bill'] } }, SENDERS.popup);
     const p = (bills.ok ? bills.data : undefined) as RestorePreview;
     expect(Object.keys(p.byEntity)).toEqual(['Bill']);
-    const none = await h.send({ type: 'restore/preview', filter: { jobId, to: '1990-01-01' } }, SENDERS.popup);
+    const none = await h.click({ type: 'restore/preview', filter: { jobId, to: '1990-01-01' } }, SENDERS.popup);
     expect(none.ok).toBe(false);
-    const forged = await h.send({ type: 'restore/start', filter: {} }, SENDERS.contentScript);
+    const forged = await h.click({ type: 'restore/start', filter: {} }, SENDERS.contentScript);
     expect(forged.ok).toBe(false);
   });
 });

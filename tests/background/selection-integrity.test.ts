@@ -29,7 +29,7 @@ describe('selection integrity in the background', () => {
     const tickedAt = h.clock.now();
     expect((await state()).selection.every((r) => r.status === 'ready' || r.status === 'linked')).toBe(true);
     h.clock.advance(1_000);
-    expect((await h.send({ type: 'selection/clear' }, SENDERS.popup)).ok).toBe(true);
+    expect((await h.click({ type: 'selection/clear' }, SENDERS.popup)).ok).toBe(true);
     expect((await state()).selection).toEqual([]);
 
     // A URL change without re-render: the content script re-reports every ticked row, old ticks.
@@ -47,10 +47,10 @@ describe('selection integrity in the background', () => {
     expect(newer).toEqual({ ok: true, data: { selected: 2, refused: [] } });
     const stored = await h.background.core.preflightStore.read(scopeOf(company.realmId));
     for (const key of two) expect(stored?.rows[key]).toBeUndefined(); // never a stale "Ready"
-    const started = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const started = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(started).toEqual({ ok: false, error: expect.stringMatching(/changed since it was checked/) });
     await h.background.core.preflight.start(scopeOf(company.realmId));
-    const go = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const go = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(go.ok).toBe(true);
     const job = await h.settle((go.ok ? (go.data as PopupState).job?.id : undefined) ?? '');
     expect(job.status).toBe('done');
@@ -62,7 +62,7 @@ describe('selection integrity in the background', () => {
     const company = await connectedWithSelection(h, { count: 5, entities: { Invoice: 1 } });
     const [gone, ...kept] = company.keys.all as [string, ...string[]];
     h.clock.advance(10);
-    expect((await h.send({ type: 'selection/remove', key: gone }, SENDERS.popup)).ok).toBe(true);
+    expect((await h.click({ type: 'selection/remove', key: gone }, SENDERS.popup)).ok).toBe(true);
     const replay = await h.send(
       selectionReport([gone, ...kept], 0, company.realmId, { tickedAt: h.clock.now() - 10 }),
       SENDERS.contentScript,
@@ -87,12 +87,12 @@ describe('selection integrity in the background', () => {
     expect(before.pageTicked.map((r) => r.key).sort()).toEqual([...theirs].sort());
     expect(before.pageTicked.every((r) => r.status === undefined)).toBe(true);
 
-    const go = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const go = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     const job = await h.settle((go.ok ? (go.data as PopupState).job?.id : undefined) ?? '');
     expect(job.status).toBe('done');
     expect(h.sim.truth(company.realmId).deletedKeys()).toEqual([mine]);
 
-    const adopt = await h.send({ type: 'selection/adopt', keys: theirs.slice(0, 2) }, SENDERS.popup);
+    const adopt = await h.click({ type: 'selection/adopt', keys: theirs.slice(0, 2) }, SENDERS.popup);
     expect(adopt.ok).toBe(true);
     const after = adopt.ok ? (adopt.data as PopupState) : undefined;
     expect(after?.selection.map((r) => r.key)).toEqual(expect.arrayContaining(theirs.slice(0, 2)));
@@ -103,7 +103,7 @@ describe('selection integrity in the background', () => {
     h = await createSecurityHarness();
     const company = await connectedWithSelection(h, { count: 5, entities: { Invoice: 1 } });
     h.setPageCompany(undefined);
-    const reply = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const reply = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(reply).toEqual({ ok: false, error: expect.stringMatching(/cannot tell which company/) });
     expect(await h.background.core.runner.listJobs()).toEqual([]);
     expect(h.callsTo(company.realmId, 'batch', 'delete')).toBe(0);
@@ -116,14 +116,14 @@ describe('selection integrity in the background', () => {
     const before = prefs();
     h.clock.advance(16 * 60_000);
     h.sim.editRecord(company.realmId, company.keys.all[0] ?? ''); // someone edited one meanwhile
-    const refused = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const refused = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(refused).toEqual({ ok: false, error: expect.stringMatching(/more than 15 minutes old/) });
     expect(prefs()).toBe(before + 1); // it was checked again
     expect((await state()).selection.find((r) => r.key === company.keys.all[0])?.status).toBe('changed');
     expect(h.callsTo(company.realmId, 'batch', 'delete')).toBe(0);
 
     h.clock.advance(16 * 60_000); // old again, nothing moved this time: the click goes through
-    const go = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const go = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(go.ok).toBe(true);
     expect(prefs()).toBe(before + 2);
   });
@@ -163,7 +163,7 @@ describe('linked records are a decision', () => {
         .sort(),
     ).toEqual([...linked].sort());
 
-    const first = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const first = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     const job = await h.settle((first.ok ? (first.data as PopupState).job?.id : undefined) ?? '');
     expect(job.total).toBe(ready.length);
     for (const key of linked) expect(h.sim.truth(company.realmId).exists(key)).toBe(true);
@@ -175,7 +175,7 @@ describe('linked records are a decision', () => {
 
     await h.send({ type: 'job/dismiss', jobId: job.id }, SENDERS.popup);
     await h.background.core.preflight.start({ realmId: company.realmId, environment: 'production' });
-    const second = await h.send({ type: 'job/start', includeReconciled: false, includeLinked: true }, SENDERS.popup);
+    const second = await h.click({ type: 'job/start', includeReconciled: false, includeLinked: true }, SENDERS.popup);
     const job2 = await h.settle((second.ok ? (second.data as PopupState).job?.id : undefined) ?? '');
     expect(job2.status).toBe('done');
     for (const key of linked) expect(h.sim.truth(company.realmId).exists(key)).toBe(false);
@@ -186,7 +186,7 @@ describe('linked records are a decision', () => {
     const company = await connectedWithSelection(h, { count: 6, entities: { Invoice: 1 } });
     const group = company.keys.all.slice(0, 4);
     h.clock.advance(5);
-    const reply = await h.send({ type: 'selection/removeMany', keys: group }, SENDERS.popup);
+    const reply = await h.click({ type: 'selection/removeMany', keys: group }, SENDERS.popup);
     expect(reply.ok && (reply.data as PopupState).selection.map((r) => r.key).sort()).toEqual(
       company.keys.all.slice(4).sort(),
     );

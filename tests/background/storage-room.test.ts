@@ -44,7 +44,7 @@ describe('job/start with too little room', () => {
     let quota = 10_000; // bytes: far less than 40 invoices' JSON three times over
     h = await createSecurityHarness({ estimateStorage: async () => ({ usage: 0, quota }) });
     const company = await connectedWithSelection(h);
-    const refused = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const refused = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(refused.ok).toBe(false);
     expect(refused.ok ? '' : refused.error).toMatch(
       /^Not enough room on this device to keep the snapshots of 40 deleted records/,
@@ -52,7 +52,7 @@ describe('job/start with too little room', () => {
     expect(h.callsTo(company.realmId, 'batch')).toBe(0);
     expect(await h.background.core.runner.listJobs()).toEqual([]);
     quota = 1_000_000_000;
-    const started = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const started = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(started.ok).toBe(true);
   });
 });

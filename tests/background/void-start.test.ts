@@ -39,7 +39,7 @@ describe('job/start with operation "void"', () => {
     expect(voidable.length).toBeGreaterThan(0);
     expect(ready.filter((k) => !canVoid(entityOf(k))).length).toBeGreaterThan(0); // ready, but cannot be voided
 
-    const started = await h.send({ type: 'job/start', includeReconciled: false, operation: 'void' }, SENDERS.popup);
+    const started = await h.click({ type: 'job/start', includeReconciled: false, operation: 'void' }, SENDERS.popup);
     expect(started).toMatchObject({ ok: true });
     const jobId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
     const runner = h.background.core.runner;
@@ -74,7 +74,7 @@ describe('job/start with operation "void"', () => {
     h = await createSecurityHarness({ notify: async (title, message) => void notes.push(`${title}: ${message}`) });
     await connectedWithSelection(h, { count: 6, entities: { Invoice: 1, Payment: 1 }, seed: 8 });
     h.clock.advance(10_000); // the popup's last poll was 10 s ago: it is closed when the job ends
-    const started = await h.send({ type: 'job/start', includeReconciled: false, operation: 'void' }, SENDERS.popup);
+    const started = await h.click({ type: 'job/start', includeReconciled: false, operation: 'void' }, SENDERS.popup);
     const jobId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
     const end = await h.settle(jobId);
     expect(end.counts.voided).toBe(6);
@@ -92,14 +92,14 @@ describe('job/start with operation "void"', () => {
     });
     const ready = (await popupStateOf(h)).selection.filter((r) => r.status === 'ready');
     expect(ready.length).toBeGreaterThan(0);
-    const refused = await h.send({ type: 'job/start', includeReconciled: false, operation: 'void' }, SENDERS.popup);
+    const refused = await h.click({ type: 'job/start', includeReconciled: false, operation: 'void' }, SENDERS.popup);
     expect(refused).toEqual({ ok: false, error: 'Nothing is ready to void.' });
     expect((await popupStateOf(h)).notice).toEqual({ level: 'error', text: 'Nothing is ready to void.' });
     expect(await h.background.core.runner.listJobs()).toEqual([]);
     expect(h.callsTo(company.realmId, 'batch', 'void', 'delete')).toBe(0);
 
     // The same selection deletes: the refusal was the void's alone.
-    const deleting = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const deleting = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(deleting).toMatchObject({ ok: true });
     const job = (deleting.ok ? (deleting.data as PopupState).job : undefined) ?? undefined;
     expect(job?.operation).toBe('delete');
@@ -116,7 +116,7 @@ describe('job/start with operation "void"', () => {
     });
     const reconciled = company.keys.reconciled;
     expect(reconciled.length).toBeGreaterThan(0);
-    const started = await h.send({ type: 'job/start', includeReconciled: false, operation: 'void' }, SENDERS.popup);
+    const started = await h.click({ type: 'job/start', includeReconciled: false, operation: 'void' }, SENDERS.popup);
     expect(started).toMatchObject({ ok: true });
     const jobId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
     const keys = (await h.background.core.runner.getRecords(jobId)).map((r) => r.key);

@@ -47,6 +47,7 @@ describe('the protocol map', () => {
       includeReconciled: boolean;
       includeLinked?: boolean | undefined;
       operation?: 'delete' | 'void' | undefined;
+      scope: { realmId: string; environment: 'production' | 'sandbox'; stamp: string };
     }>();
     expectTypeOf<RequestOf<'audit/export'>['format']>().toEqualTypeOf<'csv' | 'json'>();
     expectTypeOf<RequestOf<'page/hello'>>().toEqualTypeOf<Extract<ContentMessage, { type: 'page/hello' }>>();
@@ -129,7 +130,8 @@ describe('the senders', () => {
 
   it("type the popup's answers by the request's type", () => {
     expectTypeOf(send({ type: 'audit/export', format: 'csv' })).resolves.toEqualTypeOf<Reply<AuditFile>>();
-    expectTypeOf(send({ type: 'job/start', includeReconciled: false })).resolves.toEqualTypeOf<Reply<PopupState>>();
+    const scope = { realmId: '1', environment: 'sandbox', stamp: 's' } as const;
+    expectTypeOf(send({ type: 'job/start', includeReconciled: false, scope })).resolves.toEqualTypeOf<Reply<PopupState>>();
     expectTypeOf(send({ type: 'state/get' })).resolves.toEqualTypeOf<Reply<PopupState | Unchanged>>();
     expectTypeOf<PopupApi['send']>().toEqualTypeOf<Send<PageMessageType>>();
   });

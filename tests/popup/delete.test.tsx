@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { NOW, popupState, renderPopup, row, settle } from './fixtures';
+import { NOW, popupState, renderPopup, row, SHOWN, settle } from './fixtures';
 
 const deleteButton = () => screen.getByRole('button', { name: 'Verify and delete selected' }) as HTMLButtonElement;
 /** The click is unavailable but stays focusable, its reason reachable (aria-disabled + description). */
@@ -19,7 +19,7 @@ describe('popup delete button', () => {
     expect(deleteButton().disabled).toBe(false);
     await settle(() => fireEvent.click(deleteButton()));
     expect(p.bg.sentOfType('job/start')).toEqual([
-      { type: 'job/start', includeReconciled: false, includeLinked: false, operation: 'delete' },
+      { type: 'job/start', includeReconciled: false, includeLinked: false, operation: 'delete', scope: SHOWN },
     ]);
   });
 
@@ -97,7 +97,7 @@ describe('popup delete button', () => {
     expect(description()).toContain('3 reconciled transactions will be deleted');
     await settle(() => fireEvent.click(deleteButton()));
     expect(p.bg.sentOfType('job/start')).toEqual([
-      { type: 'job/start', includeReconciled: true, includeLinked: false, operation: 'delete' },
+      { type: 'job/start', includeReconciled: true, includeLinked: false, operation: 'delete', scope: SHOWN },
     ]);
   });
 
@@ -128,7 +128,7 @@ describe('popup delete button', () => {
     expect(warning.textContent).not.toContain('Payment:3051');
     await settle(() => fireEvent.click(deleteButton()));
     expect(p.bg.sentOfType('job/start')).toEqual([
-      { type: 'job/start', includeReconciled: false, includeLinked: true, operation: 'delete' },
+      { type: 'job/start', includeReconciled: false, includeLinked: true, operation: 'delete', scope: SHOWN },
     ]);
   });
 

@@ -24,10 +24,15 @@ export function row(n: number, status?: PreflightStatus, entity: Entity = 'Invoi
   };
 }
 
+/** The company and selection stamp the fixture's view shows: every click sends it back. */
+export const SHOWN = { realmId: '123', environment: 'sandbox', stamp: '0123456789abcdef-3' } as const;
+export const SHOWN_COMPANY = { realmId: SHOWN.realmId, environment: SHOWN.environment } as const;
+
 export function popupState(over: Partial<PopupState> = {}): PopupState {
   return {
     version: 1,
     connection: { realmId: '123', environment: 'sandbox', hasToken: true, remember: false },
+    scope: SHOWN,
     selection: [row(1, 'ready'), row(2, 'ready'), row(3, 'reconciled')],
     preflight: { at: NOW - 5_000, running: false },
     ...over,

@@ -3,7 +3,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { type SelectionRow, STATUS_LABEL } from '../../lib/messaging/views';
-import { NOW, popupState, renderPopup, row, settle } from './fixtures';
+import { NOW, popupState, renderPopup, row, SHOWN_COMPANY, settle } from './fixtures';
 
 const deleteButton = () => screen.getByRole('button', { name: 'Verify and delete selected' });
 
@@ -79,7 +79,7 @@ describe('"Ticked by the page, not by you"', () => {
     const p = await renderPopup(popupState({ pageTicked: ticked }));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Add these to the selection' })));
     expect(p.bg.sentOfType('selection/adopt')).toEqual([
-      { type: 'selection/adopt', keys: ['Invoice:41', 'Invoice:42', 'Invoice:43'] },
+      { type: 'selection/adopt', keys: ['Invoice:41', 'Invoice:42', 'Invoice:43'], scope: SHOWN_COMPANY },
     ]);
   });
 

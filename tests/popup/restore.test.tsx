@@ -5,7 +5,7 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { PageMessage, Reply } from '../../lib/messaging/protocol';
 import type { JobView, PopupState, RestorePreview } from '../../lib/messaging/views';
-import { jobView, NOW, popupState, renderPopup, settle } from './fixtures';
+import { jobView, NOW, popupState, renderPopup, SHOWN_COMPANY, settle } from './fixtures';
 
 const CANNOT_COME_BACK = [
   'Reconciliation: restored transactions come back unreconciled.',
@@ -30,6 +30,7 @@ const preview: RestorePreview = {
   ],
   cannotComeBack: CANNOT_COME_BACK,
   withDocNumbers: 2,
+  scope: { ...SHOWN_COMPANY, stamp: 'plan-stamp-1' },
 };
 
 /** A finished deletion run that deleted two invoices. */
@@ -75,7 +76,9 @@ describe('"Restore deleted records" on a deletion run’s result', () => {
     const p = await renderPopup(popupState({ job: deleteRun() }));
     background(p);
     await settle(() => fireEvent.click(restoreButton()));
-    expect(p.bg.sentOfType('restore/preview')).toEqual([{ type: 'restore/preview', filter: { jobId: 'job-1' } }]);
+    expect(p.bg.sentOfType('restore/preview')).toEqual([
+      { type: 'restore/preview', filter: { jobId: 'job-1' }, scope: SHOWN_COMPANY },
+    ]);
     expect(p.bg.sentOfType('restore/start')).toEqual([]);
 
     const box = screen.getByRole('region', { name: 'Before you restore' });
@@ -106,7 +109,9 @@ describe('"Restore deleted records" on a deletion run’s result', () => {
 
     await settle(() => fireEvent.click(within(box).getByRole('button', { name: 'Restore 3 records' })));
     // Unticked: the option is not sent at all.
-    expect(p.bg.sentOfType('restore/start')).toEqual([{ type: 'restore/start', filter: { jobId: 'job-1' } }]);
+    expect(p.bg.sentOfType('restore/start')).toEqual([
+      { type: 'restore/start', filter: { jobId: 'job-1' }, scope: preview.scope },
+    ]);
     expect(screen.getByRole('heading', { name: 'Restoring' })).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Restore progress' })).toBeTruthy();
   });
@@ -118,7 +123,7 @@ describe('"Restore deleted records" on a deletion run’s result', () => {
     await settle(() => fireEvent.click(screen.getByLabelText('Allow duplicate numbers')));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Restore 3 records' })));
     expect(p.bg.sentOfType('restore/start')).toEqual([
-      { type: 'restore/start', filter: { jobId: 'job-1' }, allowDuplicateDocNumbers: true },
+      { type: 'restore/start', filter: { jobId: 'job-1' }, scope: preview.scope, allowDuplicateDocNumbers: true },
     ]);
   });
 
@@ -220,10 +225,10 @@ describe('"Restore deleted records" in the audit log', () => {
     expect(p.bg.sentOfType('restore/preview')).toEqual([]);
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Preview restore' })));
     const filter = { jobId: 'job-7', from: '2024-01-01', to: '2024-03-31', entities: ['Payment'] };
-    expect(p.bg.sentOfType('restore/preview')).toEqual([{ type: 'restore/preview', filter }]);
+    expect(p.bg.sentOfType('restore/preview')).toEqual([{ type: 'restore/preview', filter, scope: SHOWN_COMPANY }]);
     expect(p.bg.sentOfType('restore/start')).toEqual([]);
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Restore 3 records' })));
-    expect(p.bg.sentOfType('restore/start')).toEqual([{ type: 'restore/start', filter }]);
+    expect(p.bg.sentOfType('restore/start')).toEqual([{ type: 'restore/start', filter, scope: preview.scope }]);
     expect(screen.getByRole('heading', { name: 'Restoring' })).toBeTruthy();
   });
 
@@ -232,7 +237,7 @@ describe('"Restore deleted records" in the audit log', () => {
     background(p);
     await settle(() => fireEvent.click(restoreButton()));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Preview restore' })));
-    expect(p.bg.sentOfType('restore/preview')).toEqual([{ type: 'restore/preview', filter: {} }]);
+    expect(p.bg.sentOfType('restore/preview')).toEqual([{ type: 'restore/preview', filter: {}, scope: SHOWN_COMPANY }]);
   });
 
   it('a changed filter drops the preview it no longer matches', async () => {

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { OVERSCAN, ROW_HEIGHT } from '../../components/SelectionList';
 import { STATUS_LABEL } from '../../lib/messaging/views';
-import { popupState, renderPopup, row, settle } from './fixtures';
+import { popupState, renderPopup, row, SHOWN_COMPANY, settle } from './fixtures';
 
 function listRows(): HTMLElement[] {
   const region = screen.getByRole('region', { name: 'Selected transactions' });
@@ -66,7 +66,7 @@ describe('popup selection', () => {
     expect(listRows().map((r) => r.getAttribute('data-key'))).toEqual(['Invoice:1', 'Invoice:5']);
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Remove these from the selection' })));
     expect(p.bg.sentOfType('selection/removeMany')).toEqual([
-      { type: 'selection/removeMany', keys: ['Invoice:1', 'Invoice:5'] },
+      { type: 'selection/removeMany', keys: ['Invoice:1', 'Invoice:5'], scope: SHOWN_COMPANY },
     ]);
     // Opting in moves rows between groups.
     await settle(() => fireEvent.click(screen.getByLabelText('Include reconciled transactions')));
@@ -139,7 +139,9 @@ describe('popup selection', () => {
   it('removes one row and clears the selection', async () => {
     const p = await renderPopup(popupState({ selection: [{ ...row(32), docNumber: '1032' }] }));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Remove Invoice 1032 from selection' })));
-    expect(p.bg.sentOfType('selection/remove')).toEqual([{ type: 'selection/remove', key: 'Invoice:32' }]);
+    expect(p.bg.sentOfType('selection/remove')).toEqual([
+      { type: 'selection/remove', key: 'Invoice:32', scope: SHOWN_COMPANY },
+    ]);
     // The removed row's button goes away; keyboard focus stays in the list.
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Selected transactions' }));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Clear selection' })));

@@ -7,7 +7,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { JobRecordView } from '../../lib/messaging/views';
-import { jobView, NOW, popupState, renderPopup, row, settle } from './fixtures';
+import { jobView, NOW, popupState, renderPopup, row, SHOWN, settle } from './fixtures';
 
 const voidBox = () => screen.getByLabelText('Void instead of delete') as HTMLInputElement;
 const clickButton = () => screen.getByRole('button', { name: /^Verify and (delete|void) selected$/ });
@@ -92,7 +92,7 @@ describe('"Void instead of delete"', () => {
     await settle(() => fireEvent.click(screen.getByLabelText('Include reconciled transactions')));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Verify and void selected' })));
     expect(p.bg.sentOfType('job/start')).toEqual([
-      { type: 'job/start', includeReconciled: true, includeLinked: false, operation: 'void' },
+      { type: 'job/start', includeReconciled: true, includeLinked: false, operation: 'void', scope: SHOWN },
     ]);
   });
 
@@ -108,7 +108,7 @@ describe('"Void instead of delete"', () => {
     expect(document.querySelector('.plan-will')?.textContent).toMatch(/^Will delete 3 ·/);
     await settle(() => fireEvent.click(clickButton()));
     expect(p.bg.sentOfType('job/start')).toEqual([
-      { type: 'job/start', includeReconciled: false, includeLinked: false, operation: 'delete' },
+      { type: 'job/start', includeReconciled: false, includeLinked: false, operation: 'delete', scope: SHOWN },
     ]);
   });
 
@@ -122,7 +122,7 @@ describe('"Void instead of delete"', () => {
     expect(document.querySelector('.plan-will')?.textContent).toMatch(/^Will void 2 ·/);
     await settle(() => fireEvent.click(clickButton()));
     expect(p.bg.sentOfType('job/start')).toEqual([
-      { type: 'job/start', includeReconciled: true, includeLinked: false, operation: 'void' },
+      { type: 'job/start', includeReconciled: true, includeLinked: false, operation: 'void', scope: SHOWN },
     ]);
   });
 

@@ -201,7 +201,7 @@ describe('forged messages are refused and delete nothing', () => {
     }
     await expectUntouched();
 
-    const started = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const started = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(started.ok).toBe(true);
     expect(JSON.stringify(started)).not.toContain(company.token);
     const [job] = await h.background.core.runner.listJobs();

@@ -69,6 +69,12 @@ export interface SecurityHarness {
   /** The same cookie in another store (a Firefox container, a Chrome incognito window). */
   setStoreCompany(storeId: string, realmId: string | undefined): void;
   send(message: unknown, sender: SenderLike): Promise<Reply<unknown>>;
+  /**
+   * A click in a view that has just polled: the message gets the `scope` that view shows (the
+   * company and the stamp of its selection; for `restore/start`, the preview's). A message that
+   * names its own `scope` goes as it is. Tests of a stale view send the scope they kept.
+   */
+  click(message: Record<string, unknown>, sender?: SenderLike): Promise<Reply<unknown>>;
   /** Lets the runner run until the job settles, firing the one alarm as the browser would. */
   settle(jobId: string): Promise<JobSnapshot>;
   log(realmId: string): RequestLogEntry[];
@@ -121,6 +127,8 @@ export async function createSecurityHarness(
       realmByStore.set(storeId, realmId);
     },
     send: (message, sender) => background.handleMessage(message, sender),
+    click: async (message, sender = SENDERS.popup) =>
+      background.handleMessage(await asShown(background, message), sender),
     async settle(jobId) {
       const runner = background.core.runner;
       await runner.whenIdle();
@@ -227,4 +235,22 @@ export function statementsIn(entry: RequestLogEntry): string[] {
     }
   }
   return out;
+}
+
+/** `message` with the scope a freshly polled view would send (see SecurityHarness.click). */
+async function asShown(
+  background: ReturnType<typeof createBackground>,
+  message: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if ('scope' in message) return message;
+  if (message.type === 'restore/start') {
+    const preview = await asShown(background, { type: 'restore/preview', filter: message.filter });
+    const reply = await background.handleMessage(preview, SENDERS.popup);
+    return reply.ok ? { ...message, scope: (reply.data as { scope: unknown }).scope } : message;
+  }
+  // The state the view last showed, read without counting as a poll (a closed popup stays closed).
+  const scope = (await background.core.state()).scope;
+  if (!scope) return message;
+  if (message.type === 'job/start') return { ...message, scope };
+  return { ...message, scope: { realmId: scope.realmId, environment: scope.environment } };
 }

@@ -141,7 +141,7 @@ describe('hostile Ids on a page never reach a query', () => {
     expect(await h.background.core.selection.read(scope)).toEqual({});
     const held = Object.keys(await h.background.core.selection.readPageTicked(scope)).sort();
     expect(held).toEqual(VALID_KEYS);
-    expect((await h.send({ type: 'selection/adopt', keys: held }, SENDERS.popup)).ok).toBe(true);
+    expect((await h.click({ type: 'selection/adopt', keys: held }, SENDERS.popup)).ok).toBe(true);
 
     // A compromised content script skipping the collector: the router's schema refuses the lot.
     for (const id of HOSTILE_IDS) {

@@ -94,7 +94,7 @@ describe('the token never leaks, through a full job with a 401', () => {
 
     // The token expires before the click: the job starts (nothing local can tell) and meets a 401.
     h.sim.expireToken(first);
-    const started = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const started = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     states.push(JSON.stringify(started));
     expect(started.ok).toBe(true);
     const [job] = await h.background.core.runner.listJobs();
@@ -138,7 +138,7 @@ describe('the token never leaks, through a full job with a 401', () => {
 
   it('exports hold the full pre-delete record and never the token; every CSV cell is formula-safe', async () => {
     const company = await connectedWithSelection(h, { count: 30, entities: { Invoice: 1, Purchase: 1 } });
-    expect((await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup)).ok).toBe(true);
+    expect((await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup)).ok).toBe(true);
     const [job] = await h.background.core.runner.listJobs();
     expect((await h.settle(job?.id ?? '')).status).toBe('done');
 
@@ -173,7 +173,7 @@ describe('the token never leaks, through a full job with a 401', () => {
     const company = await connectedWithSelection(h, { count: 5, entities: { Invoice: 1 } }, true);
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).toContain(company.token);
     h.sim.expireToken(company.token);
-    await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     const [job] = await h.background.core.runner.listJobs();
     expect((await h.settle(job?.id ?? '')).status).toBe('tokenNeeded');
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(company.token);

@@ -38,7 +38,7 @@ describe('a company switch in the web app', () => {
 
   it('between the preflight and the click: job/start is refused, naming both companies, and nothing is deleted', async () => {
     h.setPageCompany(b.realmId);
-    const reply = await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
+    const reply = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(reply.ok).toBe(false);
     if (reply.ok) return;
     expect(reply.error).toContain(a.realmId);
@@ -48,7 +48,7 @@ describe('a company switch in the web app', () => {
 
     // Switching back makes the same click work: the refusal was about the company, nothing else.
     h.setPageCompany(a.realmId);
-    expect((await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup)).ok).toBe(true);
+    expect((await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup)).ok).toBe(true);
   });
 
   it('ticks made in B’s books while connected to A land in B’s selection (its own connection), never in A’s', async () => {
@@ -66,7 +66,7 @@ describe('a company switch in the web app', () => {
     // The popup now shows B (the page's company), not connected: nothing can be deleted in B or A.
     const state = await h.send({ type: 'state/get' }, SENDERS.popup);
     expect(state.ok && (state.data as PopupState).connection).toMatchObject({ realmId: undefined, hasToken: false });
-    expect((await h.send({ type: 'job/start', includeReconciled: false }, SENDERS.popup)).ok).toBe(false);
+    expect((await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup)).ok).toBe(false);
     expect(h.callsTo(a.realmId, 'batch', 'delete') + h.callsTo(b.realmId, 'batch', 'delete')).toBe(0);
   });
 
