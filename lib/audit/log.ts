@@ -16,36 +16,23 @@
  * The runner writes a chunk's audit entries BEFORE the journal commit that makes their outcomes
  * final, so a record the journal calls done always has its entry.
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { IDBPDatabase } from 'idb';
+import { type AuditCompany, type AuditScope, companyOps } from './company';
 import { csvHeader, csvRows, csvUnreadableRow } from './csv';
+import {
+  AUDIT_DB_NAME,
+  type AuditDb,
+  companyFields,
+  EMPTY_META as EMPTY,
+  type AuditMeta as MetaState,
+  openAuditDb,
+  META_KEY as STATE,
+  type StoredAuditRow as Stored,
+} from './db';
 import { type AuditEntry, AuditEntrySchema } from './entry';
 import { type AuditRetentionChoice, isPrunable } from './retention';
 
-export const AUDIT_DB_NAME = 'safe-delete-audit';
-const STATE = 'state';
-
-interface Stored {
-  uid: string;
-  seq: number;
-  /** JSON size of the entry (the log's size is kept as a running sum). */
-  size: number;
-  jobId: string;
-  entry: unknown;
-}
-
-interface MetaState {
-  nextSeq: number;
-  exportedThrough: number;
-  bytes: number;
-  keepExportedMs?: number;
-  /** Per job, the exported entries removed since (pruned or cleared): they were written, and saved. */
-  removedByJob?: Record<string, number>;
-}
-
-interface AuditDb extends DBSchema {
-  entries: { key: string; value: Stored; indexes: { seq: number; jobId: string } };
-  meta: { key: string; value: MetaState };
-}
+export { AUDIT_DB_NAME, type AuditCompany, type AuditScope };
 
 export interface AuditStats {
   entries: number;
@@ -87,6 +74,14 @@ export interface AuditLog {
   prune(): Promise<number>;
   /** Removes every exported entry (the person's explicit choice); entries not exported stay. */
   clearExported(): Promise<number>;
+  /** Each company with entries in the log (readable ones): how many, and how many are not exported. */
+  companies(): Promise<AuditCompany[]>;
+  /**
+   * "Erase this company's local data" (the person confirmed it): removes every readable entry of one
+   * company, exported or not, and forgets the per-job counts of its erased jobs (`jobIds`, and the
+   * jobs of the removed entries). Other companies' entries and the watermark stay. Returns how many.
+   */
+  eraseCompany(scope: AuditScope, jobIds?: readonly string[]): Promise<number>;
   /** The whole export as one string: tests and small logs only (the popup streams pages). */
   exportCsv(): Promise<string>;
   exportJson(): Promise<string>;
@@ -98,7 +93,6 @@ export interface AuditLogOptions {
   dbName?: string;
 }
 
-const EMPTY: MetaState = { nextSeq: 1, exportedThrough: 0, bytes: 0 };
 const sizeOf = (entry: AuditEntry) => JSON.stringify(entry).length;
 
 export function createAuditLog(options: AuditLogOptions): AuditLog {
@@ -107,14 +101,7 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
   let opening: Promise<IDBPDatabase<AuditDb>> | undefined;
 
   function db(): Promise<IDBPDatabase<AuditDb>> {
-    opening ??= openDB<AuditDb>(name, 1, {
-      upgrade(d) {
-        const entries = d.createObjectStore('entries', { keyPath: 'uid' });
-        entries.createIndex('seq', 'seq', { unique: true });
-        entries.createIndex('jobId', 'jobId');
-        d.createObjectStore('meta');
-      },
-    }).catch((error: unknown) => {
+    opening ??= openAuditDb(name).catch((error: unknown) => {
       opening = undefined; // try again next time; meanwhile every caller sees the error
       throw error;
     });
@@ -210,7 +197,8 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
         const before = await store.get(uid);
         const size = sizeOf(entry);
         m.bytes += size - (before?.size ?? 0);
-        await store.put({ uid, seq: m.nextSeq++, size, jobId: entry.jobId, entry });
+        const row = { uid, seq: m.nextSeq++, size, jobId: entry.jobId, ...companyFields(entry), entry };
+        await store.put(row);
       }
       await tx.objectStore('meta').put(m, STATE);
       await tx.done;
@@ -280,6 +268,7 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
       });
     },
     clearExported: () => removeWhere((row, m) => row.seq <= m.exportedThrough && parse(row) !== undefined),
+    ...companyOps(db),
     exportCsv: () => whole('csv'),
     exportJson: () => whole('json'),
   };
