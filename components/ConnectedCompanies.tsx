@@ -1,38 +1,55 @@
 import { companyText, ENVIRONMENT_LABEL } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
+import { RevokePending } from './RevokePending';
 
-/** Every connected company, each with "Disconnect" (not while its deletion runs). */
+/**
+ * Every connected company, each with "Disconnect" (not while its deletion runs); above it, any
+ * company whose ended sign-in could not be revoked at Intuit, with "Try again".
+ */
 export function ConnectedCompanies({ model }: { model: PopupModel }) {
-  const list = model.connections.value;
-  if (list.length < 2 && !list.some((c) => c.needsReconnect)) return null;
+  const all = model.connections.value;
+  // A disconnected company waiting for its revoke is no longer connected: shown only above.
+  const list = all.filter((c) => !c.disconnecting);
+  const pending = all.filter((c) => c.revokePending);
+  const showList = list.length >= 2 || list.some((c) => c.needsReconnect);
+  if (!showList && pending.length === 0) return null;
   const job = model.job.value;
   const busy = model.jobActive.value;
   return (
-    <details class="companies">
-      <summary>Connected companies ({list.length})</summary>
-      <ul>
-        {list.map((c) => {
-          const name = companyText(c) ?? c.realmId;
-          const locked = busy && job?.realmId === c.realmId && job.environment === c.environment;
-          return (
-            <li key={`${c.environment}.${c.realmId}`}>
-              <span>
-                {name} · {ENVIRONMENT_LABEL[c.environment]}
-                {c.needsReconnect ? ' · sign-in ended' : c.method === 'oauth' ? ' · signed in' : ' · pasted token'}
-              </span>
-              {!locked && (
-                <button
-                  type="button"
-                  aria-label={`Disconnect ${name}`}
-                  onClick={() => void model.disconnect(c.realmId, c.environment)}
-                >
-                  Disconnect
-                </button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </details>
+    <>
+      <RevokePending
+        companies={pending}
+        busy={model.pending.value === 'connection/revokeRetry'}
+        onRetry={(realmId, environment) => void model.retryRevoke(realmId, environment)}
+      />
+      {showList && (
+        <details class="companies">
+          <summary>Connected companies ({list.length})</summary>
+          <ul>
+            {list.map((c) => {
+              const name = companyText(c) ?? c.realmId;
+              const locked = busy && job?.realmId === c.realmId && job.environment === c.environment;
+              return (
+                <li key={`${c.environment}.${c.realmId}`}>
+                  <span>
+                    {name} · {ENVIRONMENT_LABEL[c.environment]}
+                    {c.needsReconnect ? ' · sign-in ended' : c.method === 'oauth' ? ' · signed in' : ' · pasted token'}
+                  </span>
+                  {!locked && (
+                    <button
+                      type="button"
+                      aria-label={`Disconnect ${name}`}
+                      onClick={() => void model.disconnect(c.realmId, c.environment)}
+                    >
+                      Disconnect
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </details>
+      )}
+    </>
   );
 }

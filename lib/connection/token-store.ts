@@ -8,6 +8,10 @@
  *
  * A connection made by signing in with Intuit holds a refresh token (the long-lived secret: ~100
  * days, rotated on every use) next to its access token (1 hour); a pasted token has no refresh.
+ *
+ * A sign-in that ends here (Disconnect, or replaced by a new sign-in or a pasted token) must end at
+ * Intuit too: its refresh token moves to the connection's `revoke` list and stays there, never used
+ * again for anything but revoking, until Intuit confirms (lib/connection/revocation.ts).
  */
 import { z } from 'zod';
 import type { Environment } from '../domain/ids';
@@ -35,13 +39,20 @@ const ConnectionSchema = z.object({
   refreshExpiresAt: z.number().optional(),
   /** The refresh was refused (invalid_grant): the person must sign in again ("Reconnect"). */
   needsReconnect: z.boolean().optional(),
+  /** The person disconnected it: no call uses it; it stays only until Intuit confirms the revoke. */
+  disconnecting: z.boolean().optional(),
   /** When this connection was made or last used from the popup (the most recent one is the default). */
   at: z.number().default(0),
 });
 export type Connection = z.infer<typeof ConnectionSchema>;
 const ConnectionsSchema = z.record(z.string(), ConnectionSchema);
 
-const SecretsSchema = z.object({ access: z.string().optional(), refresh: z.string().optional() });
+const SecretsSchema = z.object({
+  access: z.string().optional(),
+  refresh: z.string().optional(),
+  /** Refresh tokens of sign-ins that ended here and are not yet revoked at Intuit. */
+  revoke: z.array(z.string()).max(20).optional(),
+});
 type Secrets = z.infer<typeof SecretsSchema>;
 
 export interface SaveConnection {
@@ -56,6 +67,19 @@ export interface SaveConnection {
   refreshToken?: string;
   refreshExpiresAt?: number;
 }
+
+/** What became of a refresh's tokens (setTokens). */
+export type SetTokensOutcome =
+  | 'stored'
+  /** The refresh started from a token that is no longer this connection's: its new token is queued for revoking. */
+  | 'superseded'
+  /** The connection is gone: nothing was stored. */
+  | 'gone';
+
+const hasSecrets = (s: Secrets) => !!(s.access || s.refresh || s.revoke?.length);
+/** A revoke list with `token` added (once); undefined when empty. */
+const withRevoke = (list: string[] | undefined, token: string | undefined) =>
+  token && !list?.includes(token) ? [...(list ?? []), token] : list?.length ? list : undefined;
 
 export const connectionId = (scope: ConnectionScope) => `${scope.environment}.${scope.realmId}`;
 const secretKey = (scope: ConnectionScope) => storageKey.secrets(connectionId(scope));
@@ -77,20 +101,29 @@ export function createTokenStore(areas: { session: StorageArea; local: StorageAr
   async function secrets(scope: ConnectionScope): Promise<Secrets> {
     for (const area of [areas.session, areas.local]) {
       const parsed = SecretsSchema.safeParse((await area.get(secretKey(scope)))[secretKey(scope)]);
-      if (parsed.success && (parsed.data.access || parsed.data.refresh)) return parsed.data;
+      if (parsed.success && hasSecrets(parsed.data)) return parsed.data;
     }
     return {};
   }
   async function writeSecrets(scope: ConnectionScope, next: Secrets, remember: boolean): Promise<void> {
     const key = secretKey(scope);
-    if (!next.access && !next.refresh) {
+    if (!hasSecrets(next)) {
       await areas.session.remove(key);
       await areas.local.remove(key);
       return;
     }
-    await areas.session.set({ [key]: next });
+    // The durable copy first: a rotated refresh token is on disk before its access token becomes
+    // readable (the old refresh token is dead at Intuit the moment the new one was issued).
     if (remember) await areas.local.set({ [key]: next });
-    else await areas.local.remove(key);
+    await areas.session.set({ [key]: next });
+    if (!remember) await areas.local.remove(key);
+  }
+  async function forgetNow(scope: ConnectionScope): Promise<void> {
+    const all = await readAll();
+    delete all[connectionId(scope)];
+    await areas.local.set({ [CONNECTIONS_KEY]: all });
+    await areas.session.remove(secretKey(scope));
+    await areas.local.remove(secretKey(scope));
   }
   async function putConnection(connection: Connection): Promise<void> {
     const all = await readAll();
@@ -103,7 +136,7 @@ export function createTokenStore(areas: { session: StorageArea; local: StorageAr
     getConnection,
     /** The most recently made or used connection: the popup's default when no page names a company. */
     async latest(): Promise<Connection | undefined> {
-      return (await list())[0];
+      return (await list()).find((c) => !c.disconnecting);
     },
     /** The access token of a company's connection (no refresh here: see token-provider.ts). */
     async getToken(scope: ConnectionScope): Promise<string | undefined> {
@@ -111,6 +144,10 @@ export function createTokenStore(areas: { session: StorageArea; local: StorageAr
     },
     async getRefreshToken(scope: ConnectionScope): Promise<string | undefined> {
       return (await secrets(scope)).refresh;
+    },
+    /** Refresh tokens waiting to be revoked at Intuit (ended or replaced sign-ins). */
+    async pendingRevokes(scope: ConnectionScope): Promise<string[]> {
+      return (await secrets(scope)).revoke ?? [];
     },
     save: (input: SaveConnection): Promise<void> =>
       serial(async () => {
@@ -121,6 +158,8 @@ export function createTokenStore(areas: { session: StorageArea; local: StorageAr
         // company, which this key guarantees. A pasted token replaces a sign-in's refresh token.
         const access = input.token ?? old.access;
         const refresh = input.refreshToken ?? (input.token === undefined ? old.refresh : undefined);
+        // A live sign-in replaced by a new one (or a pasted token) is revoked, never dropped silently.
+        const revoke = withRevoke(old.revoke, old.refresh !== refresh ? old.refresh : undefined);
         const method = input.method ?? (input.token === undefined ? (before?.method ?? 'pasted') : 'pasted');
         await putConnection({
           realmId: input.realmId,
@@ -130,34 +169,51 @@ export function createTokenStore(areas: { session: StorageArea; local: StorageAr
           method,
           refreshExpiresAt: refresh ? (input.refreshExpiresAt ?? before?.refreshExpiresAt) : undefined,
           needsReconnect: false,
+          disconnecting: undefined, // a new sign-in or token after Disconnect: in use again
           at: now(),
         });
-        await writeSecrets(scope, { access, refresh }, input.remember);
+        await writeSecrets(scope, { access, refresh, revoke }, input.remember);
       }),
-    /** A refresh's answer: the new access token and (rotated) refresh token; keep the newest. */
+    /**
+     * A refresh's answer: the new access token and (rotated) refresh token. `from`, the refresh token
+     * the refresh presented: when it is no longer this connection's (a new sign-in, a pasted token
+     * or Disconnect came meanwhile), nothing is stored and the answer's refresh token is queued for
+     * revoking: a newer sign-in is never overwritten by an older one.
+     */
     setTokens: (
       scope: ConnectionScope,
       tokens: { access: string; tokenExpiresAt: number; refresh?: string; refreshExpiresAt?: number },
-    ): Promise<void> =>
+      from?: string,
+    ): Promise<SetTokensOutcome> =>
       serial(async () => {
         const c = await getConnection(scope);
-        if (!c) return; // disconnected meanwhile: do not resurrect it
+        if (!c) return 'gone'; // forgotten meanwhile: do not resurrect it
         const old = await secrets(scope);
+        if (c.disconnecting || (from !== undefined && old.refresh !== from)) {
+          await writeSecrets(scope, { ...old, revoke: withRevoke(old.revoke, tokens.refresh) }, c.remember);
+          return 'superseded';
+        }
         await putConnection({
           ...c,
           tokenExpiresAt: tokens.tokenExpiresAt,
           refreshExpiresAt: tokens.refreshExpiresAt ?? c.refreshExpiresAt,
           needsReconnect: false,
         });
-        await writeSecrets(scope, { access: tokens.access, refresh: tokens.refresh ?? old.refresh }, c.remember);
+        const refresh = tokens.refresh ?? old.refresh;
+        await writeSecrets(scope, { access: tokens.access, refresh, revoke: old.revoke }, c.remember);
+        return 'stored';
       }),
-    /** The refresh token was refused (invalid_grant): drop the secrets, ask the person to sign in again. */
-    markReconnect: (scope: ConnectionScope): Promise<void> =>
+    /**
+     * The refresh token `from` was refused (invalid_grant): drop the secrets, ask the person to sign
+     * in again. Not when `from` is no longer the connection's (a new sign-in came meanwhile).
+     */
+    markReconnect: (scope: ConnectionScope, from?: string): Promise<void> =>
       serial(async () => {
         const c = await getConnection(scope);
-        if (!c) return;
+        const old = await secrets(scope);
+        if (!c || (from !== undefined && old.refresh !== from)) return;
         await putConnection({ ...c, needsReconnect: true });
-        await writeSecrets(scope, {}, c.remember);
+        await writeSecrets(scope, { revoke: old.revoke }, c.remember);
       }),
     /** Marks a connection as the one in use (the popup's default). */
     touch: (scope: ConnectionScope): Promise<void> =>
@@ -175,17 +231,38 @@ export function createTokenStore(areas: { session: StorageArea; local: StorageAr
         const c = await getConnection(scope);
         const old = await secrets(scope);
         if (!c || used === undefined || old.access !== used) return;
-        await writeSecrets(scope, { refresh: old.refresh }, c.remember);
+        await writeSecrets(scope, { ...old, access: undefined }, c.remember);
+      }),
+    /**
+     * Disconnect, first step: nothing may call the company any more (the access token goes) and its
+     * refresh token is queued for revoking. The connection stays, marked, until the revoke is done.
+     */
+    beginDisconnect: (scope: ConnectionScope): Promise<void> =>
+      serial(async () => {
+        const c = await getConnection(scope);
+        if (!c) return;
+        const old = await secrets(scope);
+        await putConnection({ ...c, disconnecting: true });
+        await writeSecrets(scope, { revoke: withRevoke(old.revoke, old.refresh) }, c.remember);
+      }),
+    /** A disconnected company whose every sign-in is revoked is forgotten; true if it was. */
+    forgetDisconnected: (scope: ConnectionScope): Promise<boolean> =>
+      serial(async () => {
+        const c = await getConnection(scope);
+        if (!c?.disconnecting || (await secrets(scope)).revoke?.length) return false;
+        await forgetNow(scope);
+        return true;
+      }),
+    /** Intuit confirmed the revoke of `token`: it leaves the list. */
+    revoked: (scope: ConnectionScope, token: string): Promise<void> =>
+      serial(async () => {
+        const c = await getConnection(scope);
+        const old = await secrets(scope);
+        const revoke = old.revoke?.filter((t) => t !== token);
+        await writeSecrets(scope, { ...old, revoke: revoke?.length ? revoke : undefined }, c?.remember ?? false);
       }),
     /** Disconnect: the connection and its secrets are gone (the caller revokes first). */
-    forget: (scope: ConnectionScope): Promise<void> =>
-      serial(async () => {
-        const all = await readAll();
-        delete all[connectionId(scope)];
-        await areas.local.set({ [CONNECTIONS_KEY]: all });
-        await areas.session.remove(secretKey(scope));
-        await areas.local.remove(secretKey(scope));
-      }),
+    forget: (scope: ConnectionScope): Promise<void> => serial(() => forgetNow(scope)),
   };
 }
 export type TokenStore = ReturnType<typeof createTokenStore>;
