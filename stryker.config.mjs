@@ -12,7 +12,14 @@ export default {
     configFile: 'vitest.stryker.config.ts',
     related: true,
   },
-  mutate: ['lib/preflight/**/*.ts', 'lib/jobs/**/*.ts', 'lib/qbo/**/*.ts', 'lib/collect/link.ts', 'lib/audit/**/*.ts'],
+  mutate: [
+    'lib/preflight/**/*.ts',
+    'lib/jobs/**/*.ts',
+    'lib/qbo/**/*.ts',
+    'lib/collect/link.ts',
+    'lib/audit/**/*.ts',
+    'lib/domain/csv.ts',
+  ],
   mutator: {
     // String literals are wording, keys and log text: their mutants are noise for this goal.
     excludedMutations: ['StringLiteral'],

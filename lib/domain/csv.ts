@@ -15,9 +15,9 @@
  * may trim) gets an apostrophe in front: whichever separator the spreadsheet uses, no cell starts
  * with a formula. The JSON column is a field like any other.
  *
- * Numbers stay numbers: a value of type number, or a field that is a plain decimal such as
- * `-120.5`, is written as it is: it cannot run, and a bookkeeper sums the amounts. The one
- * exception is a row's first field (see firstField); both of the product's CSVs open with text.
+ * Numbers stay numbers: a field that is a plain decimal such as `-120.5` (a number of the product's
+ * size, or a text of digits) is written as it is, unquoted: it cannot run, and a bookkeeper sums the
+ * amounts. The one exception is a row's first field (see firstField); both CSVs open with text.
  *
  * The text stays recoverable (the JSON column parses again): a segment that starts with an
  * apostrophe of its own gets one more, so after an RFC 4180 parse every apostrophe right at the
@@ -39,11 +39,9 @@ export function neutralizeFormulas(text: string): string {
   return PLAIN_NUMBER.test(text) ? text : text.replace(RISKY_SEGMENT, "'");
 }
 
-/** One field as written: a finite number as a number, anything else as neutralized, quoted text. */
+/** One field as written: neutralized, quoted text; a number's text is a plain decimal, left as it is. */
 export function csvField(value: CsvValue): string {
-  if (value === undefined) return '';
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return quoted(neutralizeFormulas(String(value)));
+  return value === undefined ? '' : quoted(neutralizeFormulas(String(value)));
 }
 
 /**
