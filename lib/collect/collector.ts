@@ -122,7 +122,7 @@ export function startCollector(options: CollectorOptions): Collector {
     }
     last = result;
     const at = now();
-    judge.begin(result, at);
+    judge.begin(result, at, url);
     const snapshot = snapshotNext;
     snapshotNext = false;
     const ownTick = (row: { key: string }) => own.tickedAt(row.key);
@@ -185,6 +185,8 @@ export function startCollector(options: CollectorOptions): Collector {
   signal.addEventListener('abort', () => inputScan !== undefined && timers.clearTimeout(inputScan), { once: true });
 
   options.onLocationChange(() => {
+    // A select-all authorizes ticks on the page it was clicked on only.
+    judge.newPage(now());
     snapshotNext = true;
     queue.setPage(options.location(), hostOf(options.location()) ?? '');
     queue.hello();

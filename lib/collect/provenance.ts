@@ -1,20 +1,34 @@
 /**
  * Who ticked a row: the person, or the page. A newly ticked row is the person's when
- * - a trusted gesture of the last GESTURE_WINDOW_MS had its target inside that row (the row's own
- *   checkbox, a label, or a custom checkbox whose keydown handler calls `click()`), or
- * - its grid has a select-all control (a checkbox or label outside every transaction row) that a
- *   trusted gesture turned on (seen on at the first scan after the gesture) and that is still on: the web app's select-all ticks every row by script
- *   right after one real click, and a virtualized grid ticks rows it renders later while scrolling.
+ * - a trusted gesture of the last GESTURE_WINDOW_MS pointed inside that row (the row's own checkbox,
+ *   a label, or a custom checkbox whose keydown handler calls `click()`), or
+ * - a trusted gesture turned on its grid's select-all and the row was seen ticked within
+ *   SELECT_ALL_WINDOW_MS of that gesture: the web app's select-all ticks every row by script right
+ *   after one real click. That authorization ends with the window, when the control is unticked or
+ *   leaves the page, and when the page's URL changes. Rows ticked later (a virtualized grid rendering
+ *   rows as the person scrolls; a scroll does not extend the window) are the page's: the popup lists
+ *   them under "Ticked by the page, not by you", where the person can adopt them.
+ * A select-all is a checkbox in the header row of its grid, rendered; when the person clicked a label,
+ * the label too must be rendered and in that header row (a label elsewhere, or a hidden box behind a
+ * column title, would let a click meant for something else authorize the page's ticks).
  * Anything else (a script's `click()`, rows ticked when the page loaded) is the page's.
  */
 import { CHECKBOX_SELECTOR, isChecked } from './checkbox';
-import type { Gesture, GestureLog } from './gestures';
+import { type Gesture, type GestureLog, SELECT_ALL_WINDOW_MS } from './gestures';
 import type { PageRow, PageScan } from './rows';
 
 /** A row's grid: the table or grid element that holds it and its header (not a presentation table). */
 export const GRID_SELECTOR =
   'table:not([role="presentation"]), [role="grid"], [role="table"], [role="treegrid"], .dgrid';
 const CONTROL_SELECTOR = 'input[type="checkbox"], [role="checkbox"], label';
+/** The rows of a grid's header: a table's `thead`, dgrid's header (its inner `tr` is presentation). */
+const HEADER_GROUP_SELECTOR = 'thead, .dgrid-header';
+/** The nearest of these around a control is its row (dgrid's `.dgrid-header` is itself `role=row`). */
+const ROW_ELEMENT_SELECTOR = 'tr, [role="row"]';
+/** A row outside any header group is a header row when it has column headers and no data cell. */
+const COLUMN_HEADER_SELECTOR = '[role="columnheader"], th:not([role]):not([scope="row"]):not([scope="rowgroup"])';
+const DATA_CELL_SELECTOR =
+  'td:not([role="columnheader"]), [role="cell"], [role="gridcell"], [role="rowheader"], th[scope="row"]';
 
 export interface PersonTick {
   at: number;
@@ -23,15 +37,15 @@ export interface PersonTick {
 }
 
 export interface ProvenanceJudge {
-  /** Once per scan, before `personTick`. */
-  begin(scan: PageScan, now: number): void;
+  /** Once per scan, before `personTick`; `url` is the page's, read for this scan. */
+  begin(scan: PageScan, now: number, url: string): void;
   /** The person's tick behind this row's ticked state, if any. */
   personTick(row: PageRow): PersonTick | undefined;
+  /** A new page (client-side navigation): every select-all ends, and no earlier gesture opens one. */
+  newPage(now: number): void;
 }
 
-function controlOf(target: Element): Element | null {
-  const el = target.closest(CONTROL_SELECTOR);
-  if (el === null) return null;
+function controlOf(el: Element): Element | null {
   if (el.tagName === 'LABEL') return (el as HTMLLabelElement).control ?? el.querySelector(CHECKBOX_SELECTOR);
   return el.matches(CHECKBOX_SELECTOR) ? el : null;
 }
@@ -44,14 +58,63 @@ function rowAround(target: Element, scan: PageScan): PageRow | undefined {
   return undefined;
 }
 
+/** Whether `el` sits in a header row of `grid` (not in a data row, not outside the grid). */
+function inHeaderRow(el: Element, grid: Element): boolean {
+  if (el.closest(GRID_SELECTOR) !== grid) return false;
+  const row = el.closest(ROW_ELEMENT_SELECTOR);
+  if (row === null || !grid.contains(row)) return false;
+  const group = row.closest(HEADER_GROUP_SELECTOR);
+  if (group !== null && grid.contains(group)) return true;
+  return row.querySelector(COLUMN_HEADER_SELECTOR) !== null && row.querySelector(DATA_CELL_SELECTOR) === null;
+}
+
+/**
+ * Whether the person can see `el`: not under `hidden` or `aria-hidden="true"`, no `display: none` on
+ * it or an ancestor, not `visibility: hidden`, and not of zero width or height. A DOM with no layout
+ * engine (the tests' happy-dom) measures every box 0×0: there the size comes from the styles alone.
+ */
+function isRendered(el: Element): boolean {
+  const view = el.ownerDocument.defaultView;
+  if (!el.isConnected || view === null || el.closest('[hidden], [aria-hidden="true"]') !== null) return false;
+  for (let node: Element | null = el; node; node = node.parentElement) {
+    if (view.getComputedStyle(node).display === 'none') return false;
+  }
+  const style = view.getComputedStyle(el);
+  if (style.visibility === 'hidden' || style.visibility === 'collapse') return false;
+  // The computed size of a box (a checkbox) is its used size; an inline label's is `auto` (NaN here).
+  if (Number.parseFloat(style.width) === 0 || Number.parseFloat(style.height) === 0) return false;
+  const box = el.getBoundingClientRect();
+  const hasLayout = el.ownerDocument.documentElement.getBoundingClientRect().width > 0;
+  return !hasLayout || (box.width > 0 && box.height > 0);
+}
+
+/** The select-all a gesture at `where` reached, with its grid, if it is one. */
+function selectAllAt(where: Element): { control: Element; grid: Element } | undefined {
+  const reached = where.closest(CONTROL_SELECTOR);
+  const control = reached && controlOf(reached);
+  const grid = control?.closest(GRID_SELECTOR);
+  if (!reached || !control || !grid) return undefined;
+  for (const part of new Set([reached, control])) {
+    if (!inHeaderRow(part, grid) || !isRendered(part)) return undefined;
+  }
+  return { control, grid };
+}
+
 export function createProvenanceJudge(gestures: GestureLog): ProvenanceJudge {
-  /** Select-all controls turned on by the person: control → its grid and the gesture's time. */
+  /** Select-all controls the person turned on, within their window: control → its grid and the gesture's time. */
   const selectAll = new Map<Element, { grid: Element; at: number }>();
   // A gesture's effect on a select-all is judged once, at the first scan after it (its own task):
   // otherwise the click that turned "all" off, still in the window, would adopt a script turning it
   // back on.
   const judged = new WeakSet<Gesture>();
   let byRow = new Map<PageRow, number>();
+  let url: string | undefined;
+
+  const newPage = (now: number) => {
+    selectAll.clear();
+    // A select-all clicked on the page before cannot authorize ticks on this one.
+    for (const gesture of gestures.recent(now)) judged.add(gesture);
+  };
 
   const selectAllTick = (row: PageRow): number | undefined => {
     if (selectAll.size === 0) return undefined;
@@ -63,23 +126,28 @@ export function createProvenanceJudge(gestures: GestureLog): ProvenanceJudge {
   };
 
   return {
-    begin(scan, now) {
+    newPage,
+    begin(scan, now, pageUrl) {
       byRow = new Map();
-      for (const [control] of selectAll) {
-        if (!control.isConnected || !isChecked(control)) selectAll.delete(control);
+      if (url !== undefined && pageUrl !== url) newPage(now);
+      url = pageUrl;
+      for (const [control, { at }] of selectAll) {
+        if (now - at > SELECT_ALL_WINDOW_MS || !control.isConnected || !isChecked(control)) selectAll.delete(control);
       }
       for (const gesture of gestures.recent(now)) {
-        const { target, at } = gesture;
-        const row = rowAround(target, scan);
+        const { at } = gesture;
+        const where = gesture.viaLabel ?? gesture.target;
+        const row = rowAround(where, scan);
         if (row) {
           byRow.set(row, Math.max(at, byRow.get(row) ?? 0));
           continue;
         }
         if (judged.has(gesture)) continue;
         judged.add(gesture);
-        const control = controlOf(target);
-        const grid = control?.closest(GRID_SELECTOR);
-        if (control && grid && !selectAll.has(control) && isChecked(control)) selectAll.set(control, { grid, at });
+        const found = now - at <= SELECT_ALL_WINDOW_MS ? selectAllAt(where) : undefined;
+        if (found && !selectAll.has(found.control) && isChecked(found.control)) {
+          selectAll.set(found.control, { grid: found.grid, at });
+        }
       }
     },
     personTick(row) {

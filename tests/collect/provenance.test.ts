@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 /**
  * Who ticked a row (lib/collect/provenance.ts, gestures.ts): only a trusted gesture in the row, or on
- * a select-all the person turned on, makes a tick the person's (`added`, tickedAt = the gesture's
- * time). A script's `click()`, and rows already ticked when the page loads, are the page's
- * (`pageTicked`). Our own register boxes count only the person's trusted clicks.
+ * a select-all the person turned on (for the rows ticked in that gesture), makes a tick the person's
+ * (`added`, tickedAt = the gesture's time). A script's `click()`, and rows already ticked when the
+ * page loads, are the page's (`pageTicked`). Our own register boxes count only the person's trusted
+ * clicks. The select-all's window, URL changes, hidden controls and header rows:
+ * provenance-select-all.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { GESTURE_WINDOW_MS } from '../../lib/collect/gestures';
@@ -145,21 +147,25 @@ describe("the web app's select-all", () => {
     expect(sent()[0]?.pageTicked).toHaveLength(20);
   });
 
-  it('rows ticked later count while the header box stays on, not after the person turns it off', async () => {
+  it('a row ticked 30 s later, with the header box still on, is the page’s; so are rows after the person turns it off', async () => {
     mountPage('sim-sales-table.html');
     const all = wireSelectAll() as HTMLInputElement;
     const { clock, person, sent, tick } = startHarness(SALES);
     const clickedAt = clock.now();
     person.click(all);
     await tick();
-    // Much later the app renders one more row, ticked because "all" is selected.
+    expect(new Set(sent()[0]?.added.map((i) => i.tickedAt))).toEqual(new Set([clickedAt]));
+    // Much later the app (or any script) renders one more row, ticked: not in the person's gesture.
     clock.advance(30_000);
     const extra = document.querySelector('tbody tr.txn-row')?.cloneNode(true) as HTMLTableRowElement;
     extra.querySelector('a')?.setAttribute('href', '/app/invoice?txnId=99999');
     document.querySelector('tbody')?.append(extra);
     (extra.querySelector('input') as HTMLInputElement).checked = true;
     await tick();
-    expect(sent().at(-1)?.added).toEqual([expect.objectContaining({ id: '99999', tickedAt: clickedAt })]);
+    expect(all.checked).toBe(true);
+    expect(sent().at(-1)?.added).toEqual([]);
+    expect(sent().at(-1)?.pageTicked).toEqual([expect.objectContaining({ id: '99999' })]);
+    expect(sent().at(-1)?.pageTicked[0]?.tickedAt).toBeGreaterThan(clickedAt + 30_000);
     // The person turns it off: every row unticked and removed.
     person.click(all);
     await tick();
