@@ -17,6 +17,7 @@ import type { Scope } from '../selection/store';
 import type { BackgroundCore } from './app';
 import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
+import { eraseCompanyData } from './erase';
 import { previewRestore, startRestore } from './restore';
 import { startJob } from './start-job';
 import { checkViewCompany } from './view-scope';
@@ -120,6 +121,7 @@ export const pageHandlers: PageHandlers = {
       shown: msg.scope,
     }),
   'restore/preview': (msg, core) => previewRestore(core, msg.filter, msg.scope),
+  'company/erase': (msg, core) => eraseCompanyData(core, { realmId: msg.realmId, environment: msg.environment }),
   'restore/start': (msg, core, deps) =>
     startRestore(core, deps, msg.filter, msg.allowDuplicateDocNumbers ?? false, msg.scope),
   'job/pause': (msg, core) => controlJob(core, 'pause', msg.jobId),

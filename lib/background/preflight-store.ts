@@ -59,6 +59,8 @@ export function createPreflightStore(local: StorageArea) {
         const prev = await read(scope);
         await local.set({ [keyOf(scope)]: { at, rows: prev?.rows ?? {}, error } });
       }),
+    /** "Erase this company's local data": the whole check, reviewed snapshots and all. */
+    erase: (scope: Scope) => queue.run(() => local.remove(keyOf(scope))),
     forget: (scope: Scope, keys: readonly string[]) =>
       queue.run(async () => {
         const prev = await read(scope);

@@ -23,6 +23,8 @@ export function createRunHistory(local: StorageArea) {
   return {
     /** Most recent first. */
     read,
+    /** "Erase this company's local data". */
+    erase: (scope: Scope): Promise<void> => queue.run(() => local.remove(keyOf(scope))),
     keep(scope: Scope, run: JobView): Promise<void> {
       return queue.run(async () => {
         const runs = [run, ...(await read(scope)).filter((r) => r.id !== run.id)].slice(0, RUNS_KEPT);

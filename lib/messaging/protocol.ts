@@ -96,6 +96,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     /** The service's allow-duplicate option (`include=allowduplicatedocnum`): only when the person chose it. */
     allowDuplicateDocNumbers: z.boolean().optional(),
   }),
+  /** "Erase this company's local data" (confirmed): its audit entries, runs, selection, checks and finished jobs. */
+  z.object({ type: z.literal('company/erase'), realmId: RealmIdSchema, environment: EnvironmentSchema }),
 ]);
 export type PageMessage = z.infer<typeof PageMessageSchema>;
 export type PageMessageType = PageMessage['type'];
@@ -142,6 +144,7 @@ export interface ReplyMap {
   'audit/retention': PopupState;
   'restore/preview': RestorePreview;
   'restore/start': PopupState;
+  'company/erase': PopupState;
   'page/hello': PageHelloReply;
   'selection/report': SelectionReportReply;
 }

@@ -60,6 +60,19 @@ const LastPageSchema = z.object({
 export type LastPage = z.infer<typeof LastPageSchema>;
 
 export const selectionKey = (entity: Entity, id: string) => recordKey(entity, id);
+
+/**
+ * The tombstone left when a company's local data is erased: it names no record, yet a tick made
+ * before the erase (still showing on an open page) cannot bring a row back, as with "Clear".
+ */
+export const ERASED_TOMBSTONE = '*erased';
+const removedAtOf = (tombstones: Record<string, number>, key: string): number | undefined => {
+  const at = Math.max(
+    tombstones[key] ?? Number.NEGATIVE_INFINITY,
+    tombstones[ERASED_TOMBSTONE] ?? Number.NEGATIVE_INFINITY,
+  );
+  return at === Number.NEGATIVE_INFINITY ? undefined : at;
+};
 const { selection: storageKey, pageTicked: pageTickedKey, tombstones: tombstoneKey } = keys;
 const LAST_PAGE_KEY = keys.lastPage();
 
@@ -115,7 +128,7 @@ export function applyReport(lists: Lists, changes: ReportChanges, now: number): 
     const key = selectionKey(a.entity, a.id);
     const tickedAt = Math.min(a.tickedAt ?? now, now);
     const shownAt = Math.min(a.shownAt, now);
-    const removedAt = tombstones[key];
+    const removedAt = removedAtOf(tombstones, key);
     if ((removedAt !== undefined && tickedAt <= removedAt) || tickedAt < now - SELECTION_TTL_MS) {
       refused.push(key);
       continue;
@@ -147,7 +160,7 @@ export function applyReport(lists: Lists, changes: ReportChanges, now: number): 
     const key = selectionKey(a.entity, a.id);
     if (selection[key] || pageTicked[key]) continue;
     const tickedAt = Math.min(a.tickedAt ?? now, now);
-    const removedAt = tombstones[key];
+    const removedAt = removedAtOf(tombstones, key);
     if (removedAt !== undefined && tickedAt <= removedAt) continue;
     if (pageSize >= MAX_PAGE_TICKED) {
       overCap += 1;
@@ -235,6 +248,12 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
         const selection = Object.fromEntries(Object.entries(lists.selection).filter(([k]) => !drop.has(k)));
         await writeLists(scope, { ...lists, selection });
         return selection;
+      }),
+    /** "Erase this company's local data": both lists gone, every tombstone replaced by the erase's. */
+    erase: (scope: Scope) =>
+      enqueue(async () => {
+        await local.remove([storageKey(scope), pageTickedKey(scope)]);
+        await local.set({ [tombstoneKey(scope)]: { [ERASED_TOMBSTONE]: clock() } });
       }),
     /** "Add these to the selection": page-ticked rows become the person's choice now. */
     adopt: (scope: Scope, keys: readonly string[]) =>
