@@ -7,10 +7,13 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createBackground } from '../lib/background/index';
 import { systemClock } from '../lib/clock';
+import { createIdbArea } from '../lib/storage/idb-area';
 
 export default defineBackground(() => {
   const background = createBackground({
-    storage: { local: browser.storage.local, session: browser.storage.session },
+    // The extension's state lives in its own IndexedDB, out of reach of content scripts (storage.local
+    // is not: Chrome's default and always in Firefox); what storage.local held moves there once.
+    storage: { local: createIdbArea({ legacy: browser.storage.local }), session: browser.storage.session },
     alarms: browser.alarms,
     cookies: browser.cookies,
     badge: browser.action,
@@ -36,6 +39,8 @@ export default defineBackground(() => {
 
   // Content scripts must never read the token: keep session storage to trusted contexts (the default).
   void browser.storage.session.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
+  // storage.local keeps nothing now; closed to content scripts too where the browser allows it (Chrome).
+  void browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
 
   browser.runtime.onMessage.addListener((message, sender) => background.handleMessage(message, sender));
   browser.alarms.onAlarm.addListener((alarm) => {

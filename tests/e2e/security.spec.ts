@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { SLUG_TO_ENTITY } from '../../lib/domain/web-app';
 import { expect, test } from './fixtures';
-import { connectPopup, tickAndCheck } from './helpers';
+import { connectPopup, deleteAndExpectExactly, tickAndCheck } from './helpers';
 import { LedgerPage } from './pages/ledger';
 
 test.use({ seed: { count: 200, seed: 31, reconciledShare: 0.1 } });
@@ -76,6 +76,39 @@ test('a web page cannot message the extension, start a delete, or read the token
   expect(storage.local).not.toContain(company.token);
   expect(storage.cookie).not.toContain(company.token);
   expect(sim.requestLog(company.realmId).filter((e) => e.endpoint === 'batch')).toHaveLength(0);
+});
+
+test('what decides a delete is out of storage.local: a write there changes nothing the job deletes', async ({
+  context,
+  sim,
+  company,
+  openPopup,
+}) => {
+  const { keys, popup } = await tickAndCheck({ context, company, openPopup }, { plain: 3 });
+  // storage.local is what a content-script context can reach: the extension keeps nothing there.
+  const page = popup.page;
+  const held = await page.evaluate(async () => {
+    const c = (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<object> } } } }).chrome;
+    return Object.keys(await c.storage.local.get(null));
+  });
+  expect(held).toEqual([]);
+  const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+  expect(databases).toContain('safe-delete-state');
+  // What a compromised renderer could write: another record in the selection and its check.
+  const forged = `Invoice:${company.keys.all.find((k) => !keys.includes(k))?.split(':')[1] ?? '1'}`;
+  await page.evaluate(
+    async ({ realmId, key }) => {
+      const c = (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome;
+      await c.storage.local.set({
+        [`sd:selection:production:${realmId}`]: {
+          [key]: { entity: 'Invoice', id: key.split(':')[1], shownAt: 1, tickedAt: 1 },
+        },
+      });
+    },
+    { realmId: company.realmId, key: forged },
+  );
+  await deleteAndExpectExactly(popup, sim, company.realmId, keys);
+  expect(sim.truth(company.realmId).deletedKeys()).not.toContain(forged);
 });
 
 test('the popup has no serious axe-core violations in its states', async ({ context, company, openPopup }) => {

@@ -13,6 +13,8 @@ import type { JobSnapshot } from '../../lib/jobs/types';
 import type { Reply } from '../../lib/messaging/protocol';
 import type { SenderLike } from '../../lib/messaging/sender';
 import type { PopupState } from '../../lib/messaging/views';
+import type { StorageArea } from '../../lib/storage/area';
+import { createIdbArea } from '../../lib/storage/idb-area';
 import type { Endpoint, RequestLogEntry, SeedOptions, Simulator } from '../../tools/simulator/api';
 import { startSimulator } from '../../tools/simulator/index';
 import { createManualClock, type ManualClock } from '../support/clock';
@@ -64,6 +66,8 @@ export interface SecurityHarness {
   clock: ManualClock;
   sim: Simulator;
   background: ReturnType<typeof createBackground>;
+  /** The extension's own state (IndexedDB): what `storage.local` held before issue 18 §3. */
+  local: StorageArea;
   /** The company the page's cookie names (undefined: no cookie), in the default cookie store. */
   setPageCompany(realmId: string | undefined): void;
   /** The same cookie in another store (a Firefox container, a Chrome incognito window). */
@@ -92,9 +96,11 @@ export async function createSecurityHarness(
   fakeBrowser.reset();
   const clock = createManualClock();
   const sim = await startSimulator({ now: clock.now });
+  // As entrypoints/background.ts: the extension's state in its own IndexedDB, storage.local moved in.
+  const local = createIdbArea({ legacy: fakeBrowser.storage.local });
   const realmByStore = new Map<string, string | undefined>();
   const background = createBackground({
-    storage: { local: fakeBrowser.storage.local, session: fakeBrowser.storage.session },
+    storage: { local, session: fakeBrowser.storage.session },
     alarms: fakeBrowser.alarms,
     cookies: {
       // As the browser does: without a storeId, the background's own (default) store answers.
@@ -119,6 +125,7 @@ export async function createSecurityHarness(
   return {
     clock,
     sim,
+    local,
     background,
     setPageCompany(realmId) {
       realmByStore.set(DEFAULT_STORE, realmId);

@@ -90,7 +90,7 @@ describe('the token never leaks, through a full job with a 401', () => {
       return JSON.parse(text) as { connection: { hasToken: boolean } };
     };
     expect((await popupState()).connection.hasToken).toBe(true);
-    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(first);
+    expect(JSON.stringify(await h.local.get(null))).not.toContain(first);
 
     // The token expires before the click: the job starts (nothing local can tell) and meets a 401.
     h.sim.expireToken(first);
@@ -118,7 +118,7 @@ describe('the token never leaks, through a full job with a 401', () => {
     const csv = dataOf(await h.send({ type: 'audit/export', format: 'csv' }, SENDERS.popup)) as { content: string };
     const json = dataOf(await h.send({ type: 'audit/export', format: 'json' }, SENDERS.popup)) as { content: string };
 
-    const local = JSON.stringify(await fakeBrowser.storage.local.get(null));
+    const local = JSON.stringify([await h.local.get(null), await fakeBrowser.storage.local.get(null)]);
     const session = JSON.stringify(await fakeBrowser.storage.session.get(null));
     expect(session).toContain(second); // where it belongs (the check below is not vacuous)
     for (const token of [first, second]) {
@@ -169,22 +169,25 @@ describe('the token never leaks, through a full job with a 401', () => {
     for (const text of [csv.content, json.content]) expect(text).not.toContain(company.token);
   });
 
-  it('with "Remember on this device" the token is in storage.local (by choice) until a 401 or Forget removes it', async () => {
+  it('with "Remember on this device" the token is kept in the extension’s own storage (never storage.local) until a 401 or Forget removes it', async () => {
     const company = await connectedWithSelection(h, { count: 5, entities: { Invoice: 1 } }, true);
-    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).toContain(company.token);
+    expect(JSON.stringify(await h.local.get(null))).toContain(company.token);
+    // storage.local, which content scripts can read, holds nothing of the extension's at all.
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
     h.sim.expireToken(company.token);
     await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     const [job] = await h.background.core.runner.listJobs();
     expect((await h.settle(job?.id ?? '')).status).toBe('tokenNeeded');
-    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(company.token);
+    expect(JSON.stringify(await h.local.get(null))).not.toContain(company.token);
 
     const again = h.sim.issueToken(company.realmId);
     await h.send(saveConnection(company.realmId, again, true), SENDERS.popup);
-    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).toContain(again);
+    expect(JSON.stringify(await h.local.get(null))).toContain(again);
     // Forget is refused while the resumed job runs (the company is locked), and works once it is done.
     expect((await h.settle(job?.id ?? '')).status).toBe('done');
     expect((await h.send({ type: 'connection/forget' }, SENDERS.popup)).ok).toBe(true);
     const everywhere = JSON.stringify([
+      await h.local.get(null),
       await fakeBrowser.storage.local.get(null),
       await fakeBrowser.storage.session.get(null),
     ]);
