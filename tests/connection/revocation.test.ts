@@ -1,0 +1,143 @@
+/**
+ * Ending sign-ins at Intuit (issue 18 §7), through the whole background as the popup drives it: the
+ * real broker client in front of a broker double backed by the simulator's OAuth server. A revoke
+ * that fails keeps the company, shown with "Try again"; a replaced sign-in is revoked.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createBackground } from '../../lib/background/index';
+import type { PopupState } from '../../lib/messaging/views';
+import type { Simulator } from '../../tools/simulator/api';
+import { startSimulator } from '../../tools/simulator/index';
+import { EXTENSION_ID, EXTENSION_ORIGIN, SENDERS } from '../security/harness';
+import { CLIENT, runFlow } from '../simulator/oauth-test-helpers';
+import { createManualClock } from '../support/clock';
+import { BROKER_URL, brokerFetch, simBroker } from './sim-broker';
+
+const EXT_REDIRECT = `https://${EXTENSION_ID}.chromiumapp.org/`;
+
+async function setup() {
+  fakeBrowser.reset();
+  const clock = createManualClock();
+  const sim = await startSimulator({ now: clock.now, oauthClients: [CLIENT] });
+  const company = sim.seedCompany({ count: 2 });
+  const broker = brokerFetch(sim);
+  const background = createBackground({
+    storage: { local: fakeBrowser.storage.local, session: fakeBrowser.storage.session },
+    alarms: fakeBrowser.alarms,
+    cookies: { get: async () => null },
+    extensionId: EXTENSION_ID,
+    extensionOrigin: EXTENSION_ORIGIN,
+    clock,
+    fetch: broker.fetch,
+    brokerUrl: BROKER_URL,
+    apiBaseUrl: () => sim.url,
+    // Intuit's sign-in window, as the person completes it for `company`.
+    identity: {
+      getRedirectURL: () => EXT_REDIRECT,
+      async launchWebAuthFlow({ url }) {
+        const state = new URL(url).searchParams.get('state') ?? '';
+        const code = (await runFlow(sim, { realmId: company.realmId })).searchParams.get('code') ?? '';
+        return `${EXT_REDIRECT}?code=${code}&realmId=${company.realmId}&state=${state}`;
+      },
+    },
+  });
+  const scope = { realmId: company.realmId, environment: 'production' as const };
+  async function send(message: Record<string, unknown>): Promise<PopupState> {
+    const reply = await background.handleMessage(message, SENDERS.popup);
+    if (!reply.ok) throw new Error(reply.error);
+    return reply.data as PopupState;
+  }
+  const connectNow = () => send({ type: 'connection/connect', environment: 'production', stayConnected: false });
+  const tokens = background.core.tokens;
+  /** Whether Intuit still honours a refresh token (a refresh at the simulator: it rotates a live one). */
+  const alive = async (refresh: string) => (await simBroker(sim, clock.now).broker.refresh(refresh)).kind === 'ok';
+  return { sim, company, broker, background, scope, send, connectNow, tokens, alive };
+}
+
+let sim: Simulator | undefined;
+afterEach(async () => sim?.close());
+
+describe('Disconnect when the revoke does not reach Intuit', () => {
+  it.each([
+    ['the network is down', { down: true }],
+    ['the broker answers 502', { revokeFails: true }],
+  ])(
+    '%s: the company stops at once, stays listed with the error and "Try again"; a retry revokes and forgets it',
+    async (_, fault) => {
+      const h = await setup();
+      sim = h.sim;
+      await h.connectNow();
+      const refresh = (await h.tokens.getRefreshToken(h.scope)) ?? '';
+      expect(refresh).not.toBe('');
+      Object.assign(h.broker.faults, fault);
+
+      const after = await h.send({ type: 'connection/disconnect', ...h.scope });
+      expect(after.connections).toEqual([
+        expect.objectContaining({ realmId: h.company.realmId, disconnecting: true, revokePending: true }),
+      ]);
+      expect(after.connection.hasToken).toBe(false);
+      expect(await h.background.core.provider.getToken(h.scope)).toBeUndefined(); // nothing calls the company
+      expect(await h.background.core.hasToken(h.scope)).toBe(false);
+      expect(h.sim.oauthStats(h.company.realmId).revocations).toBe(0);
+      expect(await h.tokens.pendingRevokes(h.scope)).toEqual([refresh]); // kept only to end it
+
+      Object.assign(h.broker.faults, { down: false, revokeFails: false });
+      const retried = await h.send({ type: 'connection/revokeRetry', ...h.scope });
+      expect(retried.connections).toEqual([]);
+      expect(h.sim.oauthStats(h.company.realmId).revocations).toBe(1);
+      expect(await h.alive(refresh)).toBe(false);
+      expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).not.toContain(refresh);
+    },
+  );
+
+  it('a revoke that reaches Intuit forgets the company at once, as before', async () => {
+    const h = await setup();
+    sim = h.sim;
+    await h.connectNow();
+    const after = await h.send({ type: 'connection/disconnect', ...h.scope });
+    expect(after.connections).toEqual([]);
+    expect(h.sim.oauthStats(h.company.realmId).revocations).toBe(1);
+  });
+});
+
+describe('a sign-in replaced by another is revoked', () => {
+  it('a new sign-in for a company with a live grant revokes the old grant; the new one works', async () => {
+    const h = await setup();
+    sim = h.sim;
+    await h.connectNow();
+    const first = (await h.tokens.getRefreshToken(h.scope)) ?? '';
+    const state = await h.connectNow();
+    const second = (await h.tokens.getRefreshToken(h.scope)) ?? '';
+    expect(second).not.toBe(first);
+    expect(h.sim.oauthStats(h.company.realmId).revocations).toBe(1);
+    expect(await h.alive(first)).toBe(false);
+    expect(state.connections).toEqual([expect.objectContaining({ revokePending: false, hasToken: true })]);
+    expect(await h.tokens.pendingRevokes(h.scope)).toEqual([]);
+  });
+
+  it('a pasted token replacing a sign-in: the failed revoke is kept and shown, and "Try again" ends it', async () => {
+    const h = await setup();
+    sim = h.sim;
+    await h.connectNow();
+    const signIn = (await h.tokens.getRefreshToken(h.scope)) ?? '';
+    h.broker.faults.down = true;
+    const pasted = await h.send({
+      type: 'connection/save',
+      ...h.scope,
+      token: h.company.token,
+      remember: false,
+    });
+    expect(pasted.connection).toMatchObject({ realmId: h.company.realmId, hasToken: true, method: 'pasted' });
+    expect(pasted.connections).toEqual([
+      expect.objectContaining({ method: 'pasted', disconnecting: false, revokePending: true }),
+    ]);
+    expect(await h.tokens.getRefreshToken(h.scope)).toBeUndefined(); // never refreshed again
+
+    h.broker.faults.down = false;
+    const retried = await h.send({ type: 'connection/revokeRetry', ...h.scope });
+    expect(retried.connections).toEqual([expect.objectContaining({ method: 'pasted', revokePending: false })]);
+    expect(await h.alive(signIn)).toBe(false);
+    expect(await h.background.core.provider.getToken(h.scope)).toBe(h.company.token); // still connected
+  });
+});
