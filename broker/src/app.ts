@@ -4,20 +4,30 @@
  * extension: the extension gets codes and tokens, never the secret; the broker stores no token and
  * logs none (one line per request: method, path, status, duration).
  *
+ * Only the installation that started a sign-in can finish it, refresh it or revoke it: every token
+ * call carries a proof signed by the installation's key (proof.ts), and codes and refresh tokens
+ * leave the broker wrapped for that key (wrap.ts). Token calls are rate-limited per address and per
+ * installation key (rate-limit.ts).
+ *
  * deps (all optional): fetch (outbound, default global fetch), now (ms clock, default Date.now), log
  * (one line per request, default console.log), allowInsecureRequests (TESTS ONLY: accept http://
- * upstream URLs; default false, and never read from the environment by the Workers entry).
+ * upstream URLs; default false, and never read from the environment by the Workers entry), limiters
+ * (default in memory, RATE_LIMITS), clientAddress (default client-address.ts).
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { defaultClientAddress } from './client-address';
 import type { BrokerConfig } from './config';
 import type { BrokerContext } from './context';
 import { extensionCors } from './cors';
 import { createDiscovery } from './discovery';
 import { createIntuitClient } from './intuit';
+import { createReplayCache } from './proof';
+import { createMemoryLimiter, RATE_LIMITS, type RateLimiter, rateLimited } from './rate-limit';
 import { signInRoutes } from './routes-sign-in';
 import { tokenRoutes } from './routes-token';
 import { deriveStateKey } from './state';
+import { deriveWrapKey } from './wrap';
 
 export const BODY_LIMIT_BYTES = 4096;
 const TOKEN_PATHS = ['/oauth/token', '/oauth/refresh', '/oauth/revoke'] as const;
@@ -29,6 +39,10 @@ export interface BrokerDeps {
   log?: (line: string) => void;
   /** TESTS ONLY: allow http:// discovery and endpoints (oauth4webapi's allowInsecureRequests). */
   allowInsecureRequests?: boolean;
+  /** Workers: the rate-limiting bindings when configured (worker.ts). */
+  limiters?: { address?: RateLimiter; family?: RateLimiter };
+  /** Node behind a proxy: the address from the proxy's header (node.ts). */
+  clientAddress?: (c: Context) => string;
 }
 
 export function createBrokerApp(config: BrokerConfig, deps: BrokerDeps = {}): Hono {
@@ -37,7 +51,14 @@ export function createBrokerApp(config: BrokerConfig, deps: BrokerDeps = {}): Ho
   // Called unbound: Workers refuse a fetch detached from its global.
   const outbound: typeof fetch = deps.fetch ?? ((input, init) => fetch(input, init));
   const allowInsecureRequests = deps.allowInsecureRequests === true;
-  const discovery = createDiscovery({ url: config.discoveryUrl, fetch: outbound, now, allowInsecureRequests });
+  const discovery = createDiscovery({
+    url: config.discoveryUrl,
+    fetch: outbound,
+    now,
+    allowInsecureRequests,
+    pins: config.upstream,
+  });
+  const publicOrigin = (c: Context) => config.publicUrl ?? new URL(c.req.url).origin;
   const ctx: BrokerContext = {
     config,
     discovery,
@@ -49,9 +70,17 @@ export function createBrokerApp(config: BrokerConfig, deps: BrokerDeps = {}): Ho
       allowInsecureRequests,
     }),
     stateKey: deriveStateKey(config),
+    wrapKey: deriveWrapKey(config),
+    replay: createReplayCache(),
+    limits: {
+      address: deps.limiters?.address ?? createMemoryLimiter({ ...RATE_LIMITS.address, now }),
+      family: deps.limiters?.family ?? createMemoryLimiter({ ...RATE_LIMITS.family, now }),
+    },
+    clientAddress: deps.clientAddress ?? defaultClientAddress,
     now,
     allowInsecureRequests,
-    callbackUrl: (c) => `${config.publicUrl ?? new URL(c.req.url).origin}/oauth/callback`,
+    publicOrigin,
+    callbackUrl: (c) => `${publicOrigin(c)}/oauth/callback`,
   };
 
   const app = new Hono();
@@ -75,6 +104,12 @@ export function createBrokerApp(config: BrokerConfig, deps: BrokerDeps = {}): Ho
       path,
       bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ error: 'payload_too_large' }, 413) }),
     );
+    // Before the proof is checked: the cheapest refusal first (a preflight never gets here).
+    app.use(path, async (c, next) => {
+      const decision = await ctx.limits.address.limit(ctx.clientAddress(c));
+      if (!decision.success) return rateLimited(c, decision);
+      await next();
+    });
   }
   signInRoutes(app, ctx);
   tokenRoutes(app, ctx);

@@ -9,22 +9,70 @@
  *   BROKER_ALLOWED_REDIRECTS  required, comma-separated extension redirect URLs (https)
  *   BROKER_ALLOWED_ORIGINS    optional, comma-separated extra CORS origins (moz-extension://<uuid>)
  *   BROKER_STATE_SECRET       optional, ≥ 32 characters; default: a key derived from the client secret
+ *   BROKER_WRAP_KEY           optional, ≥ 32 characters: the root of the key that wraps codes and refresh
+ *                             tokens for one installation (wrap.ts); default BROKER_STATE_SECRET, else
+ *                             the client secret. Changing it sends every connection to "Reconnect".
  *   BROKER_PUBLIC_URL         optional, the broker's public base URL (behind a proxy); default: the
  *                             origin of each request
  */
 import { z } from 'zod';
 
 export const INTUIT_DISCOVERY_URL = 'https://developer.api.intuit.com/.well-known/openid_configuration';
+const INTUIT_DISCOVERY_HOST = 'developer.api.intuit.com';
+
+/**
+ * What the discovery document may name: its issuer exactly, and the origin (https, host, port) of
+ * each endpoint the broker uses. A document naming anything else is refused (502
+ * upstream_unavailable), so a tampered or misdirected discovery answer cannot send the client
+ * secret, a code or a refresh token to another host.
+ */
+export interface UpstreamPins {
+  /** 'intuit': Intuit's own hosts. 'development': INTUIT_DISCOVERY_URL names another host (tests, the simulator). */
+  kind: 'intuit' | 'development';
+  issuer: string;
+  authorization: readonly string[];
+  token: string;
+  revocation: string;
+}
+
+export const INTUIT_PINS: UpstreamPins = {
+  kind: 'intuit',
+  issuer: 'https://oauth.platform.intuit.com/op/v1',
+  authorization: ['https://appcenter.intuit.com'],
+  token: 'https://oauth.platform.intuit.com',
+  revocation: 'https://developer.api.intuit.com',
+};
+
+/**
+ * The one test and development override: an INTUIT_DISCOVERY_URL on a host other than Intuit's
+ * (a fake, the simulator) pins everything to that URL's own origin instead, the issuer to
+ * `<origin>/op/v1` as Intuit names its own, and the sign-in page to that origin or Intuit's (a
+ * browser that maps appcenter.intuit.com to the fake). It is never implied: the default and
+ * Intuit's sandbox document keep Intuit's pins, and both entries say so at start when it is on.
+ */
+export function pinsFor(discoveryUrl: string): UpstreamPins {
+  const url = new URL(discoveryUrl);
+  if (url.hostname === INTUIT_DISCOVERY_HOST) return INTUIT_PINS;
+  return {
+    kind: 'development',
+    issuer: `${url.origin}/op/v1`,
+    authorization: [url.origin, ...INTUIT_PINS.authorization],
+    token: url.origin,
+    revocation: url.origin,
+  };
+}
 
 export interface BrokerConfig {
   clientId: string;
   clientSecret: string;
   discoveryUrl: string;
+  upstream: UpstreamPins;
   /** Normalised (`URL.href`) extension redirect URLs; /oauth/start refuses any other. */
   allowedRedirects: readonly string[];
   /** Origins that get CORS headers on the token endpoints. */
   allowedOrigins: readonly string[];
   stateSecret?: string;
+  wrapKey?: string;
   publicUrl?: string;
 }
 
@@ -54,6 +102,7 @@ const envSchema = z.object({
   BROKER_ALLOWED_REDIRECTS: z.string().transform(list).pipe(z.array(httpsUrl).min(1)),
   BROKER_ALLOWED_ORIGINS: z.string().optional().transform(list).pipe(z.array(origin)),
   BROKER_STATE_SECRET: z.string().min(32).optional(),
+  BROKER_WRAP_KEY: z.string().min(32).optional(),
   BROKER_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
@@ -83,9 +132,11 @@ export function parseBrokerConfig(env: Record<string, unknown>): BrokerConfig {
     clientId: e.INTUIT_CLIENT_ID,
     clientSecret: e.INTUIT_CLIENT_SECRET,
     discoveryUrl: e.INTUIT_DISCOVERY_URL,
+    upstream: pinsFor(e.INTUIT_DISCOVERY_URL),
     allowedRedirects,
     allowedOrigins: [...new Set([...derived, ...e.BROKER_ALLOWED_ORIGINS])],
     ...(e.BROKER_STATE_SECRET ? { stateSecret: e.BROKER_STATE_SECRET } : {}),
+    ...(e.BROKER_WRAP_KEY ? { wrapKey: e.BROKER_WRAP_KEY } : {}),
     ...(e.BROKER_PUBLIC_URL ? { publicUrl: e.BROKER_PUBLIC_URL.replace(/\/+$/, '') } : {}),
   };
 }

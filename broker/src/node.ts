@@ -6,12 +6,18 @@
  *   BROKER_HOST                      default 127.0.0.1 (0.0.0.0 behind a reverse proxy)
  *   BROKER_TLS_CERT, BROKER_TLS_KEY  PEM file paths: serve HTTPS (else plain HTTP)
  *   BROKER_ALLOW_INSECURE_UPSTREAM=1 TESTS ONLY: accept an http:// discovery document and endpoints
+ *   BROKER_CLIENT_IP_HEADER          behind a reverse proxy: the header it sets with the client's address
+ *                                    (X-Real-IP, or X-Forwarded-For: its last entry). Unset: the socket's
+ *                                    peer. Never set it when clients reach the broker directly: they could
+ *                                    forge it to escape the per-address limit.
+ * Rate limits (per address, per installation key) are counted in this process's memory.
  */
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createBrokerApp } from './app';
+import { fromProxyHeader } from './client-address';
 import { isBrokerConfigError, parseBrokerConfig } from './config';
 
 function configFromEnv() {
@@ -34,7 +40,16 @@ if (Boolean(certFile) !== Boolean(keyFile)) {
 const allowInsecureRequests = process.env.BROKER_ALLOW_INSECURE_UPSTREAM === '1';
 if (allowInsecureRequests) console.error('BROKER_ALLOW_INSECURE_UPSTREAM=1: http:// upstream accepted (tests only).');
 
-const app = createBrokerApp(config, { allowInsecureRequests });
+if (config.upstream.kind === 'development') {
+  console.error(
+    'INTUIT_DISCOVERY_URL names a host other than Intuit: upstream pinned to that host (development only).',
+  );
+}
+const ipHeader = process.env.BROKER_CLIENT_IP_HEADER;
+const app = createBrokerApp(config, {
+  allowInsecureRequests,
+  ...(ipHeader ? { clientAddress: fromProxyHeader(ipHeader) } : {}),
+});
 const server = serve(
   {
     fetch: app.fetch,

@@ -1,14 +1,18 @@
 /**
- * The browser half of sign-in. /oauth/start sends the sign-in window to Intuit with the broker's own
- * callback and a signed state; /oauth/callback checks that state and the browser's nonce cookie, then
- * hands `code`, `realmId` and the extension's state to the extension's redirect URL. Nothing here
- * touches a token or the client secret.
+ * The browser half of sign-in. /oauth/start (with the installation key's thumbprint, `jkt`) sends the
+ * sign-in window to Intuit with the broker's own callback and a signed state that carries the
+ * thumbprint; /oauth/callback checks that state and the browser's nonce cookie, then hands the code
+ * wrapped for that key (wrap.ts), `realmId` and the extension's state to the extension's redirect URL.
+ * A code read off that URL is useless without the installation's private key. Nothing here touches a
+ * token or the client secret.
  */
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { BrokerContext } from './context';
+import { THUMBPRINT } from './proof';
 import { openState, randomToken, STATE_LIFETIME_MS, sameString, sealState } from './state';
+import { wrapToken } from './wrap';
 
 export const SCOPE = 'com.intuit.quickbooks.accounting';
 const COOKIE_PREFIX = 'broker_nonce_';
@@ -43,6 +47,8 @@ export function signInRoutes(app: Hono, ctx: BrokerContext): void {
     }
     const extensionState = c.req.query('state');
     if (!extensionState || extensionState.length > 512) return c.json({ error: 'invalid_request' }, 400);
+    const jkt = c.req.query('jkt');
+    if (!jkt || !THUMBPRINT.test(jkt)) return c.json({ error: 'invalid_request' }, 400);
     const as = await ctx.discovery().catch(() => undefined);
     if (!as?.authorization_endpoint) return c.json({ error: 'upstream_unavailable' }, 502);
     const authorize = new URL(as.authorization_endpoint);
@@ -54,9 +60,10 @@ export function signInRoutes(app: Hono, ctx: BrokerContext): void {
     const id = randomToken(6);
     const callback = ctx.callbackUrl(c);
     const state = await sealState(await ctx.stateKey, {
-      v: 1,
+      v: 2,
       r: redirect,
       s: extensionState,
+      k: jkt,
       n: nonce,
       i: id,
       e: ctx.now() + STATE_LIFETIME_MS,
@@ -78,7 +85,7 @@ export function signInRoutes(app: Hono, ctx: BrokerContext): void {
     if (!query.success) return refuse(c);
     const opened = await openState(await ctx.stateKey, query.data.state, ctx.now());
     if (!opened.ok) return refuse(c);
-    const { r: redirect, s: extensionState, n: nonce, i: id } = opened.envelope;
+    const { r: redirect, s: extensionState, k: jkt, n: nonce, i: id } = opened.envelope;
     const cookie = getCookie(c, COOKIE_PREFIX + id);
     // Without the cookie set by /oauth/start in this browser, the state was replayed or carried over
     // from another browser: refuse rather than hand someone else's code to this one.
@@ -91,7 +98,8 @@ export function signInRoutes(app: Hono, ctx: BrokerContext): void {
     if (error !== undefined || code === undefined) {
       target.searchParams.set('error', error && /^[a-z_]{1,64}$/.test(error) ? error : 'invalid_request');
     } else {
-      target.searchParams.set('code', code);
+      const wrapped = await wrapToken(await ctx.wrapKey, 'code', code, jkt, ctx.now() + STATE_LIFETIME_MS);
+      target.searchParams.set('code', wrapped);
       if (realmId !== undefined) target.searchParams.set('realmId', realmId);
     }
     target.searchParams.set('state', extensionState);

@@ -1,6 +1,6 @@
 /**
  * The broker's own `state`: an HMAC-SHA256-signed, expiring envelope of the extension's redirect URL,
- * the extension's state and a nonce. Signed, not encrypted: it travels through Intuit and back, and
+ * the extension's state, the installation key's thumbprint (the code is wrapped for it) and a nonce. Signed, not encrypted: it travels through Intuit and back, and
  * holds nothing secret (the nonce is only worth something together with the browser's cookie).
  * Web Crypto only, so the same code runs on Workers and Node.
  */
@@ -9,11 +9,13 @@ import { z } from 'zod';
 export const STATE_LIFETIME_MS = 10 * 60_000;
 
 const envelopeSchema = z.object({
-  v: z.literal(1),
+  v: z.literal(2),
   /** the extension's redirect URL */
   r: z.string(),
   /** the extension's own state */
   s: z.string(),
+  /** the installation key's thumbprint (RFC 7638), from /oauth/start's `jkt` */
+  k: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
   /** nonce, also in the cookie */
   n: z.string(),
   /** cookie id, so two sign-ins in one browser do not overwrite each other's cookie */
@@ -34,7 +36,7 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
   try {
     const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));

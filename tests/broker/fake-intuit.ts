@@ -25,6 +25,8 @@ export interface FakeIntuitOptions {
   /** How long a superseded refresh token keeps working (Intuit: about 24 h). */
   refreshGraceMs?: number;
   now?: () => number;
+  /** Changes the discovery document (a foreign issuer or host); `base` is the fake's origin. */
+  discoveryPatch?: (base: string) => Record<string, unknown>;
 }
 
 export interface RecordedRequest {
@@ -111,6 +113,7 @@ export function createFakeIntuit(options: FakeIntuitOptions): FakeIntuit {
       response_types_supported: ['code'],
       scopes_supported: ['openid', 'email', 'profile', FAKE_SCOPE],
       token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
+      ...options.discoveryPatch?.(base),
     });
   });
 

@@ -1,13 +1,17 @@
 /**
  * The broker under test on real loopback HTTP against the fake Intuit, with a manual clock, captured
  * log lines and a record of every response the broker gave (for the leak scan). `signIn()` plays the
- * browser: /oauth/start, Intuit's authorize page, /oauth/callback with the cookie.
+ * browser: /oauth/start, Intuit's authorize page, /oauth/callback with the cookie. `b.key` is the
+ * installation key the extension would hold: `postJson` signs a proof with it for every call unless
+ * the headers name a `dpop` of their own ('' sends none).
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createBrokerApp } from '../../broker/src/app';
 import { parseBrokerConfig } from '../../broker/src/config';
+import type { RateLimiter } from '../../broker/src/rate-limit';
 import { type FakeIntuitOptions, type RunningFakeIntuit, startFakeIntuit } from './fake-intuit';
+import { createTestKey, type TestKey } from './proofs';
 
 export const CLIENT_ID = 'ABfakeClientId4f9c2e71d0';
 export const CLIENT_SECRET = 'fakeSecret7Qz9Lm2Xc4Vb8Nr1Tw6Yh3';
@@ -17,6 +21,7 @@ export const CHROME_ORIGIN = `chrome-extension://${CHROME_ID}`;
 export const FIREFOX_REDIRECT = 'https://2d4f6a8b0c1e3f5a7b9c0d2e4f6a8b0c1e3f5a7b.extensions.allizom.org/';
 export const FIREFOX_ORIGIN = 'moz-extension://0b7f1b5e-6f53-4c1a-9d0e-3a2b8c4d5e6f';
 export const REALM = '9341452000001';
+export const WRAP_KEY = 'test-wrap-key-0123456789abcdefghijklmnop';
 
 export interface Recorded {
   url: string;
@@ -49,6 +54,8 @@ export interface BrokerUnderTest {
   url: string;
   fake: RunningFakeIntuit;
   clock: Clock;
+  /** The installation key `postJson` and `signIn` use. */
+  key: TestKey;
   logs: string[];
   /** Every response the broker gave, in order. */
   replies: Recorded[];
@@ -61,6 +68,7 @@ export interface BrokerOptions {
   env?: Record<string, string>;
   allowInsecureRequests?: boolean;
   fake?: Partial<FakeIntuitOptions>;
+  limiters?: { address?: RateLimiter; family?: RateLimiter };
 }
 
 export async function startBroker(options: BrokerOptions = {}): Promise<BrokerUnderTest> {
@@ -78,6 +86,7 @@ export async function startBroker(options: BrokerOptions = {}): Promise<BrokerUn
     INTUIT_DISCOVERY_URL: fake.discoveryUrl,
     BROKER_ALLOWED_REDIRECTS: `${CHROME_REDIRECT},${FIREFOX_REDIRECT}`,
     BROKER_ALLOWED_ORIGINS: FIREFOX_ORIGIN,
+    BROKER_WRAP_KEY: WRAP_KEY,
     ...options.env,
   });
   const logs: string[] = [];
@@ -85,6 +94,7 @@ export async function startBroker(options: BrokerOptions = {}): Promise<BrokerUn
     now: clock.now,
     log: (line) => logs.push(line),
     allowInsecureRequests: options.allowInsecureRequests ?? true,
+    ...(options.limiters ? { limiters: options.limiters } : {}),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
@@ -92,6 +102,7 @@ export async function startBroker(options: BrokerOptions = {}): Promise<BrokerUn
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const replies: Recorded[] = [];
+  const key = await createTestKey(clock.now);
 
   const request = async (path: string, init: RequestInit = {}): Promise<Reply> => {
     const target = path.startsWith('http') ? path : `${url}${path}`;
@@ -105,15 +116,18 @@ export async function startBroker(options: BrokerOptions = {}): Promise<BrokerUn
     url,
     fake,
     clock,
+    key,
     logs,
     replies,
     request,
-    postJson: (path, body, headers = {}) =>
-      request(path, {
+    postJson: async (path, body, headers = {}) => {
+      const { dpop = await key.proof('POST', `${url}${path}`), ...rest } = headers;
+      return request(path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
+        headers: { 'content-type': 'application/json', ...rest, ...(dpop === '' ? {} : { dpop }) },
         body: JSON.stringify(body),
-      }),
+      });
+    },
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -146,9 +160,10 @@ export async function beginSignIn(
   b: BrokerUnderTest,
   extensionState = 'ext-state-1',
   redirect = CHROME_REDIRECT,
+  jkt = b.key.jkt,
 ): Promise<SignIn> {
   const start = await b.request(
-    `/oauth/start?${new URLSearchParams({ redirect_uri: redirect, state: extensionState })}`,
+    `/oauth/start?${new URLSearchParams({ redirect_uri: redirect, state: extensionState, jkt })}`,
   );
   if (start.status !== 302 || !start.location) throw new Error(`start answered ${start.status}`);
   const authorize = await b.request(start.location);
@@ -163,8 +178,8 @@ export async function beginSignIn(
 }
 
 /** The whole browser part of sign-in: returns the URL the extension receives. */
-export async function signIn(b: BrokerUnderTest, extensionState = 'ext-state-1'): Promise<URL> {
-  const flow = await beginSignIn(b, extensionState);
+export async function signIn(b: BrokerUnderTest, extensionState = 'ext-state-1', jkt = b.key.jkt): Promise<URL> {
+  const flow = await beginSignIn(b, extensionState, CHROME_REDIRECT, jkt);
   const callback = await b.request(flow.callbackUrl.href, { headers: { cookie: flow.cookie } });
   if (callback.status !== 302 || !callback.location) throw new Error(`callback answered ${callback.status}`);
   return new URL(callback.location);

@@ -80,17 +80,20 @@ describe('leak scan', () => {
     }
   });
 
-  it('never shows a token or code in a log line or a response header other than the callback redirect', () => {
+  it('never shows a token or code in a log line or a response header', () => {
     for (const b of [good, wrong, strict]) {
       const issued = [...b.fake.issued, 'AT-in-a-query'];
       for (const line of b.logs) for (const t of issued) expect(line).not.toContain(t);
-      for (const reply of b.replies) {
-        const isCallback = new URL(reply.url).pathname === '/oauth/callback';
-        for (const t of issued) {
-          if (isCallback && t.startsWith('CODE-')) continue; // handing the code over is the callback's job
-          expect(headerText(reply.headers)).not.toContain(t);
-        }
-      }
+      // The callback hands over the code wrapped for the installation key, never Intuit's own.
+      for (const reply of b.replies) for (const t of issued) expect(headerText(reply.headers)).not.toContain(t);
+    }
+  });
+
+  it("never shows Intuit's own code or refresh token in any response: they leave wrapped", () => {
+    const raw = good.fake.issued.filter((t) => t.startsWith('CODE-') || t.startsWith('RT-'));
+    expect(raw.length).toBeGreaterThanOrEqual(3);
+    for (const reply of good.replies) {
+      for (const t of raw) expect(`${headerText(reply.headers)}\n${reply.text}`).not.toContain(t);
     }
   });
 

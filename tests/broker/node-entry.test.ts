@@ -76,7 +76,7 @@ describe('npm run broker', () => {
     const refused = await get(`${url}/oauth/start?redirect_uri=https%3A%2F%2Fevil.example%2F&state=s`, cert.cert);
     expect(refused).toEqual({ status: 400, location: undefined });
     const started = await get(
-      `${url}/oauth/start?redirect_uri=${encodeURIComponent(CHROME_REDIRECT)}&state=s`,
+      `${url}/oauth/start?redirect_uri=${encodeURIComponent(CHROME_REDIRECT)}&state=s&jkt=${'A'.repeat(43)}`,
       cert.cert,
     );
     expect(started.status).toBe(302);

@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 const start = (redirect: string, state = 's1') =>
-  b.request(`/oauth/start?${new URLSearchParams({ redirect_uri: redirect, state })}`);
+  b.request(`/oauth/start?${new URLSearchParams({ redirect_uri: redirect, state, jkt: b.key.jkt })}`);
 
 describe('GET /oauth/start', () => {
   it.each([
@@ -83,7 +83,9 @@ describe('GET /oauth/callback', () => {
     expect(reply.status).toBe(302);
     const back = new URL(reply.location ?? '');
     expect(`${back.origin}${back.pathname}`).toBe(CHROME_REDIRECT);
-    expect(back.searchParams.get('code')).toMatch(/^CODE-/);
+    // The code, wrapped for the installation key named at /oauth/start: never Intuit's raw code.
+    expect(back.searchParams.get('code')).toMatch(/^sdw1\./);
+    for (const code of b.fake.issued) expect(reply.location).not.toContain(code);
     expect(back.searchParams.get('realmId')).toBe(REALM);
     expect(back.searchParams.get('state')).toBe('my-own-state');
     const cleared = reply.headers.getSetCookie().find((c) => c.startsWith(flow.cookie.split('=')[0] ?? '?'));
@@ -108,9 +110,9 @@ describe('GET /oauth/callback', () => {
       { allowInsecureRequests: true, log: () => {} },
     );
     const foreign = new URL(
-      (await other.request(`/oauth/start?redirect_uri=${encodeURIComponent(CHROME_REDIRECT)}&state=x`)).headers.get(
-        'location',
-      ) ?? '',
+      (
+        await other.request(`/oauth/start?redirect_uri=${encodeURIComponent(CHROME_REDIRECT)}&state=x&jkt=${b.key.jkt}`)
+      ).headers.get('location') ?? '',
     ).searchParams.get('state');
 
     for (const state of [reforged, flipped, 'made-up', `${body}.`, '', foreign ?? 'x']) {

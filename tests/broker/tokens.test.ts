@@ -2,8 +2,18 @@
 // revocation; client authentication by HTTP Basic; https-only upstream unless a test says otherwise.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DISCOVERY_TTL_MS } from '../../broker/src/discovery';
+import { deriveWrapKey, wrapToken } from '../../broker/src/wrap';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from './fake-intuit';
-import { type BrokerUnderTest, CLIENT_ID, CLIENT_SECRET, connect, REALM, signIn, startBroker } from './harness';
+import {
+  type BrokerUnderTest,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  connect,
+  REALM,
+  signIn,
+  startBroker,
+  WRAP_KEY,
+} from './harness';
 
 let b: BrokerUnderTest | undefined;
 afterEach(async () => {
@@ -25,7 +35,7 @@ describe('POST /oauth/token', () => {
     );
     expect(body).toMatchObject({
       access_token: expect.stringMatching(/^AT-/),
-      refresh_token: expect.stringMatching(/^RT-/),
+      refresh_token: expect.stringMatching(/^sdw1\./), // wrapped for the installation key
       expires_in: ACCESS_TOKEN_SECONDS,
       x_refresh_token_expires_in: REFRESH_TOKEN_SECONDS,
       realmId: REALM,
@@ -51,21 +61,22 @@ describe('POST /oauth/token', () => {
     expect(again.json()).toEqual({ error: 'invalid_grant' });
   });
 
-  it('refuses bodies that are not the JSON it expects', async () => {
+  it('refuses bodies that are not the JSON it expects (a proof is checked first)', async () => {
     b = await startBroker();
-    expect((await b.request('/oauth/token', { method: 'POST', body: 'code=x' })).status).toBe(415);
-    const text = await b.request('/oauth/token', {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify({ code: 'x' }),
-    });
-    expect(text.status).toBe(415);
-    const broken = await b.request('/oauth/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"code":',
-    });
-    expect(broken.status).toBe(400);
+    const signed = async (init: RequestInit) =>
+      b?.request('/oauth/token', {
+        method: 'POST',
+        ...init,
+        headers: {
+          ...(init.headers as Record<string, string>),
+          dpop: await b.key.proof('POST', `${b.url}/oauth/token`),
+        },
+      });
+    expect((await signed({ body: 'code=x' }))?.status).toBe(415);
+    const text = await signed({ headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ code: 'x' }) });
+    expect(text?.status).toBe(415);
+    const broken = await signed({ headers: { 'content-type': 'application/json' }, body: '{"code":' });
+    expect(broken?.status).toBe(400);
     expect((await b.postJson('/oauth/token', {})).json()).toEqual({ error: 'invalid_request' });
     expect((await b.postJson('/oauth/token', { code: 'x', realmId: 'not digits' })).status).toBe(400);
     expect((await b.postJson('/oauth/refresh', { refresh_token: 42 })).status).toBe(400);
@@ -75,7 +86,8 @@ describe('POST /oauth/token', () => {
 
   it('says upstream_refused (with the OAuth code) when Intuit rejects the broker keys', async () => {
     b = await startBroker({ env: { INTUIT_CLIENT_SECRET: 'not-the-registered-secret' } });
-    const reply = await b.postJson('/oauth/refresh', { refresh_token: 'RT-anything' });
+    const code = (await signIn(b)).searchParams.get('code'); // the authorize page takes no secret
+    const reply = await b.postJson('/oauth/token', { code });
     expect(reply.status).toBe(502);
     expect(reply.json()).toEqual({ error: 'upstream_refused', upstream_error: 'invalid_client' });
   });
@@ -121,7 +133,9 @@ describe('POST /oauth/revoke', () => {
     const sent = b.fake.requests.find((r) => r.path === '/v2/oauth2/tokens/revoke');
     expect(sent?.authorization).toBe(basic);
     expect(sent?.contentType).toMatch(/^application\/json/);
-    expect(JSON.parse(sent?.body ?? '{}')).toEqual({ token: tokens.refresh_token });
+    // Intuit gets its own token, unwrapped.
+    const raw = b.fake.issued.filter((t) => t.startsWith('RT-')).at(-1);
+    expect(JSON.parse(sent?.body ?? '{}')).toEqual({ token: raw });
     const after = await b.postJson('/oauth/refresh', { refresh_token: tokens.refresh_token });
     expect(after.json()).toEqual({ error: 'invalid_grant' });
   });
@@ -131,11 +145,18 @@ describe('upstream', () => {
   it('is https-only unless the test option allows http', async () => {
     b = await startBroker({ allowInsecureRequests: false });
     const start = await b.request(
-      `/oauth/start?redirect_uri=${encodeURIComponent('https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/')}&state=s`,
+      `/oauth/start?redirect_uri=${encodeURIComponent('https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/')}&state=s&jkt=${b.key.jkt}`,
     );
     expect(start.status).toBe(502);
     expect(start.location).toBeNull();
-    expect((await b.postJson('/oauth/token', { code: 'CODE-x' })).json()).toEqual({ error: 'upstream_unavailable' });
+    const code = await wrapToken(
+      await deriveWrapKey({ wrapKey: WRAP_KEY, clientSecret: '' }),
+      'code',
+      'CODE-x',
+      b.key.jkt,
+      b.clock.now() + 60_000,
+    );
+    expect((await b.postJson('/oauth/token', { code })).json()).toEqual({ error: 'upstream_unavailable' });
     expect(b.fake.requests).toEqual([]);
   });
 

@@ -2,7 +2,8 @@
 // via miniflare, https-only (no test option), Intuit faked in memory behind the Worker's outbound
 // fetch. Repeats the key security checks of the Node suite: no open redirect, forged or replayed
 // state refused, CORS for the extension only, body limit, invalid_grant, the secret in no response or
-// log line.
+// log line; the installation's proof and wrapped tokens (workerd's own WebCrypto), the
+// rate-limiting binding, and Intuit's pinned hosts.
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,7 @@ import {
   FIREFOX_REDIRECT,
   REALM,
 } from './harness';
+import { createTestKey, type TestKey } from './proofs';
 
 const BROKER = 'https://broker.test';
 const INTUIT = 'https://intuit.fake.test';
@@ -37,6 +39,7 @@ interface Seen {
 let script = '';
 let fake: FakeIntuit;
 let mf: Miniflare;
+let key: TestKey;
 const output: string[] = [];
 const seen: Seen[] = [];
 
@@ -55,12 +58,17 @@ async function bundle(): Promise<string> {
   return result.outputFiles[0]?.text ?? '';
 }
 
-function startWorker(bindings: Record<string, string>, intuit: FakeIntuit): Miniflare {
+function startWorker(
+  bindings: Record<string, string>,
+  intuit: FakeIntuit,
+  ratelimits?: Record<string, { simple: { limit: number; period: 60 } }>,
+): Miniflare {
   return new Miniflare({
     modules: true,
     script,
     compatibilityDate,
     bindings,
+    ...(ratelimits ? { ratelimits } : {}),
     // Every fetch the Worker makes lands on the in-memory fake (the broker still insists on https).
     outboundService: async (request: MfRequest) => {
       const body = request.method === 'GET' ? undefined : await request.arrayBuffer();
@@ -83,16 +91,21 @@ async function send(path: string, init: RequestInit = {}): Promise<Seen & { loca
   return { ...reply, location: res.headers.get('location') };
 }
 
-const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  send(path, {
+/** A POST as the extension makes it: JSON, with a proof from `key` unless the headers name a `dpop` ('' for none). */
+const postJson = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const { dpop = await key.proof('POST', `${BROKER}${path}`), ...rest } = headers;
+  return send(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', ...rest, ...(dpop === '' ? {} : { dpop }) },
     body: JSON.stringify(body),
   });
+};
 
 /** /oauth/start, then Intuit's authorize page (the fake, in memory): the callback URL and the cookie. */
 async function beginSignIn(state = 'ext-state') {
-  const start = await send(`/oauth/start?${new URLSearchParams({ redirect_uri: CHROME_REDIRECT, state })}`);
+  const start = await send(
+    `/oauth/start?${new URLSearchParams({ redirect_uri: CHROME_REDIRECT, state, jkt: key.jkt })}`,
+  );
   expect(start.status).toBe(302);
   const authorize = await fake.app.fetch(new Request(start.location ?? ''));
   const cookie =
@@ -105,6 +118,7 @@ async function beginSignIn(state = 'ext-state') {
 
 beforeAll(async () => {
   script = await bundle();
+  key = await createTestKey(() => Date.now()); // workerd's clock is the real one
   fake = createFakeIntuit({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, realmId: REALM });
   mf = startWorker(
     {
@@ -113,6 +127,7 @@ beforeAll(async () => {
       INTUIT_DISCOVERY_URL: `${INTUIT}/.well-known/openid_configuration`,
       BROKER_ALLOWED_REDIRECTS: `${CHROME_REDIRECT},${FIREFOX_REDIRECT}`,
       BROKER_ALLOWED_ORIGINS: FIREFOX_ORIGIN,
+      BROKER_WRAP_KEY: 'workerd-wrap-key-0123456789abcdefghijkl',
     },
     fake,
   );
@@ -147,6 +162,7 @@ describe('broker in workerd', () => {
     expect(token.status).toBe(200);
     expect(token.headers.get('access-control-allow-origin')).toBe(CHROME_ORIGIN);
     const tokens = JSON.parse(token.text) as Record<string, unknown>;
+    expect(tokens.refresh_token).toMatch(/^sdw1\./);
     expect(Object.keys(tokens).sort()).toEqual([
       'access_token',
       'expires_in',
@@ -209,6 +225,106 @@ describe('broker in workerd', () => {
     expect(logs).toMatch(/"path":"\/oauth\/callback"/); // the Worker's request log did reach us
     expect(logs).not.toContain(CLIENT_SECRET);
     for (const t of fake.issued) expect(logs).not.toContain(t);
+  });
+
+  it("refuses refresh without the installation's proof: none, another key's, or a replayed one", async () => {
+    const flow = await beginSignIn('proof');
+    const back = new URL((await send(flow.callbackUrl.href, { headers: { cookie: flow.cookie } })).location ?? '');
+    const code = back.searchParams.get('code') ?? '';
+    for (const t of fake.issued) expect(code).not.toContain(t); // the code comes wrapped
+    const thief = await createTestKey(() => Date.now());
+    const stolen = await postJson(
+      '/oauth/token',
+      { code },
+      { dpop: await thief.proof('POST', `${BROKER}/oauth/token`) },
+    );
+    expect(stolen.status).toBe(401);
+    const tokens = JSON.parse((await postJson('/oauth/token', { code })).text) as { refresh_token: string };
+
+    const none = await postJson(
+      '/oauth/refresh',
+      { refresh_token: tokens.refresh_token },
+      { dpop: '', origin: 'https://evil.example' },
+    );
+    expect(none.status).toBe(401);
+    expect(none.text).toBe('{"error":"invalid_proof"}');
+    const foreign = await thief.proof('POST', `${BROKER}/oauth/refresh`);
+    expect((await postJson('/oauth/refresh', { refresh_token: tokens.refresh_token }, { dpop: foreign })).status).toBe(
+      401,
+    );
+    const proof = await key.proof('POST', `${BROKER}/oauth/refresh`);
+    const first = await postJson('/oauth/refresh', { refresh_token: tokens.refresh_token }, { dpop: proof });
+    expect(first.status).toBe(200);
+    const next = (JSON.parse(first.text) as { refresh_token: string }).refresh_token;
+    expect((await postJson('/oauth/refresh', { refresh_token: next }, { dpop: proof })).status).toBe(401);
+    const raw = fake.issued.filter((t) => t.startsWith('RT-')).at(-1);
+    expect((await postJson('/oauth/refresh', { refresh_token: raw })).text).toBe('{"error":"invalid_grant"}');
+  });
+
+  it("answers 429 with Retry-After over the rate-limiting binding's limit", async () => {
+    const limited = startWorker(
+      {
+        INTUIT_CLIENT_ID: CLIENT_ID,
+        INTUIT_CLIENT_SECRET: CLIENT_SECRET,
+        INTUIT_DISCOVERY_URL: `${INTUIT}/.well-known/openid_configuration`,
+        BROKER_ALLOWED_REDIRECTS: CHROME_REDIRECT,
+      },
+      fake,
+      { BROKER_ADDRESS_LIMITER: { simple: { limit: 2, period: 60 } } },
+    );
+    try {
+      const statuses: { status: number; retryAfter: string | null }[] = [];
+      // The binding counts in fixed minutes of the wall clock: 5 calls meet its limit of 2 in any minute.
+      for (let i = 0; i < 5; i++) {
+        const res = await limited.dispatchFetch(`${BROKER}/oauth/refresh`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"refresh_token":"x"}',
+        });
+        statuses.push({ status: res.status, retryAfter: res.headers.get('retry-after') });
+        await res.text();
+      }
+      expect(statuses).toContainEqual({ status: 429, retryAfter: '60' });
+      expect(statuses.filter((s) => s.status === 401).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await limited.dispose();
+    }
+  });
+
+  it("refuses Intuit's discovery document when it names another token host (502)", async () => {
+    const pinned = new Miniflare({
+      modules: true,
+      script,
+      compatibilityDate,
+      bindings: {
+        INTUIT_CLIENT_ID: CLIENT_ID,
+        INTUIT_CLIENT_SECRET: CLIENT_SECRET,
+        BROKER_ALLOWED_REDIRECTS: CHROME_REDIRECT,
+      },
+      outboundService: async (request: MfRequest) => {
+        const intuit = {
+          issuer: 'https://oauth.platform.intuit.com/op/v1',
+          authorization_endpoint: 'https://appcenter.intuit.com/connect/oauth2',
+          token_endpoint: 'https://evil.example/oauth2/v1/tokens/bearer',
+          revocation_endpoint: 'https://developer.api.intuit.com/v2/oauth2/tokens/revoke',
+        };
+        return new MfResponse(
+          new URL(request.url).host === 'developer.api.intuit.com' ? JSON.stringify(intuit) : 'not here',
+          {
+            status: new URL(request.url).host === 'developer.api.intuit.com' ? 200 : 599,
+            headers: { 'content-type': 'application/json' },
+          },
+        );
+      },
+    });
+    try {
+      const q = new URLSearchParams({ redirect_uri: CHROME_REDIRECT, state: 's', jkt: key.jkt });
+      const res = await pinned.dispatchFetch(`${BROKER}/oauth/start?${q}`, { redirect: 'manual' });
+      expect(res.status).toBe(502);
+      expect(await res.text()).toBe('{"error":"upstream_unavailable"}');
+    } finally {
+      await pinned.dispose();
+    }
   });
 
   it('answers 500 broker_misconfigured without the secret when a variable is missing', async () => {
