@@ -28,7 +28,7 @@ import { buildPopupState } from './popup-state';
 import { createPreflightService } from './preflight-service';
 import { createPreflightStore } from './preflight-store';
 import { createRunHistory } from './run-history';
-import { selectionStamp } from './view-scope';
+import { selectionStamp } from './selection-stamp';
 
 /** The audit log's figures for the popup (days, not milliseconds). */
 function auditView(s: AuditStats): PopupState['audit'] {

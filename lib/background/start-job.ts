@@ -21,8 +21,9 @@ import type { BackgroundCore } from './app';
 import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
 import { readPageCompany } from './page-company';
+import { selectionStamp } from './selection-stamp';
 import { refuseForRoom } from './storage-room';
-import { checkViewCompany, selectionStamp } from './view-scope';
+import { checkViewCompany } from './view-scope';
 
 /** A preflight older than this is re-run before the click deletes anything. */
 export const PREFLIGHT_MAX_AGE_MS = 15 * 60 * 1000;

@@ -5,24 +5,9 @@
  * and refuses a difference with words the person can act on, so a report from another client's tab
  * that lands between the view's last poll and the click never redirects the click.
  */
-import { type CompanyScope, sameScope, stampOf } from '../domain/scope';
-import type { SelectedItem } from '../selection/store';
+import { type CompanyScope, sameScope } from '../domain/scope';
 import type { BackgroundCore } from './app';
-import type { StoredPreflight } from './preflight-store';
 
-/** The stamp of a company's selection as checked: each key with its status and reviewed SyncToken. */
-export function selectionStamp(
-  selection: Record<string, SelectedItem>,
-  preflight: StoredPreflight | undefined,
-): string {
-  const parts = Object.keys(selection)
-    .sort()
-    .map((key) => {
-      const row = preflight?.rows[key];
-      return `${key}|${row?.status ?? '-'}|${row?.reviewed?.id ?? ''}|${row?.reviewed?.syncToken ?? ''}`;
-    });
-  return stampOf([preflight?.error ? 'error' : 'ok', ...parts]);
-}
 
 async function nameOf(core: BackgroundCore, scope: CompanyScope): Promise<string> {
   return (await core.companyNames.get(scope, false)) ?? `company ${scope.realmId}`;
