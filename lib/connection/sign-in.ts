@@ -4,6 +4,7 @@
  * broker's /oauth/start, which sends the person to Intuit's sign-in and company picker and back to
  * the broker's callback, which hands `code`, `realmId` and our `state` to the extension's redirect
  * URL. We check the state (it must be the one we made), then exchange the code through the broker.
+ * The code arrives wrapped for this installation's key (broker.ts): it is passed on as it is.
  */
 
 import { isRealmId } from '../domain/ids';
@@ -32,12 +33,15 @@ export async function signIn(deps: {
 }): Promise<SignInResult> {
   const state = (deps.state ?? randomState)();
   const redirect = deps.identity.getRedirectURL();
+  // Names this installation's key: the broker hands back the code wrapped for it, and exchange()
+  // proves the key, so a code read off the redirect is useless anywhere else.
+  const start = await deps.broker.startUrl(redirect, state);
+  if (start === undefined) {
+    return { kind: 'failed', message: "Safe Delete could not create this device's sign-in key. Try again." };
+  }
   let responseUrl: string | undefined;
   try {
-    responseUrl = await deps.identity.launchWebAuthFlow({
-      url: deps.broker.startUrl(redirect, state),
-      interactive: true,
-    });
+    responseUrl = await deps.identity.launchWebAuthFlow({ url: start, interactive: true });
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     // Chrome and Firefox report a closed window as an error.

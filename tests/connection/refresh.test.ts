@@ -17,7 +17,7 @@ function fakeIntuit(now: () => number) {
   let n = 0;
   const calls: string[] = [];
   const broker: Broker = {
-    startUrl: (r, s) => `https://broker.test/oauth/start?redirect_uri=${r}&state=${s}`,
+    startUrl: async (r, s) => `https://broker.test/oauth/start?redirect_uri=${r}&state=${s}`,
     exchange: async () => ({ kind: 'failed', message: 'unused' }),
     async refresh(rt): Promise<BrokerResult> {
       calls.push(rt);
@@ -107,7 +107,8 @@ describe('token provider', () => {
 describe('broker client', () => {
   const answer = (status: number, body: unknown) => async () =>
     new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
-  const make = (f: typeof fetch) => createBroker({ baseUrl: 'https://broker.test/', fetch: f, now: () => 1_000 });
+  const key = { thumbprint: async () => 'k'.repeat(43), proof: async () => 'a-proof' }; // see broker-proof.test.ts
+  const make = (f: typeof fetch) => createBroker({ baseUrl: 'https://broker.test/', fetch: f, now: () => 1_000, key });
 
   it('reads a token answer into expiries', async () => {
     const ok = await make(
@@ -141,8 +142,8 @@ describe('broker client', () => {
     }) as typeof fetch;
     await make(f).revoke('t');
     expect(seen[0]).toMatchObject({ redirect: 'error', credentials: 'omit', method: 'POST' });
-    expect(make(f).startUrl('https://abc.chromiumapp.org/', 's1')).toBe(
-      'https://broker.test/oauth/start?redirect_uri=https%3A%2F%2Fabc.chromiumapp.org%2F&state=s1',
+    expect(await make(f).startUrl('https://abc.chromiumapp.org/', 's1')).toBe(
+      `https://broker.test/oauth/start?redirect_uri=https%3A%2F%2Fabc.chromiumapp.org%2F&state=s1&jkt=${'k'.repeat(43)}`,
     );
   });
 });

@@ -9,7 +9,7 @@ const tokens = { access: 'at', refresh: 'rt', accessExpiresAt: 10 };
 function broker(exchange: BrokerResult = { kind: 'ok', tokens }) {
   const codes: string[] = [];
   const b: Broker = {
-    startUrl: (r, s) => `https://broker.test/oauth/start?redirect_uri=${encodeURIComponent(r)}&state=${s}`,
+    startUrl: async (r, s) => `https://broker.test/oauth/start?redirect_uri=${encodeURIComponent(r)}&state=${s}`,
     exchange: async (code) => {
       codes.push(code);
       return exchange;
