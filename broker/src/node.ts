@@ -1,6 +1,8 @@
 /**
  * `npm run broker`: the broker under Node, for self-hosting and for tests. Reads the configuration
- * from the environment (see config.ts) and prints ONE JSON line: {"url":"http(s)://127.0.0.1:PORT"}.
+ * from the environment (see config.ts: INTUIT_*, BROKER_ALLOWED_*, BROKER_STATE_SECRET, BROKER_WRAP_KEY
+ * — set the last so the client secret can be rotated without sending every connection to
+ * "Reconnect") and prints ONE JSON line: {"url":"http(s)://127.0.0.1:PORT"}.
  *
  *   PORT                             default 0 = any free port
  *   BROKER_HOST                      default 127.0.0.1 (0.0.0.0 behind a reverse proxy)

@@ -3,7 +3,9 @@
  * the test certificate on a local port that Chromium reaches under the build's real broker host name
  * (DEFAULT_BROKER_URL). Its configuration needs the extension's id (the allowed redirect), known only
  * once Chromium has loaded the extension, so the server starts first and the app is set after.
- * Its own calls go to the simulator's OAuth server (discovery at the simulator's URL).
+ * Its own calls go to the simulator's OAuth server (discovery at the simulator's URL: the broker's
+ * development override, which pins the issuer and hosts to the simulator's origin). The extension's
+ * proofs name https://<BROKER_HOST>, the broker's BROKER_PUBLIC_URL.
  */
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -67,6 +69,7 @@ export async function startE2EBroker(sim: Simulator): Promise<E2EBroker> {
         INTUIT_DISCOVERY_URL: `${sim.url}/.well-known/openid_configuration`,
         BROKER_ALLOWED_REDIRECTS: options.redirectUrl ?? `https://${extensionId}.chromiumapp.org/`,
         BROKER_PUBLIC_URL: `https://${BROKER_HOST}`,
+        BROKER_WRAP_KEY: 'e2e-broker-wrap-key-0123456789abcdefghij',
       });
       app = createBrokerApp(config, { fetch: outbound, log: (line) => void log.push(line) });
     },
