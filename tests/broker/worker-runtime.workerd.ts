@@ -2,13 +2,9 @@
 // via miniflare, https-only (no test option), Intuit faked in memory behind the Worker's outbound
 // fetch. Repeats the key security checks of the Node suite: no open redirect, forged or replayed
 // state refused, CORS for the extension only, body limit, invalid_grant, the secret in no response or
-// log line; the installation's proof and wrapped tokens (workerd's own WebCrypto), the
-// rate-limiting binding, and Intuit's pinned hosts.
-import { readFileSync } from 'node:fs';
-import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { type Request as MfRequest, Response as MfResponse, Miniflare } from 'miniflare';
+// log line; the installation's proof and wrapped tokens (workerd's own WebCrypto). The rate-limiting
+// binding and Intuit's pinned hosts: limits-pins.workerd.ts.
+import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeIntuit, type FakeIntuit } from './fake-intuit';
 import {
@@ -21,13 +17,7 @@ import {
   REALM,
 } from './harness';
 import { createTestKey, type TestKey } from './proofs';
-
-const BROKER = 'https://broker.test';
-const INTUIT = 'https://intuit.fake.test';
-const root = new URL('../../broker/', import.meta.url);
-const compatibilityDate = /compatibility_date\s*=\s*"([\d-]+)"/.exec(
-  readFileSync(new URL('wrangler.toml', root), 'utf8'),
-)?.[1];
+import { BROKER, bundle, INTUIT, startWorker as startIn } from './workerd-harness';
 
 interface Seen {
   url: string;
@@ -42,46 +32,8 @@ let mf: Miniflare;
 let key: TestKey;
 const output: string[] = [];
 const seen: Seen[] = [];
-
-async function bundle(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('src/worker.ts', root))],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['module', 'main'],
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]?.text ?? '';
-}
-
-function startWorker(
-  bindings: Record<string, string>,
-  intuit: FakeIntuit,
-  ratelimits?: Record<string, { simple: { limit: number; period: 60 } }>,
-): Miniflare {
-  return new Miniflare({
-    modules: true,
-    script,
-    compatibilityDate,
-    bindings,
-    ...(ratelimits ? { ratelimits } : {}),
-    // Every fetch the Worker makes lands on the in-memory fake (the broker still insists on https).
-    outboundService: async (request: MfRequest) => {
-      const body = request.method === 'GET' ? undefined : await request.arrayBuffer();
-      const answer = await intuit.app.fetch(
-        new Request(request.url, { method: request.method, headers: [...request.headers], body }),
-      );
-      return new MfResponse(await answer.arrayBuffer(), { status: answer.status, headers: [...answer.headers] });
-    },
-    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
-      for (const stream of [stdout, stderr]) stream.on('data', (chunk: Buffer) => output.push(String(chunk)));
-    },
-  });
-}
+const startWorker = (bindings: Record<string, string>, intuit: FakeIntuit): Miniflare =>
+  startIn({ script, bindings, intuit, output });
 
 async function send(path: string, init: RequestInit = {}): Promise<Seen & { location: string | null }> {
   const url = path.startsWith('http') ? path : `${BROKER}${path}`;
@@ -259,72 +211,6 @@ describe('broker in workerd', () => {
     expect((await postJson('/oauth/refresh', { refresh_token: next }, { dpop: proof })).status).toBe(401);
     const raw = fake.issued.filter((t) => t.startsWith('RT-')).at(-1);
     expect((await postJson('/oauth/refresh', { refresh_token: raw })).text).toBe('{"error":"invalid_grant"}');
-  });
-
-  it("answers 429 with Retry-After over the rate-limiting binding's limit", async () => {
-    const limited = startWorker(
-      {
-        INTUIT_CLIENT_ID: CLIENT_ID,
-        INTUIT_CLIENT_SECRET: CLIENT_SECRET,
-        INTUIT_DISCOVERY_URL: `${INTUIT}/.well-known/openid_configuration`,
-        BROKER_ALLOWED_REDIRECTS: CHROME_REDIRECT,
-      },
-      fake,
-      { BROKER_ADDRESS_LIMITER: { simple: { limit: 2, period: 60 } } },
-    );
-    try {
-      const statuses: { status: number; retryAfter: string | null }[] = [];
-      // The binding counts in fixed minutes of the wall clock: 5 calls meet its limit of 2 in any minute.
-      for (let i = 0; i < 5; i++) {
-        const res = await limited.dispatchFetch(`${BROKER}/oauth/refresh`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{"refresh_token":"x"}',
-        });
-        statuses.push({ status: res.status, retryAfter: res.headers.get('retry-after') });
-        await res.text();
-      }
-      expect(statuses).toContainEqual({ status: 429, retryAfter: '60' });
-      expect(statuses.filter((s) => s.status === 401).length).toBeGreaterThanOrEqual(2);
-    } finally {
-      await limited.dispose();
-    }
-  });
-
-  it("refuses Intuit's discovery document when it names another token host (502)", async () => {
-    const pinned = new Miniflare({
-      modules: true,
-      script,
-      compatibilityDate,
-      bindings: {
-        INTUIT_CLIENT_ID: CLIENT_ID,
-        INTUIT_CLIENT_SECRET: CLIENT_SECRET,
-        BROKER_ALLOWED_REDIRECTS: CHROME_REDIRECT,
-      },
-      outboundService: async (request: MfRequest) => {
-        const intuit = {
-          issuer: 'https://oauth.platform.intuit.com/op/v1',
-          authorization_endpoint: 'https://appcenter.intuit.com/connect/oauth2',
-          token_endpoint: 'https://evil.example/oauth2/v1/tokens/bearer',
-          revocation_endpoint: 'https://developer.api.intuit.com/v2/oauth2/tokens/revoke',
-        };
-        return new MfResponse(
-          new URL(request.url).host === 'developer.api.intuit.com' ? JSON.stringify(intuit) : 'not here',
-          {
-            status: new URL(request.url).host === 'developer.api.intuit.com' ? 200 : 599,
-            headers: { 'content-type': 'application/json' },
-          },
-        );
-      },
-    });
-    try {
-      const q = new URLSearchParams({ redirect_uri: CHROME_REDIRECT, state: 's', jkt: key.jkt });
-      const res = await pinned.dispatchFetch(`${BROKER}/oauth/start?${q}`, { redirect: 'manual' });
-      expect(res.status).toBe(502);
-      expect(await res.text()).toBe('{"error":"upstream_unavailable"}');
-    } finally {
-      await pinned.dispose();
-    }
   });
 
   it('answers 500 broker_misconfigured without the secret when a variable is missing', async () => {
