@@ -13,7 +13,8 @@ import path from 'node:path';
 import { FIREFOX, firefoxProblem, launchFirefox, openPopupTab, POPUP_URL } from '../../tests/e2e-firefox/firefox';
 import { FirefoxLedger } from '../../tests/e2e-firefox/pages/ledger';
 import { walkThroughFirefox } from '../../tests/e2e-firefox/walkthrough';
-import { launchWithExtension } from '../chromium/chromium';
+import { CHROMIUM, launchWithExtension } from '../chromium/chromium';
+import { ensureInstalled } from '../chromium/ensure-browser';
 import type { SeededCompany, Simulator } from '../simulator/api';
 import { ensureTestCertificate } from '../simulator/cert';
 import { startSimulator } from '../simulator/index';
@@ -27,7 +28,26 @@ function browserArg(argv: string[]): 'chromium' | 'firefox' {
   throw new Error(`--browser must be chromium or firefox, not ${value}`);
 }
 
+// One line, never a stack trace, whatever goes wrong (issue 21 §11).
+const oneLine = (error: unknown) => {
+  console.error(`demo: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  process.exit(1);
+};
+process.on('uncaughtException', oneLine);
+process.on('unhandledRejection', oneLine);
+
 const browserName = browserArg(process.argv.slice(2));
+// A fresh machine: install Debian's browser (and openssl for the test certificate) when we can.
+const setUp = ensureInstalled([
+  browserName === 'firefox'
+    ? { name: 'Firefox ESR', path: FIREFOX, apt: 'firefox-esr' }
+    : { name: 'Chromium', path: CHROMIUM, apt: 'chromium' },
+  { name: 'openssl', path: '/usr/bin/openssl', apt: 'openssl' },
+]);
+if (setUp) {
+  console.error(setUp);
+  process.exit(1);
+}
 const headed = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY) && process.env.DEMO_HEADLESS !== '1';
 if (browserName === 'firefox') {
   execFileSync('npx', ['wxt', 'build', '-b', 'firefox'], { stdio: 'inherit' });
