@@ -3,7 +3,7 @@
  * `startSimulator` (in ./index.ts) returns a `Simulator`. Everything here is in-process; the same
  * control operations are also served over HTTP under `/__sim/` for the demo's browser.
  */
-import type { Entity } from '../../lib/domain/entities';
+import type { Entity } from './service-names';
 
 /** document: as deletion-interface.md states. real: as service-facts.md records. */
 export type FidelityMode = 'document' | 'real';

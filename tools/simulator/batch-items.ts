@@ -9,10 +9,10 @@
  * the record unchanged). `include=allowduplicatedocnum` on the batch call applies to its creates.
  * An update without optionsData "void" and any other operation → per-item 2010.
  */
-import { entityFromJsonKey } from '../../lib/qbo/entities';
 import { createRecord } from './create-op';
 import { faults } from './faults';
 import { writeFaults } from './faults-write';
+import { entityFromJsonKey } from './service-names';
 import type { SimState } from './state';
 import { voidRecord, type WriteOutcome } from './void-op';
 

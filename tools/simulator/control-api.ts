@@ -3,11 +3,11 @@
  * tokens, edits by "another user", reconciliation, book closing, faults, the log and ground truth,
  * OAuth apps, grant counts and revoking a company's grants.
  */
-import type { Entity } from '../../lib/domain/entities';
 import type { FaultRule, GroundTruth, SeededCompany, SeedOptions, Simulator } from './api';
 import { pickCompanyName } from './company-names';
 import { categorize, generateCompany } from './generate';
 import { deleteRef, registerRefs, setRefActive } from './refs';
+import type { Entity } from './service-names';
 import type { SimState } from './state';
 import { toGroupingList } from './state';
 

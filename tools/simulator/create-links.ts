@@ -12,12 +12,11 @@
  *   is the payer's to write: it is checked, then left out of the created record.
  * The records the new one links are changed: their SyncToken goes up and LastUpdatedTime moves.
  */
-import { type Entity, isEntity } from '../../lib/domain/entities';
-import { entityFromJsonKey } from '../../lib/qbo/entities';
 import { metaTime } from './clock';
 import type { FaultObject } from './faults';
 import { writeFaults } from './faults-write';
 import { addLink, type JsonLink, LINE_LINKED } from './links';
+import { type Entity, entityFromJsonKey, isEntity } from './service-names';
 import type { SimState } from './state';
 import type { StoredRecord } from './store';
 

@@ -10,14 +10,13 @@
  * Read-only fields a client may send back from a read (MetaData, domain, sparse, line Ids, Balance,
  * HomeBalance, UnappliedAmt, …) are ignored and recomputed, never refused.
  */
-import type { Entity } from '../../lib/domain/entities';
-import { jsonKey } from '../../lib/qbo/entities';
 import { isDate, metaTime, msToDate } from './clock';
 import { applyLinks, resolveLinks } from './create-links';
 import { faults } from './faults';
 import { writeFaults } from './faults-write';
 import { LINE_LINKED } from './links';
 import { checkRefs } from './refs';
+import { type Entity, jsonKey } from './service-names';
 import type { SimState } from './state';
 import { recordKey, type StoredRecord } from './store';
 import type { WriteOutcome } from './void-op';

@@ -4,10 +4,9 @@
  * period (R3: 6200/6210), deposited (6540); reconciled records are NOT checked (R2) and delete.
  */
 
-import type { Entity } from '../../lib/domain/entities';
-import { DEPOSITABLE, GENERIC_DELETE_EXCLUDED, jsonKey } from '../../lib/qbo/entities';
 import { type FaultObject, faults } from './faults';
 import { jsonLinks } from './links';
+import { DEPOSITABLE, type Entity, GENERIC_DELETE_EXCLUDED, jsonKey } from './service-names';
 import type { SimState } from './state';
 import { recordKey } from './store';
 

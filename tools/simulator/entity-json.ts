@@ -7,10 +7,10 @@
  * CreditCardPayment carry `Amount`, not TotalAmt; TimeActivity has hours, no amount; JournalEntry
  * sometimes has no TotalAmt.
  */
-import type { Entity } from '../../lib/domain/entities';
 import { dateToMs, metaTime } from './clock';
 import { LINE_LINKED } from './links';
 import type { Prng } from './prng';
+import type { Entity } from './service-names';
 
 type Json = Record<string, unknown>;
 type Ref = { value: string; name: string };

@@ -12,10 +12,10 @@
  * | DocNumber in use                       | 6140 Duplicate Document Number Error (both)                                |
  * | void of a type that cannot be voided   | 400 2010                          | Purchase 400 2010; Bill 200 SystemFault; others 200 no-op |
  */
-import type { Entity } from '../../lib/domain/entities';
 import type { FidelityMode } from './api';
 import { type FaultObject, validationFault } from './faults';
 import type { FoundRef } from './refs';
+import type { Entity } from './service-names';
 
 const INACTIVE =
   "Something you're trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees.";

@@ -3,9 +3,9 @@
  * payloads service-facts.md records (6210 instead of 6200, lowercase gateway faults with a numeric
  * `time`, XML for 429).
  */
-import type { Entity } from '../../lib/domain/entities';
 import type { FidelityMode } from './api';
 import { intuitTime } from './clock';
+import type { Entity } from './service-names';
 
 export interface FaultError {
   Message: string;

@@ -15,13 +15,12 @@
  * Deposit on a line, a deposited SalesReceipt at its top level.
  */
 
-import { ENTITIES, type Entity } from '../../lib/domain/entities';
-import { DEPOSITABLE, GENERIC_DELETE_EXCLUDED } from '../../lib/qbo/entities';
 import type { SeedOptions } from './api';
 import { addDays, dateToMs, daysBetween, metaTime } from './clock';
 import { buildEntityJson } from './entity-json';
 import { addLink, jsonLinks } from './links';
 import { createPrng, type Prng } from './prng';
+import { DEPOSITABLE, ENTITIES, type Entity, GENERIC_DELETE_EXCLUDED } from './service-names';
 import { type ClearedStatus, recordKey, type StoredRecord } from './store';
 
 export const DEFAULT_MIX: Readonly<Record<Entity, number>> = {

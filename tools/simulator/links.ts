@@ -8,7 +8,7 @@
  * (`{Amount, LinkedTxn: [{TxnType: 'Deposit'}]}`), as it names everything else; a deposited
  * SalesReceipt, a document, at its top level.
  */
-import type { Entity } from '../../lib/domain/entities';
+import type { Entity } from './service-names';
 
 export interface JsonLink {
   TxnId: string;

@@ -9,11 +9,10 @@
  * Name lists (Customer, Vendor, Employee, Item, Account) read the company's refs: ./query-names.ts.
  */
 
-import { ENTITIES, type Entity } from '../../lib/domain/entities';
-import { jsonKey } from '../../lib/qbo/entities';
 import type { FidelityMode } from './api';
 import { compareBoolean, NAME_QUERYABLE, nameListOf, nameRows, type QueryRow, withDefaultActive } from './query-names';
 import { type Condition, type ParsedQuery, parseQuery, QueryError } from './query-parser';
+import { ENTITIES, type Entity, jsonKey } from './service-names';
 import type { RefRecord, RefType, StoredRecord } from './store';
 
 export const DEFAULT_MAX_RESULTS = 100;

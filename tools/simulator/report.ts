@@ -7,11 +7,10 @@
  * `columns=` picks keys and order explicitly, as the service allows). Rows sort by date then Id.
  */
 
-import type { Entity } from '../../lib/domain/entities';
-import { DEPOSITABLE, GENERIC_DELETE_EXCLUDED } from '../../lib/qbo/entities';
 import type { ReportGrouping } from './api';
 import { jsonLinks } from './links';
 import { hashString } from './prng';
+import { DEPOSITABLE, type Entity, GENERIC_DELETE_EXCLUDED } from './service-names';
 import type { StoredRecord } from './store';
 
 export const COLUMNS = {

@@ -14,7 +14,6 @@
  * accepts `?requestid=` (./idempotency.ts) and `include=allowduplicatedocnum` (for its creates).
  */
 import type { Hono } from 'hono';
-import { entityFromJsonKey } from '../../lib/qbo/entities';
 import { runWriteItem } from './batch-items';
 import { deleteRecord, parseJson } from './delete-op';
 import { faults } from './faults';
@@ -23,6 +22,7 @@ import { guard, sendFault, sendJson } from './pipeline';
 import { runQuery } from './query-exec';
 import { QueryError } from './query-parser';
 import { includes } from './routes-write';
+import { entityFromJsonKey } from './service-names';
 import type { ApiEnv, SimState } from './state';
 
 export const BATCH_MAX_ITEMS = 30;

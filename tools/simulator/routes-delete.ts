@@ -8,10 +8,10 @@
  * ValidationFault 6000 (business validation error). A body that is not JSON → 400 fault 2010.
  * On the generic path, any operation other than delete → 400 fault 2010.
  */
-import type { Entity } from '../../lib/domain/entities';
 import { deleteRecord, parseJson } from './delete-op';
 import { faults } from './faults';
 import { type ApiContext, sendFault, sendJson } from './pipeline';
+import type { Entity } from './service-names';
 import type { SimState } from './state';
 
 export async function handleDelete(c: ApiContext, state: SimState, entity: Entity | undefined): Promise<Response> {

@@ -6,11 +6,10 @@
  * against the query ceiling (3001, 429: JSON in document mode, XML in real mode).
  */
 import type { Hono } from 'hono';
-import { ENTITIES } from '../../lib/domain/entities';
-import { jsonKey, resourcePath } from '../../lib/qbo/entities';
 import { metaTime } from './clock';
 import { faults } from './faults';
 import { guard, sendFault, sendJson } from './pipeline';
+import { ENTITIES, jsonKey, resourcePath } from './service-names';
 import type { ApiEnv, SimState } from './state';
 
 export function preferencesJson(bookCloseDate: string | undefined): Record<string, unknown> {

@@ -10,8 +10,6 @@
  * (./idempotency.ts). Fault injection (R5) names them `delete`, `create` and `void`.
  */
 import type { Hono, MiddlewareHandler } from 'hono';
-import { ENTITIES, type Entity } from '../../lib/domain/entities';
-import { resourcePath } from '../../lib/qbo/entities';
 import type { Endpoint } from './api';
 import { createRecord } from './create-op';
 import { parseJson } from './delete-op';
@@ -20,6 +18,7 @@ import { writeFaults } from './faults-write';
 import { idempotent } from './idempotency';
 import { type ApiContext, guard, sendFault, sendJson } from './pipeline';
 import { handleDelete } from './routes-delete';
+import { ENTITIES, type Entity, resourcePath } from './service-names';
 import type { ApiEnv, SimState } from './state';
 import type { WriteOutcome } from './void-op';
 import { voidRecord } from './void-op';

@@ -12,9 +12,9 @@
  * - `removeRecord` (another user's delete) makes the record vanish without counting as applied.
  */
 import { randomBytes } from 'node:crypto';
-import type { Entity } from '../../lib/domain/entities';
 import type { ReferenceType } from './api';
 import { metaTime } from './clock';
+import type { Entity } from './service-names';
 
 export type ClearedStatus = 'uncleared' | 'cleared' | 'reconciled';
 

@@ -11,12 +11,11 @@
  * what it applied (the invoice's Balance goes up, the link stays at Amount 0); a BillPayment's lines
  * are cleared (Intuit: "all lines are cleared") and its bills drop the link and get their Balance back.
  */
-import type { Entity } from '../../lib/domain/entities';
-import { DEPOSITABLE, jsonKey } from '../../lib/qbo/entities';
 import { touch } from './create-links';
 import { type FaultObject, faults } from './faults';
 import { writeFaults } from './faults-write';
 import { jsonLinks } from './links';
+import { DEPOSITABLE, type Entity, jsonKey } from './service-names';
 import type { SimState } from './state';
 import { recordKey, type StoredRecord } from './store';
 

@@ -7,8 +7,7 @@
  * Every page sets the cookie `qbo.currentcompanyid` from `deps.pageRealmId()`.
  */
 import type { Context, Hono } from 'hono';
-import { type Entity, isValidId } from '../../../lib/domain/entities';
-import { entityFromSlug } from '../../../lib/domain/web-app';
+import { type Entity, entityFromSlug, isValidId } from '../service-names';
 import { CLIENT_SCRIPT } from './client-script';
 import { renderHostileRows } from './hostile';
 import { esc, fragment, shell } from './html';

@@ -1,10 +1,9 @@
 /**
  * Turns the simulator's records (entity JSON as the API returns it) into the rows a web-app page
  * shows: date, type, no., party, amount, and the link `/app/<slug>?txnId=<Id>`.
- * Slugs and display names follow ../../../shared/spec/service-facts.md (via lib/qbo/entities).
+ * Slugs and display names follow ../../../shared/spec/service-facts.md (slugs: ../service-names.ts).
  */
-import type { Entity } from '../../../lib/domain/entities';
-import { SLUG_TO_ENTITY } from '../../../lib/domain/web-app';
+import { type Entity, SLUG_TO_ENTITY } from '../service-names';
 
 export interface PageRecord {
   entity: Entity;
