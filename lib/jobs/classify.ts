@@ -50,7 +50,12 @@ export function toSentItems(records: readonly TxnRecord[]): SentItem[] {
   }));
 }
 
-/** A per-record delete answer → outcome; `verify` when the answer does not say (R5). */
+/**
+ * A per-record delete answer → outcome; `verify` when the answer does not say (R5: a missing item, a
+ * SystemFault even inside an HTTP 200). A 5010 "Stale Object Error" is the service itself saying the
+ * record changed since it was read: skipped as changed, never a refusal and never re-sent with a
+ * fresh token (the person reviews the new version first).
+ */
 export function toRecordOutcome(result: DeleteItemResult): RecordOutcome | 'verify' {
   switch (result.kind) {
     case 'deleted':
@@ -59,9 +64,12 @@ export function toRecordOutcome(result: DeleteItemResult): RecordOutcome | 'veri
       return { kind: 'alreadyGone', fault: result.fault };
     case 'closedPeriod':
       return { kind: 'closedPeriod', fault: result.fault };
+    case 'stale':
+      return { kind: 'skippedChanged', fault: result.fault };
     case 'deposited':
     case 'refused':
       return { kind: 'refused', fault: result.fault };
+    case 'ambiguous':
     case 'missing':
       return 'verify';
   }

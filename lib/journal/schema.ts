@@ -15,7 +15,13 @@ export const RecordOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deleted') }),
   z.object({ kind: z.literal('deletedVerified') }), // R5: ambiguous, re-read: gone
   z.object({ kind: z.literal('notDeletedVerified'), currentSyncToken: z.string() }), // R5: still there
-  z.object({ kind: z.literal('skippedChanged'), currentSyncToken: z.string() }), // R1
+  // R1: the re-read found its SyncToken moved (currentSyncToken), or the delete was answered 5010
+  // "Stale Object Error" (fault; the current token is then unknown).
+  z.object({
+    kind: z.literal('skippedChanged'),
+    currentSyncToken: z.string().optional(),
+    fault: FaultSchema.optional(),
+  }),
   z.object({ kind: z.literal('skippedReconciled') }), // R2
   z.object({ kind: z.literal('closedPeriod'), fault: FaultSchema }), // R3: 6200/6210/5010
   z.object({ kind: z.literal('refused'), fault: FaultSchema }), // any other fault, 6540 included

@@ -10,7 +10,7 @@
 import { isEntity, isValidId } from '../domain/entities';
 import { jsonKey, resourcePath } from './entities';
 import type { CallContext } from './exchange';
-import { faultsFromJson, primaryFault } from './fault';
+import { faultsFromJson, isSystemFault, primaryFault } from './fault';
 import type { CallResult, CreateItemResult, CreateOptions, CreateRequestItem, FaultInfo } from './outcomes';
 import { toDeleteItemResult } from './to-outcome';
 import { type WriteSpec, writeBatch } from './write-calls';
@@ -18,6 +18,8 @@ import { type WriteSpec, writeBatch } from './write-calls';
 export type { CreateItemResult, CreateOptions, CreateRequestItem };
 
 function fromFault(fault: FaultInfo): CreateItemResult {
+  // A SystemFault (even in an HTTP 200) says nothing about whether the record was created (R5).
+  if (isSystemFault(fault)) return { kind: 'missing' };
   return toDeleteItemResult(fault).kind === 'closedPeriod'
     ? { kind: 'closedPeriod', fault }
     : { kind: 'refused', fault };

@@ -35,19 +35,46 @@ export function faultsFromJson(value: unknown): FaultInfo[] {
   const record = value as Record<string, unknown>;
   const capital = CapitalFaultSchema.safeParse(record.Fault);
   if (capital.success) {
+    const system = isSystemType(capital.data.type);
     return capital.data.Error.flatMap((e) => {
       const r = CapitalError.safeParse(e);
-      return r.success ? [toInfo(r.data.code, r.data.Message, r.data.Detail)] : [];
+      return r.success ? [marked(toInfo(r.data.code, r.data.Message, r.data.Detail), system)] : [];
     });
   }
   const lower = LowerFaultSchema.safeParse(record.fault);
   if (lower.success) {
+    const system = isSystemType(lower.data.type);
     return lower.data.error.flatMap((e) => {
       const r = LowerError.safeParse(e);
-      return r.success ? [toInfo(r.data.code, r.data.message, r.data.detail)] : [];
+      return r.success ? [marked(toInfo(r.data.code, r.data.message, r.data.detail), system)] : [];
     });
   }
   return [];
+}
+
+const isSystemType = (type: string | null | undefined) => typeof type === 'string' && /^systemfault$/i.test(type);
+
+function marked(info: FaultInfo, system: boolean): FaultInfo {
+  if (system) info.system = true;
+  return info;
+}
+
+/**
+ * A server error (service-facts "Faults as they really arrive"): `type: "SystemFault"` or code 10000.
+ * It can arrive inside an HTTP 200, for a whole call or one batch item; like a 5xx it says nothing
+ * about whether the write was applied (R5), so it is never a refusal: the record is re-read.
+ */
+export function isSystemFault(fault: FaultInfo): boolean {
+  return fault.system === true || fault.code === '10000';
+}
+
+/**
+ * ThrottleExceeded (code 3001), whatever the HTTP status it came with: recordings show it with 429
+ * (as XML) and, in older captures, with 403. Some bodies carry the code only in the message
+ * ("message=ThrottleExceeded; errorCode=003001; statusCode=429").
+ */
+export function isThrottleFault(fault: FaultInfo): boolean {
+  return fault.code === '3001' || /\bThrottleExceeded\b|errorCode=0*3001\b/i.test(fault.message);
 }
 
 /** JSON.parse that answers undefined instead of throwing. */
@@ -69,12 +96,14 @@ const DELETE_CODES = new Set(['610', '6200', '6210', '6540']);
 
 /**
  * The fault that decides an outcome when a body lists several: a record-level delete code if any
- * (610, 6200/6210, 6540, a 5010 "Account Period Closed"), else the first.
+ * (610, 6200/6210, 6540, a 5010 "Account Period Closed"), else a server error (it makes the answer
+ * ambiguous, whatever else it lists), else the first.
  */
 export function primaryFault(faults: readonly FaultInfo[]): FaultInfo | undefined {
   return (
     faults.find((f) => DELETE_CODES.has(f.code)) ??
     faults.find((f) => f.code === '5010' && isPeriodClosedMessage(f)) ??
+    faults.find(isSystemFault) ??
     faults[0]
   );
 }

@@ -9,6 +9,8 @@ export interface FaultInfo {
   code: string;
   message: string;
   detail?: string;
+  /** The envelope said `type: "SystemFault"`: a server error, whatever its code (./fault.ts isSystemFault). */
+  system?: true;
 }
 
 /** Evidence kept with every answer: support asks for intuit_tid. */
@@ -23,7 +25,9 @@ export type DeleteItemResult =
   | { kind: 'alreadyGone'; fault: FaultInfo } // 610
   | { kind: 'closedPeriod'; fault: FaultInfo } // R3: 6200, 6210, or 5010 "Account Period Closed"
   | { kind: 'deposited'; fault: FaultInfo } // 6540
+  | { kind: 'stale'; fault: FaultInfo } // 5010 "Stale Object Error": the record changed since it was read
   | { kind: 'refused'; fault: FaultInfo } // any other per-record fault
+  | { kind: 'ambiguous'; fault: FaultInfo } // SystemFault 10000, even inside an HTTP 200 (R5): verify
   | { kind: 'missing' }; // a batch answer without this bId: outcome unknown → treat as ambiguous
 
 /**

@@ -8,7 +8,7 @@
 import { type Entity, isEntity, isValidId } from '../domain/entities';
 import { isSyncToken } from '../domain/ids';
 import { type CallContext, exchange } from './exchange';
-import { faultsFromBody, parseJsonSafely, primaryFault } from './fault';
+import { faultsFromBody, isThrottleFault, parseJsonSafely, primaryFault } from './fault';
 import type { HttpRequest } from './http';
 import type { CallResult, DeleteRequestItem, FaultInfo } from './outcomes';
 import { BatchItemResponseSchema, BatchResponseSchema } from './schemas';
@@ -63,8 +63,10 @@ export async function writeOne<R, I extends WriteItem>(
     if (result) return { kind: 'ok', meta, result };
     return { kind: 'ambiguous', reason: `unreadable ${spec.name} answer: ${excerpt(answer.body)}`, meta };
   }
-  // One record per call: a 400 with a fault is this record's answer (610, 6200/6210, 6540 …).
-  const fault = answer.status === 400 ? primaryFault(faultsFromBody(answer.body)) : undefined;
+  // One record per call: a 400 with a fault is this record's answer (610, 6200/6210, 6540 …), unless
+  // it is a throttle (3001: nothing applied, wait; toCallFailure says so).
+  const faults = answer.status === 400 ? faultsFromBody(answer.body) : [];
+  const fault = faults.some(isThrottleFault) ? undefined : primaryFault(faults);
   if (fault) return { kind: 'ok', meta, result: spec.fromFault(fault) };
   return toCallFailure(answer.status, answer.headers, answer.body, ctx.now());
 }

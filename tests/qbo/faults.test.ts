@@ -57,13 +57,14 @@ describe('faults in all three real forms', () => {
 });
 
 describe('per-item delete results', () => {
-  it('610 → alreadyGone; R3: 6200/6210/5010 "Account Period Closed" → closedPeriod; 6540 → deposited', () => {
+  it('610 → alreadyGone; R3: 6200/6210/5010 "Account Period Closed" → closedPeriod; other 5010 → stale; 6540 → deposited', () => {
     const info = (body: unknown) => primaryFault(faultsFromBody(JSON.stringify(body)))!;
     expect(toDeleteItemResult(info(notFound610)).kind).toBe('alreadyGone');
     expect(toDeleteItemResult(info(closedPeriod6210)).kind).toBe('closedPeriod');
     expect(toDeleteItemResult({ code: '6200', message: '' }).kind).toBe('closedPeriod');
     expect(toDeleteItemResult(info(stale5010ClosedPeriod)).kind).toBe('closedPeriod');
-    expect(toDeleteItemResult({ code: '5010', message: 'Stale Object Error' }).kind).toBe('refused');
+    // Intuit's reference: an older SyncToken is refused with 5010: the record changed (issue 23 §2).
+    expect(toDeleteItemResult({ code: '5010', message: 'Stale Object Error' }).kind).toBe('stale');
     expect(toDeleteItemResult({ code: '6540', message: 'Deposited Transaction cannot be changed' }).kind).toBe(
       'deposited',
     );
