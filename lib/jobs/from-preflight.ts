@@ -9,8 +9,8 @@
  */
 import { isDeletableStatus } from '../domain/statuses';
 import type { ReviewedRecord } from '../journal/schema';
-import { changingLinks } from '../qbo/links';
 import type { TxnRecord } from '../qbo/outcomes';
+import { changesOthers } from '../qbo/usage';
 
 export interface PreflightLike {
   status: string;
@@ -27,11 +27,14 @@ export interface FromPreflightOptions {
 }
 
 /**
- * Links that deleting the record changes (a deposit's link is the deposited check's business), read
- * from both places: the top-level LinkedTxn and the lines' (a payment's links are per line).
+ * Whether deleting the record changes other transactions: links (a deposit's link is the deposited
+ * check's business) read from both places, the top-level LinkedTxn and the lines' (a payment's links
+ * are per line), or a use that leaves no link (a credit applied elsewhere, a billed time activity).
  */
-export function hasLinks(record: (Pick<TxnRecord, 'linkedTxn'> & { raw?: unknown }) | undefined): boolean {
-  return changingLinks(record).length > 0;
+export function hasLinks(
+  record: (Pick<TxnRecord, 'entity' | 'linkedTxn'> & { raw?: unknown; currency?: string }) | undefined,
+): boolean {
+  return changesOthers(record);
 }
 
 /** Linked: a 'linked' status or warning, or links on the reviewed record itself. */

@@ -52,6 +52,20 @@ function linkedNames(warnings: readonly string[]): string[] {
   return names;
 }
 
+/**
+ * The parts of a linked-warning that are not a list of links: what a use with no link changes, as
+ * the preflight words it ("A credit of $100.00 of it was applied to another transaction: …", "Billed
+ * on an invoice: …"; lib/preflight/checks/linked.ts).
+ */
+function unlinkedUses(warnings: readonly string[]): string[] {
+  return warnings.flatMap((w) =>
+    w
+      .split('; ')
+      .map((part) => part.trim())
+      .filter((part) => part !== '' && !/^linked to /i.test(part)),
+  );
+}
+
 /** "a and b", "a, b and c". */
 export function listWords(parts: readonly string[]): string {
   if (parts.length <= 1) return parts[0] ?? '';
@@ -134,8 +148,13 @@ export function linkedText(
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
   }
   const names = linkedNames(row.warnings);
-  if (names.length === 0) return 'Deleting it changes the transactions linked to it (payments, credits).';
-  return `Deleting it changes ${listWords(names)}: a payment applied to it becomes an unapplied credit.`;
+  const uses = unlinkedUses(row.warnings).map((use) => `${plainText(use, options.locale)}.`);
+  if (names.length === 0)
+    return uses.length > 0 ? uses.join(' ') : 'Deleting it changes the transactions linked to it (payments, credits).';
+  return [
+    `Deleting it changes ${listWords(names)}: a payment applied to it becomes an unapplied credit.`,
+    ...uses,
+  ].join(' ');
 }
 
 /** Why a row has its status, in a bookkeeper's words; undefined when there is nothing to say. */

@@ -5,11 +5,27 @@
  * `Amount` being what it applies to each; the same for BillPayment, and Deposit lines name the
  * payments they group), with no top-level `LinkedTxn` of its own. Every reader of links goes through
  * here, so both places are always read. Tolerant: whatever is not a `{TxnId, TxnType}` string pair
- * is skipped, never thrown.
+ * is skipped, never thrown. Some uses leave no link at all on the record (./usage.ts).
  */
 
+import { type Entity, isEntity } from '../domain/entities';
 import { recordKey } from '../domain/record-key';
 import type { TxnRecord } from './outcomes';
+
+/**
+ * Spellings real payloads use in a LinkedTxn's TxnType for a bill payment (a Bill's link to the
+ * payment that paid it, by check or by card): read as BillPayment everywhere links are read.
+ */
+const TXN_TYPE_ALIASES: Readonly<Record<string, Entity>> = {
+  BillPaymentCheck: 'BillPayment',
+  BillPaymentCreditCard: 'BillPayment',
+};
+
+/** The entity a LinkedTxn's TxnType names, or undefined for a type we do not know (ReimburseCharge…). */
+export function entityOfTxnType(txnType: string): Entity | undefined {
+  if (Object.hasOwn(TXN_TYPE_ALIASES, txnType)) return TXN_TYPE_ALIASES[txnType];
+  return isEntity(txnType) ? txnType : undefined;
+}
 
 export interface TxnLink {
   txnId: string;
@@ -27,13 +43,14 @@ function pairs(list: unknown): { txnId: string; txnType: string }[] {
   return list.flatMap((entry) => {
     const link = asObject(entry);
     return typeof link?.TxnId === 'string' && typeof link.TxnType === 'string'
-      ? [{ txnId: link.TxnId, txnType: link.TxnType }]
+      ? [{ txnId: link.TxnId, txnType: entityOfTxnType(link.TxnType) ?? link.TxnType }]
       : [];
   });
 }
 
 /**
- * The links an entity JSON names, top level first, then its lines', one per `TxnType:TxnId`. A line
+ * The links an entity JSON names, top level first, then its lines', one per `TxnType:TxnId` (a bill
+ * payment's spellings read as BillPayment: `BillPaymentCheck` 7 is `BillPayment` 7). A line
  * holding a single link gives it the line's Amount; the same link on several lines adds them up.
  */
 export function linksOfJson(json: unknown): TxnLink[] {

@@ -1,7 +1,8 @@
 /**
- * 3001 / HTTP 429: how long to wait. The service sends `Retry-After` (60 s observed); HTTP allows
- * seconds or an HTTP-date. Only the standard header is read (a time-scaled simulator sends its
- * scaled wait there, in whole seconds).
+ * 3001 / HTTP 429: how long to wait. The real 429 arrives as an XML ThrottleExceeded body with no
+ * `Retry-After` header (no public source shows one): the service's published answer is "wait 60 s",
+ * the default. A header, when present, is honoured; HTTP allows seconds or an HTTP-date. Only the
+ * standard header is read (a time-scaled simulator sends its scaled wait there, in whole seconds).
  */
 export const DEFAULT_RETRY_AFTER_MS = 60_000;
 /** A garbage or hostile header must not park the runner for days. */

@@ -2,8 +2,9 @@
  * The vocabulary the restore shares (issue 11 §1): which stage an entity is restored in, how a
  * LinkedTxn's TxnType names an entity, and how a bookkeeper reads a record's name. Pure.
  */
-import { ENTITY_LABEL, type Entity, isEntity } from '../domain/entities';
+import { ENTITY_LABEL, isEntity } from '../domain/entities';
 import { type RecordKey, recordKey } from '../domain/record-key';
+import { entityOfTxnType } from '../qbo/links';
 
 /** A JSON object: what a snapshot and a create body are. */
 export type JsonObject = Record<string, unknown>;
@@ -24,19 +25,11 @@ export function stageOf(entity: string | undefined): RestoreStage {
 }
 
 /**
- * Spellings real payloads use in a LinkedTxn's TxnType for a bill payment; matched as BillPayment,
- * written back as they were.
+ * The entity a LinkedTxn's TxnType names (a bill payment's spellings, BillPaymentCheck and
+ * BillPaymentCreditCard, matched as BillPayment and written back as they were), or undefined for a
+ * type we do not know (ReimburseCharge…): the one table every reader of links shares.
  */
-const TXN_TYPE_ALIASES: Readonly<Record<string, Entity>> = {
-  BillPaymentCheck: 'BillPayment',
-  BillPaymentCreditCard: 'BillPayment',
-};
-
-/** The entity a LinkedTxn's TxnType names, or undefined for a type we do not know (ReimburseCharge…). */
-export function entityOfTxnType(txnType: string): Entity | undefined {
-  if (Object.hasOwn(TXN_TYPE_ALIASES, txnType)) return TXN_TYPE_ALIASES[txnType];
-  return isEntity(txnType) ? txnType : undefined;
-}
+export { entityOfTxnType };
 
 /** The record key a link names: `BillPayment:7` for `{TxnType: "BillPaymentCheck", TxnId: "7"}`. */
 export function linkKey(txnType: string, txnId: string): RecordKey {

@@ -8,7 +8,10 @@
  *   what is still open, recomputed from the links the new record and its payments make.
  * - `HomeTotalAmt`: TotalAmt in the home currency, recomputed from TotalAmt and ExchangeRate.
  * - `InvoiceLink`, `DeliveryInfo`: the old invoice's sharing link and when it was emailed.
- * - a line's `LineEx`: read-only extension data echoing the linked document's old Id and balance.
+ * - a line's `LineEx` and a Purchase's `PurchaseEx`: read-only extension data (service internals
+ *   such as the old record's transaction Ids), never part of a create.
+ * - the `Id` inside every address (`BillAddr`, `ShipAddr`, `VendorAddr`, any key ending in `Addr`):
+ *   the service assigned it to the old record's address; the address itself is kept.
  * - back-references (`isBackReference`): links the service writes itself on this record when the
  *   record on their other end is created; a line left holding nothing but such links (a payment's
  *   line naming its Deposit) goes with them.
@@ -35,6 +38,7 @@ const COMPUTED = [
   'HomeTotalAmt',
   'InvoiceLink',
   'DeliveryInfo',
+  'PurchaseEx',
 ];
 const LINE_DROPPED = ['Id', 'LineEx'];
 
@@ -116,10 +120,19 @@ function stripLine(entity: Entity, raw: unknown): unknown[] {
   return out.DetailType === undefined ? [] : [out];
 }
 
+/** Every top-level address (`BillAddr`, `ShipAddr`, `VendorAddr`, …) without the Id the service gave it. */
+function withoutAddressIds(body: JsonObject): void {
+  for (const [key, value] of Object.entries(body)) {
+    const address = key.endsWith('Addr') ? asObject(value) : undefined;
+    if (address && 'Id' in address) body[key] = without(address, ['Id']);
+  }
+}
+
 /** The body that re-creates `snapshot` as a new `entity`; see the module comment for what goes. */
 export function createBody(entity: Entity, snapshot: Readonly<JsonObject>): CreateBody {
   const copy = structuredClone(snapshot) as JsonObject;
   const body = without(copy, [...ASSIGNED, ...COMPUTED]);
+  withoutAddressIds(body);
   const top = droppingBackReferences(entity, body.LinkedTxn);
   if (top?.length) body.LinkedTxn = top;
   else if (top) delete body.LinkedTxn;
