@@ -8,8 +8,17 @@ import type { Entity } from './service-names';
 /** document: as deletion-interface.md states. real: as service-facts.md records. */
 export type FidelityMode = 'document' | 'real';
 
+/** How a delete with a stale SyncToken is answered (SimulatorOptions.staleSyncToken). */
+export type StaleSyncToken = 'accept' | 'fault5010';
+
 export interface SimulatorOptions {
   mode?: FidelityMode; // default 'document'
+  /**
+   * A delete whose SyncToken is not the record's current one. 'accept' (default, both modes): deleted
+   * anyway, as the document's R1 says. 'fault5010': refused, per record, with ValidationFault 5010
+   * "Stale Object Error", as Intuit's API reference says of an older SyncToken. See the README.
+   */
+  staleSyncToken?: StaleSyncToken;
   /** PEM cert + key to serve HTTPS (browser tests, demo). Omit for plain HTTP on loopback (Node tests). */
   tls?: { cert: string; key: string };
   port?: number; // default 0: any free port
@@ -186,6 +195,8 @@ export interface Simulator {
   port: number;
   mode: FidelityMode;
   setMode(mode: FidelityMode): void;
+  /** 'accept' (R1) or 'fault5010' for deletes with a stale SyncToken, from now on. */
+  setStaleSyncToken(answer: StaleSyncToken): void;
   setShuffleBatchResults(on: boolean): void;
   /** Forces Section grouping of the TransactionList report ([] or undefined: flat unless group_by is sent). */
   setReportGrouping(groupBy: ReportGrouping | ReportGrouping[] | undefined): void;

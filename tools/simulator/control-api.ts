@@ -43,6 +43,9 @@ export function createControl(state: SimState): SimulatorControl {
     setMode: (mode) => {
       state.config.mode = mode;
     },
+    setStaleSyncToken: (answer) => {
+      state.config.staleSyncToken = answer;
+    },
     setShuffleBatchResults: (on) => {
       state.config.shuffleBatchResults = on;
     },

@@ -7,6 +7,7 @@
  *   POST /__sim/book-close {realmId, date?: string|null}  (null/absent: books open)
  *   POST /__sim/remove {realmId, key}                   POST /__sim/fault {FaultRule}
  *   POST /__sim/clear-faults                            POST /__sim/mode {mode}
+ *   POST /__sim/stale-sync-token {answer: 'accept' | 'fault5010'}
  *   POST /__sim/shuffle {on}                            POST /__sim/report-grouping {groupBy}
  *   POST /__sim/page-company {realmId}                  POST /__sim/reset-throttle {realmId?}
  *   GET  /__sim/log?realmId=                            GET  /__sim/records?realmId=
@@ -87,6 +88,10 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
     control.setMode(z.object({ mode: z.enum(['document', 'real']) }).parse(await body(c)).mode);
     return c.json(ok);
   });
+  app.post('/stale-sync-token', async (c) => {
+    control.setStaleSyncToken(z.object({ answer: z.enum(['accept', 'fault5010']) }).parse(await body(c)).answer);
+    return c.json(ok);
+  });
   app.post('/shuffle', async (c) => {
     control.setShuffleBatchResults(z.object({ on: z.boolean() }).parse(await body(c)).on);
     return c.json(ok);
@@ -154,6 +159,7 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
   app.get('/state', (c) =>
     c.json({
       mode: state.config.mode,
+      staleSyncToken: state.config.staleSyncToken,
       pageRealmId: state.pageRealmId ?? null,
       companies: [...state.store.companies.values()].map((co) => ({
         realmId: co.realmId,

@@ -1,6 +1,7 @@
 /**
  * One delete, shared by the per-entity path (4.1), the generic path (4.2) and batch items (4.3).
- * Checks in order: required params (R1), existence (610), generic-path coverage (6000), closed
+ * Checks in order: required params (R1), existence (610), generic-path coverage (6000), a stale
+ * SyncToken only when `staleSyncToken` is 'fault5010' (5010; by default it is accepted, R1), closed
  * period (R3: 6200/6210), deposited (6540); reconciled records are NOT checked (R2) and delete.
  */
 
@@ -34,8 +35,9 @@ export function deleteRecord(
   const id = asParam(fields.Id);
   if (id === undefined) return { ok: false, fault: faults.requiredParam('Id') };
   const key = entity ? recordKey(entity, id) : `Transaction:${id}`;
-  // R1: SyncToken must be present; its value is NOT compared with the record's (stale is accepted).
-  if (asParam(fields.SyncToken) === undefined) return { ok: false, key, fault: faults.requiredParam('SyncToken') };
+  // R1: SyncToken must be present; its value is compared with the record's only in 'fault5010'.
+  const syncToken = asParam(fields.SyncToken);
+  if (syncToken === undefined) return { ok: false, key, fault: faults.requiredParam('SyncToken') };
 
   const { store, config } = state;
   const rec = entity ? store.find(realmId, entity, id) : store.findById(realmId, id);
@@ -45,6 +47,11 @@ export function deleteRecord(
   // 4.2: the generic path does not cover the non-posting types.
   if (!entity && GENERIC_DELETE_EXCLUDED.has(rec.entity))
     return { ok: false, key: found, fault: faults.genericExcluded(rec.entity) };
+
+  // Intuit's reference: an older SyncToken fails with 5010 (a version conflict, checked before the
+  // business rules below). Off by default: the document's R1 accepts it (tools/simulator/README.md).
+  if (config.staleSyncToken === 'fault5010' && syncToken !== String(rec.json.SyncToken))
+    return { ok: false, key: found, fault: faults.staleObject() };
 
   // R3: dated on or before the book-closing date → refused for this record only.
   const closeDate = store.company(realmId).bookCloseDate;

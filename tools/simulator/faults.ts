@@ -37,6 +37,15 @@ export const faults = {
       Detail: `Required parameter ${name} is missing in the request`,
       code: '2020',
     }),
+  // A delete's SyncToken older than the record's, when the simulator is told to refuse it (Intuit's
+  // API reference; the document's R1 accepts it): the Detail is the wording Intuit's SDK issues show.
+  staleObject: () =>
+    validationFault({
+      Message: 'Stale Object Error',
+      Detail:
+        'Stale Object Error : You and another user were working on this at the same time. The other user finished before you did, so your work was not saved.',
+      code: '5010',
+    }),
   invalidRequest: (detail: string) =>
     validationFault({ Message: 'Request has invalid or unsupported property', Detail: detail, code: '2010' }),
   objectNotFound: (entity: string, id: string) =>

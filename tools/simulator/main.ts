@@ -4,6 +4,8 @@
  * {"url", "realmId", "companyName", "token", "mode", "spkiHash"?}. Options (flags win over env):
  *   --port N        (SIM_PORT, default 0 = any free port)
  *   --mode M        (SIM_MODE: document | real, default document)
+ *   --stale-sync-token A  (SIM_STALE_SYNC_TOKEN: accept | fault5010, default accept: a delete with an
+ *                   older SyncToken is deleted (R1); fault5010 answers 5010 "Stale Object Error")
  *   --count N       (SIM_COUNT, default 450 transactions)
  *   --seed N        (SIM_SEED, default 1)
  *   --realm ID      (SIM_REALM, default 9341452000001)
@@ -31,6 +33,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string' },
     mode: { type: 'string' },
+    'stale-sync-token': { type: 'string' },
     count: { type: 'string' },
     seed: { type: 'string' },
     realm: { type: 'string' },
@@ -64,9 +67,15 @@ if (mode !== 'document' && mode !== 'real') {
   console.error(`--mode must be document or real, not ${mode}`);
   process.exit(2);
 }
+const staleSyncToken = values['stale-sync-token'] ?? process.env.SIM_STALE_SYNC_TOKEN ?? 'accept';
+if (staleSyncToken !== 'accept' && staleSyncToken !== 'fault5010') {
+  console.error(`--stale-sync-token must be accept or fault5010, not ${staleSyncToken}`);
+  process.exit(2);
+}
 const cert = values.http ? undefined : ensureTestCertificate();
 const sim = await startSimulator({
   mode,
+  staleSyncToken,
   port: Number(values.port ?? process.env.SIM_PORT ?? 0),
   tokenLifetimeMs: Number(values['token-lifetime'] ?? process.env.SIM_TOKEN_LIFETIME ?? 3600) * 1000,
   accessTokenLifetimeMs:

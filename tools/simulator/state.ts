@@ -4,7 +4,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
-import type { Endpoint, FaultKind, FidelityMode, ReportGrouping, RequestLogEntry, SimulatorOptions } from './api';
+import type {
+  Endpoint,
+  FaultKind,
+  FidelityMode,
+  ReportGrouping,
+  RequestLogEntry,
+  SimulatorOptions,
+  StaleSyncToken,
+} from './api';
 import { createFaultInjector, type FaultInjector } from './fault-injection';
 import { createOAuthStore, type OAuthStore } from './oauth-store';
 import { createPrng, type Prng } from './prng';
@@ -13,6 +21,7 @@ import { createThrottle, type Throttle } from './throttle';
 
 export interface SimConfig {
   mode: FidelityMode;
+  staleSyncToken: StaleSyncToken;
   shuffleBatchResults: boolean;
   batchLimit: number;
   queryLimit: number;
@@ -59,6 +68,7 @@ export function createState(options: SimulatorOptions): SimState {
   const now = options.now ?? Date.now;
   const config: SimConfig = {
     mode: options.mode ?? 'document',
+    staleSyncToken: options.staleSyncToken ?? 'accept',
     shuffleBatchResults: options.shuffleBatchResults ?? false,
     batchLimit: options.batchLimit ?? 40,
     queryLimit: options.queryLimit ?? 500,
