@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { PopupModel } from '../lib/popup/model';
-import { AuditExport } from './AuditExport';
+import { AuditExport, saveCheckOf } from './AuditExport';
 import { ConnectionPanel } from './ConnectionPanel';
 import { DeletePanel } from './DeletePanel';
 import { HostAccess } from './HostAccess';
@@ -55,6 +55,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
             <footer>
               <AuditExport
                 onExport={(f) => void model.exportAudit(f)}
+                saveCheck={saveCheckOf(model)}
                 onClear={() => void model.clearAudit()}
                 onRetention={(days) => void model.setAuditRetention(days)}
                 audit={model.state.value?.audit}

@@ -1,6 +1,21 @@
 import { useSignal } from '@preact/signals';
 import { useId } from 'preact/hooks';
 import type { AuditView } from '../lib/messaging/views';
+import type { PopupModel } from '../lib/popup/model';
+
+/** "Did the file save?" after an export was handed to the browser (issue 18 §7). */
+export interface SaveCheck {
+  asking: boolean;
+  onSaved: () => void;
+  onExportAgain: () => void;
+}
+
+/** The model's question, for the views that show the export. */
+export const saveCheckOf = (model: PopupModel): SaveCheck => ({
+  asking: model.awaitingSave.value !== undefined,
+  onSaved: () => void model.confirmAuditSaved(),
+  onExportAgain: () => void model.exportAuditAgain(),
+});
 
 interface Props {
   onExport: (format: 'csv' | 'json') => void;
@@ -11,6 +26,8 @@ interface Props {
   /** The log's size and what is not exported yet; absent until the background has answered. */
   audit?: AuditView;
   busy: boolean;
+  /** Asked after the file is handed to the browser: only "Yes, the file is saved" marks it exported. */
+  saveCheck?: SaveCheck;
 }
 
 const RETENTION = [
@@ -33,7 +50,7 @@ export function auditSummary(a: AuditView): string {
 }
 
 /** Pick CSV (spreadsheets) or JSON (complete, with pre-delete snapshots), then export. */
-export function AuditExport({ onExport, onClear, onRetention, audit, busy }: Props) {
+export function AuditExport({ onExport, onClear, onRetention, audit, busy, saveCheck }: Props) {
   const format = useSignal<'csv' | 'json'>('csv');
   const confirming = useSignal(false);
   const id = useId();
@@ -54,6 +71,19 @@ export function AuditExport({ onExport, onClear, onRetention, audit, busy }: Pro
       <button type="button" disabled={busy} onClick={() => onExport(format.value)}>
         Export audit log
       </button>
+      {saveCheck?.asking && (
+        <div class="save-check" aria-live="polite">
+          <p>
+            Did the file save? Until you say so, its entries count as not exported and "Clear audit log" keeps them.
+          </p>
+          <button type="button" onClick={saveCheck.onSaved}>
+            Yes, the file is saved
+          </button>{' '}
+          <button type="button" disabled={busy} onClick={saveCheck.onExportAgain}>
+            No, export again
+          </button>
+        </div>
+      )}
       {onRetention && audit && !audit.error && (
         <>
           <label for={retentionId}>Keep exported entries</label>

@@ -4,7 +4,7 @@ import { formatTime } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 import { doneGroup, groupsFor, REPORT_GROUP_ORDER, runSummary, tieOut } from '../lib/popup/report';
 import { canRestoreRun } from '../lib/popup/restore';
-import { AuditExport } from './AuditExport';
+import { AuditExport, saveCheckOf } from './AuditExport';
 import { OutcomeGroup } from './OutcomeGroup';
 import { RestoreRun } from './RestorePanel';
 
@@ -61,6 +61,7 @@ export function JobResult({ model }: { model: PopupModel }) {
       {canRestoreRun(job) && <RestoreRun model={model} job={job} />}
       <AuditExport
         onExport={(f) => void model.exportAudit(f)}
+        saveCheck={saveCheckOf(model)}
         audit={model.state.value?.audit}
         busy={model.pending.value === 'audit/export'}
       />

@@ -13,7 +13,7 @@ import type { CompanyScope } from '../domain/scope';
 import type { PageMessage, PageMessageType, Reply, ReplyOf, RequestOf, Send } from '../messaging/protocol';
 import { type AuditFile, type JobView, type PopupState, PopupStateSchema } from '../messaging/views';
 import { announcement } from './announce';
-import { fetchAuditExport } from './audit-export';
+import { createAuditExportActions } from './audit-export';
 import {
   type ConnectionInput,
   checkConnectionInput,
@@ -237,6 +237,9 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     retryRevoke: (realmId: string, environment: Environment) =>
       act({ type: 'connection/revokeRetry', realmId, environment }),
     connections: computed(() => state.value?.connections ?? []),
+    /** The companies whose data this device keeps; "Erase this company's local data" (confirmed). */
+    localData: computed(() => state.value?.localData ?? []),
+    eraseCompany: (realmId: string, environment: Environment) => act({ type: 'company/erase', realmId, environment }),
     removeRow: (key: string) => actOnShown((scope) => ({ type: 'selection/remove', key, scope })),
     /** "Remove these from the selection": one message per 5,000 keys. */
     removeRows: (keys: readonly string[]) => inBatches('selection/removeMany', keys),
@@ -288,22 +291,8 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     /** "Keep exported entries": 90 or 365 days, or everything (undefined). */
     setAuditRetention: (keepExportedDays: 90 | 365 | undefined) => act({ type: 'audit/retention', keepExportedDays }),
 
-    /**
-     * Asks the background for the audit log page by page, hands the parts to `download` as one file,
-     * then records the export (only exported entries may ever be pruned).
-     */
-    async exportAudit(format: 'csv' | 'json'): Promise<boolean> {
-      pending.value = 'audit/export';
-      const got = await fetchAuditExport((after) => request({ type: 'audit/export', format, after })).finally(() => {
-        pending.value = undefined;
-      });
-      if (!got.ok) actionError.value = got.error;
-      if (!got.ok || !deps.download) return false;
-      actionError.value = undefined;
-      deps.download(got.file);
-      await act({ type: 'audit/exported', through: got.through });
-      return true;
-    },
+    /** "Export audit log", then "Did the file save?": exported only once the person says it is saved. */
+    ...createAuditExportActions({ request, act, actionError, pending, download: deps.download }),
   };
 }
 

@@ -217,7 +217,7 @@ describe('popup result', () => {
     expect(content).toContain('Maple Street Bakery,123,Invoice,1001,,,100,USD,Deleted (verified),,');
   });
 
-  it('exports the audit log page by page into one file, then records the export', async () => {
+  it('exports the audit log page by page into one file, and records the export once the person says it is saved', async () => {
     const download = vi.fn();
     const p = await renderPopup(popupState({ job: done }), { download });
     const pages = [
@@ -253,8 +253,13 @@ describe('popup result', () => {
     const file = download.mock.calls[0]![0] as { filename: string; mime: string; parts: string[] };
     expect(file.filename).toBe('safe-delete-audit.json');
     expect(JSON.parse(file.parts.join(''))).toEqual([{ id: '1' }, { id: '1001' }, { id: '2001' }]);
-    // Only after the file was handed over: the watermark (exported entries are the only prunable ones).
+    // Handed over is not saved: the watermark moves only when the person says the file is saved
+    // (exported entries are the only prunable and clearable ones).
+    expect(p.bg.sentOfType('audit/exported')).toEqual([]);
+    expect(screen.getByText(/^Did the file save\?/)).toBeTruthy();
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Yes, the file is saved' })));
     expect(p.bg.sentOfType('audit/exported')).toEqual([{ type: 'audit/exported', through: 2001 }]);
+    expect(screen.queryByText(/^Did the file save\?/)).toBeNull();
   });
 
   it('a failed page downloads nothing and records no export', async () => {
