@@ -5,6 +5,7 @@ import { ConnectedCompanies } from './ConnectedCompanies';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectionSummary } from './ConnectionSummary';
 import { ConnectQuickBooks } from './ConnectQuickBooks';
+import { EraseCompanyData } from './EraseCompanyData';
 
 /**
  * The form until a company and token are saved, then a summary. While a job runs the company is
@@ -53,6 +54,7 @@ export function ConnectionPanel({ model }: { model: PopupModel }) {
         />
       )}
       <ConnectedCompanies model={model} />
+      <EraseCompanyData model={model} />
     </section>
   );
 }

@@ -8,6 +8,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERASE_REFUSED } from '../../lib/background/erase';
+import type { SenderLike } from '../../lib/messaging/sender';
 import type { PopupState } from '../../lib/messaging/views';
 import { ERASED_TOMBSTONE } from '../../lib/selection/store';
 import {
@@ -40,7 +41,7 @@ function keysOf(all: Record<string, unknown>, company: Company, jobIds: readonly
   return Object.keys(all).filter((k) => k.endsWith(`:${company.realmId}`) || jobIds.some((id) => k.includes(id)));
 }
 
-const erase = (h: SecurityHarness, c: Company, sender = SENDERS.popup) =>
+const erase = (h: SecurityHarness, c: Company, sender: SenderLike = SENDERS.popup) =>
   h.send({ type: 'company/erase', realmId: c.realmId, environment: 'production' }, sender);
 
 describe('company/erase', () => {
