@@ -139,7 +139,7 @@ describe('voidOne against a fake fetch', () => {
     expect(await client.voidOne(invoice)).toMatchObject({ kind: 'ambiguous' });
   });
 
-  it('a 200 carrying a capitalised Fault is the fault\'s answer, never answered (a SystemFault: ambiguous)', async () => {
+  it("a 200 carrying a capitalised Fault is the fault's answer, never answered (a SystemFault: ambiguous)", async () => {
     const f = fakeFetch(() => ({ body: { Fault: notFound610.Fault, Invoice: { Id: '33' } } }));
     const client = fakeClient(f);
     // A fault wins even when the record is named beside it.
