@@ -4,7 +4,7 @@
  * start, pause, resume and cancel jobs. A content script may say hello (and learn its page's company)
  * and report its selection, nothing else. Errors are returned as values (they do not cross contexts).
  */
-import { ContentMessageSchema } from '../collect/selection-message';
+import { ContentMessageSchema } from '../messaging/content-protocol';
 import { fail, type MessageType, PageMessageSchema, type Reply, type ReplyOf } from '../messaging/protocol';
 import { classifySender, type SenderLike } from '../messaging/sender';
 import type { AlarmLike } from '../storage/area';

@@ -6,7 +6,7 @@
  * is worth writing to disk) and shown by the popup until the page that caused it says otherwise.
  */
 import { z } from 'zod';
-import type { PageInfo } from '../collect/selection-message';
+import type { PageInfo } from '../messaging/content-protocol';
 import type { PopupState } from '../messaging/views';
 import type { StorageArea } from '../storage/area';
 import { storageKey } from '../storage/keys';

@@ -10,7 +10,7 @@
  * page's company picks its own connection, so a report from a company that is not connected yet is
  * kept for when it is. The environment comes from the sender's host.
  */
-import type { PageHello, PageHelloReply, SelectionReport, SelectionReportReply } from '../collect/selection-message';
+import type { PageHello, PageHelloReply, SelectionReport, SelectionReportReply } from '../messaging/content-protocol';
 import {
   type ContentMessageType,
   dispatch,

@@ -9,6 +9,7 @@
  * destructive.
  */
 
+import type { PageInfo } from '../messaging/content-protocol';
 import type { ContentSend } from '../messaging/protocol';
 import { defaultIsTrusted, watchGestures } from './gestures';
 import { type DomWatch, type Timers, watchDom } from './observer';
@@ -19,7 +20,6 @@ import { createProvenanceJudge } from './provenance';
 import { createRangeSelection } from './range-select';
 import { createReportQueue } from './report-queue';
 import { type PageScan, scanRows } from './rows';
-import type { PageInfo } from './selection-message';
 import { createSelectionTracker } from './selection-tracker';
 import { createShownReader } from './shown';
 

@@ -5,8 +5,8 @@
  * attribute NAMES: never text, attribute values, ids, hrefs or amounts. Bounded: at most
  * MAX_SKELETON_ROWS rows, MAX_DEPTH levels, MAX_CHILDREN children per element, MAX_SKELETON_CHARS.
  */
+import { MAX_SKELETON_CHARS } from '../messaging/content-limits';
 import { isChecked } from './checkbox';
-import { MAX_SKELETON_CHARS } from './limits';
 import type { PageScan } from './rows';
 
 export const MAX_SKELETON_ROWS = 3;

@@ -9,10 +9,16 @@
 
 import { isRealmId } from '../domain/ids';
 import { keyOfRecord } from '../domain/record-key';
+import { MAX_REPORT_ITEMS } from '../messaging/content-limits';
+import type {
+  AddedItem,
+  PageHelloReply,
+  PageInfo,
+  RemovedItem,
+  SelectionReportReply,
+} from '../messaging/content-protocol';
 import type { ContentSend, Reply } from '../messaging/protocol';
-import { MAX_REPORT_ITEMS } from './limits';
 import type { Timers } from './observer';
-import type { AddedItem, PageHelloReply, PageInfo, RemovedItem, SelectionReportReply } from './selection-message';
 
 export interface ReportQueueOptions {
   send: ContentSend;

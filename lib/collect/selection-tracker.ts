@@ -12,9 +12,10 @@
  * page re-rendered with fresh, unticked rows (navigation, paging back) does not undo what was
  * selected before.
  */
+import type { Shown } from '../domain/shown';
+import type { AddedItem, RemovedItem } from '../messaging/content-protocol';
 import type { PersonTick } from './provenance';
 import type { PageRow } from './rows';
-import type { AddedItem, RemovedItem, Shown } from './selection-message';
 
 export interface SelectionChanges {
   /** Ticked by the person. */

@@ -5,10 +5,10 @@
  * the page"). Read only for rows being reported, never for every row of a 10,000-row page; headers
  * are mapped once per grid per scan.
  */
-import { MAX_SHOWN_TEXT } from './limits';
+import { MAX_SHOWN_TEXT } from '../domain/limits';
+import type { Shown } from '../domain/shown';
 import { GRID_SELECTOR } from './provenance';
 import type { PageRow } from './rows';
-import type { Shown } from './selection-message';
 
 type Field = keyof Shown;
 

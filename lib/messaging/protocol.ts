@@ -5,8 +5,8 @@
  * extension pages (the popup, also opened in a tab) may do everything else.
  */
 import { z } from 'zod';
-import type { ContentMessage, PageHelloReply, SelectionReportReply } from '../collect/selection-message';
 import { CompanyScopeSchema, RealmIdSchema, ViewScopeSchema } from '../domain/schemas';
+import type { ContentMessage, PageHelloReply, SelectionReportReply } from './content-protocol';
 import { type AuditFile, EnvironmentSchema, type PopupState, RestoreFilterSchema, type RestorePreview } from './views';
 
 /** Messages from extension pages (popup.html, in the action popup or a tab). */
@@ -104,7 +104,7 @@ export type PageMessageType = PageMessage['type'];
 
 export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: string };
 
-/** Messages from content scripts (validated with ContentMessageSchema, lib/collect/selection-message). */
+/** Messages from content scripts (validated with ContentMessageSchema, content-protocol.ts). */
 export type ContentMessageType = ContentMessage['type'];
 
 /** Every message, from extension pages and content scripts: the requests of the map below. */

@@ -3,10 +3,10 @@
  * The popup renders these and nothing else; it never sees the token.
  */
 import { z } from 'zod';
-import { ShownSchema } from '../collect/selection-message';
 import { ENTITIES } from '../domain/entities';
 import { JOB_OPERATIONS, OUTCOME_GROUPS, type OutcomeGroup } from '../domain/jobs';
 import { EnvironmentSchema, ViewScopeSchema } from '../domain/schemas';
+import { ShownSchema } from '../domain/shown';
 import { PREFLIGHT_STATUSES, type PreflightStatus } from '../domain/statuses';
 
 export { EnvironmentSchema, PREFLIGHT_STATUSES, type PreflightStatus };

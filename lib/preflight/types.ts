@@ -3,9 +3,9 @@
  * most important blocking finding (see STATUS_ORDER). Every blocking finding is kept in `blockers`,
  * and non-blocking findings (today only 'linked') in `warnings`: a record can be 'ready' with warnings.
  */
-import type { Shown } from '../collect/selection-message';
 import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
+import type { Shown } from '../domain/shown';
 import { type BlockingStatus, type CheckStatus, STATUS_ORDER } from '../domain/statuses';
 import type { CallFailure, TxnRecord } from '../qbo/outcomes';
 

@@ -15,11 +15,11 @@
  * MAX_PAGE_TICKED (each new key costs a read on the company's quota).
  */
 import { z } from 'zod';
-import { ShownSchema } from '../collect/selection-message';
 import { ENTITIES, type Entity, isValidId } from '../domain/entities';
 import type { Environment } from '../domain/ids';
 import { recordKey } from '../domain/record-key';
 import { EnvironmentSchema } from '../domain/schemas';
+import { ShownSchema } from '../domain/shown';
 import type { StorageArea } from '../storage/area';
 import { storageKey as keys } from '../storage/keys';
 import { writeQueueFor } from '../storage/queue';

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OWN_CHECKBOX_LABEL } from '../../lib/collect/checkbox';
-import { type ContentMessage, SelectionReportSchema } from '../../lib/collect/selection-message';
+import { type ContentMessage, SelectionReportSchema } from '../../lib/messaging/content-protocol';
 import { idOf, keysOf, ownBoxes, rowBoxes, startHarness } from './harness';
 import { mountPage } from './load-page';
 

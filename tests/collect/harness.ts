@@ -5,7 +5,7 @@
  */
 import { vi } from 'vitest';
 import { type Collector, startCollector } from '../../lib/collect/collector';
-import type { ContentMessage, SelectionReportData } from '../../lib/collect/selection-message';
+import type { ContentMessage, SelectionReportData } from '../../lib/messaging/content-protocol';
 import type { ContentSend } from '../../lib/messaging/protocol';
 import { createFakeTimers, settle } from './fake-timers';
 import { createPerson } from './person';

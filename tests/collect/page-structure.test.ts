@@ -5,8 +5,8 @@
  * aria-labels and data-* values, and proves none of them survives.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_SKELETON_CHARS } from '../../lib/collect/limits';
 import { pageSkeleton } from '../../lib/collect/page-structure';
+import { MAX_SKELETON_CHARS } from '../../lib/messaging/content-limits';
 import { startHarness } from './harness';
 
 afterEach(() => {

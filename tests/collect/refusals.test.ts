@@ -7,8 +7,8 @@
  * popup reaches the page.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SelectionReportData } from '../../lib/collect/selection-message';
 import { createSelectionTracker } from '../../lib/collect/selection-tracker';
+import type { SelectionReportData } from '../../lib/messaging/content-protocol';
 import { idOf, keysOf, ownBoxes, rowBoxes, startHarness } from './harness';
 import { mountPage } from './load-page';
 

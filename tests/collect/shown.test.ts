@@ -4,7 +4,7 @@
  * (table, aria grid, register dgrid), raw text trimmed, whitespace collapsed and cut.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_SHOWN_TEXT } from '../../lib/collect/limits';
+import { MAX_SHOWN_TEXT } from '../../lib/domain/limits';
 import { ownBoxes, rowBoxes, startHarness } from './harness';
 import { mountPage } from './load-page';
 

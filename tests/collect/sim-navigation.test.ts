@@ -6,8 +6,8 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startCollector } from '../../lib/collect/collector';
-import type { ContentMessage, SelectionReportData } from '../../lib/collect/selection-message';
 import type { Entity } from '../../lib/domain/entities';
+import type { ContentMessage, SelectionReportData } from '../../lib/messaging/content-protocol';
 import type { ContentSend } from '../../lib/messaging/protocol';
 import { CLIENT_SCRIPT } from '../../tools/simulator/pages/client-script';
 import { mountPages } from '../../tools/simulator/pages/index';

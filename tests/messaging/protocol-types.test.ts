@@ -8,8 +8,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { pageHandlers } from '../../lib/background/page-handlers';
 import { contentHandlers } from '../../lib/background/selection-report';
-import type { SelectionReportReply } from '../../lib/collect/selection-message';
-import { type ContentMessage, ContentMessageSchema, type PageHelloReply } from '../../lib/collect/selection-message';
+import {
+  type ContentMessage,
+  ContentMessageSchema,
+  type PageHelloReply,
+  type SelectionReportReply,
+} from '../../lib/messaging/content-protocol';
 import {
   type ContentMessageType,
   type ContentSend,

@@ -3,7 +3,7 @@
  * sentence and its readings of the record, and the checks' answers for a record that is gone.
  */
 import { describe, expect, it } from 'vitest';
-import type { Shown } from '../../lib/collect/selection-message';
+import type { Shown } from '../../lib/domain/shown';
 import { changedSinceViewed } from '../../lib/preflight/checks/changed-since-viewed';
 import { deposited } from '../../lib/preflight/checks/deposited';
 import { linked } from '../../lib/preflight/checks/linked';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Shown } from '../../lib/collect/selection-message';
+import type { Shown } from '../../lib/domain/shown';
 import { RECORD_CHECKS } from '../../lib/preflight/checks/index';
 import { pageMismatch } from '../../lib/preflight/checks/page-mismatch';
 import { summarize, toPreflightRecord } from '../../lib/preflight/classify';

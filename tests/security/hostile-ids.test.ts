@@ -12,8 +12,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startCollector } from '../../lib/collect/collector';
 import { collectRows } from '../../lib/collect/rows';
-import type { PageHello, SelectionReport } from '../../lib/collect/selection-message';
 import { ID_PATTERN } from '../../lib/domain/entities';
+import type { PageHello, SelectionReport } from '../../lib/messaging/content-protocol';
 import type { ContentSend } from '../../lib/messaging/protocol';
 import { createFakeTimers, settle } from '../collect/fake-timers';
 import { loadPage } from '../collect/load-page';

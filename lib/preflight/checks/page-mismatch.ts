@@ -10,7 +10,7 @@
  * the Id when the record has none (the list then shows the Id); a payment's reference number also
  * counts. Dates compare with TxnDate; a date that reads two ways matches when either reading does.
  */
-import type { Shown } from '../../collect/selection-message';
+import type { Shown } from '../../domain/shown';
 import type { TxnRecord } from '../../qbo/outcomes';
 import { formatAmount, formatDate, normalizeNumber, readAmountCents, readDates } from '../shown-values';
 import type { RecordCheck } from '../types';

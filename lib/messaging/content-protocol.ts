@@ -1,6 +1,9 @@
 /**
- * The messages a content script may send, and nothing else (the background validates every arrival
- * with ContentMessageSchema and checks the sender first):
+ * The content-script protocol: the messages a content script may send, and nothing else, with their
+ * replies (the background validates every arrival with ContentMessageSchema and checks the sender
+ * first). It lives in lib/messaging beside the extension pages' protocol; lib/collect only reads the
+ * DOM and builds these messages. The content script imports nothing but types from here (zod stays
+ * out of its bundle); the limits it needs as values are in content-limits.ts.
  *
  * - `page/hello`: sent when the page loads and after every client-side navigation. The background
  *   answers with the company (realmId) QuickBooks has open for this tab right now (the cookie
@@ -18,7 +21,7 @@
  * unless the person adds them. A removed row comes back only with a gesture newer than its removal
  * (`tickedAt` > the removal time the background keeps as a tombstone).
  *
- * `shown` is what the list displayed for the row (raw text, bounded): the preflight compares it with
+ * `shown` is what the list displayed for the row (lib/domain/shown.ts): the preflight compares it with
  * the service's record ("Doesn't match the page"). `shownAt` (ms since epoch) is when the content
  * script first saw the row: the changed-since-viewed check compares it with LastUpdatedTime.
  * `replace` is always false (a page can never wipe the selection); `snapshot` is true when the
@@ -31,24 +34,14 @@ import { z } from 'zod';
 import { ENTITIES, isValidId } from '../domain/entities';
 import { recordKey } from '../domain/record-key';
 import { RealmIdSchema } from '../domain/schemas';
+import { ShownSchema } from '../domain/shown';
 import { environmentFromHost } from '../domain/web-app';
-import { MAX_REPORT_ITEMS, MAX_SHOWN_TEXT, MAX_SKELETON_CHARS } from './limits';
-
-export { MAX_REPORT_ITEMS, MAX_SHOWN_TEXT, MAX_SKELETON_CHARS };
+import { MAX_REPORT_ITEMS, MAX_SKELETON_CHARS } from './content-limits';
 
 const MAX_TIME = 8_640_000_000_000_000;
 const IdSchema = z.string().max(20).refine(isValidId, 'Id must be 1-20 ASCII digits');
 const RealmSchema = RealmIdSchema;
 const TimeSchema = z.number().int().min(0).max(MAX_TIME);
-const ShownTextSchema = z.string().max(MAX_SHOWN_TEXT);
-
-/** What the list showed for the row; each field only where the list has such a column. */
-export const ShownSchema = z.strictObject({
-  amount: ShownTextSchema.optional(),
-  number: ShownTextSchema.optional(),
-  date: ShownTextSchema.optional(),
-});
-export type Shown = z.infer<typeof ShownSchema>;
 
 const ItemSchema = z.strictObject({ entity: z.enum(ENTITIES), id: IdSchema });
 const AddedSchema = z.strictObject({

@@ -1,12 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import {
-  ContentMessageSchema,
-  MAX_REPORT_ITEMS,
-  MAX_SHOWN_TEXT,
-  MAX_SKELETON_CHARS,
-  SelectionReportSchema,
-} from '../../lib/collect/selection-message';
+import { MAX_SHOWN_TEXT } from '../../lib/domain/limits';
+import { MAX_REPORT_ITEMS, MAX_SKELETON_CHARS } from '../../lib/messaging/content-limits';
+import { ContentMessageSchema, SelectionReportSchema } from '../../lib/messaging/content-protocol';
 
 const valid = () => ({
   type: 'selection/report' as const,
