@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
-import { OUTCOME_GROUP_LABEL, OUTCOME_GROUPS } from '../lib/messaging/views';
+import { OUTCOME_GROUPS } from '../lib/messaging/views';
 import { formatDuration, TOKEN_NEEDED_TEXT, waitText } from '../lib/popup/format';
+import { OUTCOME_GROUP_LABEL } from '../lib/popup/labels';
 import type { PopupModel } from '../lib/popup/model';
 import { operationWords } from '../lib/popup/operation-words';
 import { groupsFor } from '../lib/popup/report';

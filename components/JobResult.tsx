@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
-import { OUTCOME_GROUP_LABEL } from '../lib/messaging/views';
 import { formatTime } from '../lib/popup/format';
+import { OUTCOME_GROUP_LABEL } from '../lib/popup/labels';
 import type { PopupModel } from '../lib/popup/model';
 import { doneGroup, groupsFor, REPORT_GROUP_ORDER, runSummary, tieOut } from '../lib/popup/report';
 import { canRestoreRun } from '../lib/popup/restore';

@@ -1,6 +1,7 @@
 /**
  * What extension pages (the popup) are shown: plain serialisable views computed by the background.
- * The popup renders these and nothing else; it never sees the token.
+ * The popup renders these and nothing else; it never sees the token. Schemas and types only: the
+ * words the popup shows for them live in lib/popup (labels.ts, words.ts).
  */
 import { z } from 'zod';
 import { ENTITIES } from '../domain/entities';
@@ -10,21 +11,6 @@ import { ShownSchema } from '../domain/shown';
 import { PREFLIGHT_STATUSES, type PreflightStatus } from '../domain/statuses';
 
 export { EnvironmentSchema, PREFLIGHT_STATUSES, type PreflightStatus };
-
-/** The popup's exact words for each status (the product's contract with screen readers). */
-export const STATUS_LABEL: Record<PreflightStatus, string> = {
-  ready: 'Ready',
-  reconciled: 'Reconciled',
-  changed: 'Changed since viewed',
-  closedPeriod: 'Closed period',
-  notFound: 'Not found',
-  deposited: 'Deposited',
-  linked: 'Linked',
-  unsupported: 'Unsupported type',
-  duplicate: 'Duplicate',
-  unverifiable: 'Cannot verify',
-  pageMismatch: "Doesn't match the page",
-};
 
 /**
  * One page of an exported audit log (`audit/export`'s answer). The popup asks page after page
@@ -141,14 +127,6 @@ export interface RestorePreview {
 }
 
 export { OUTCOME_GROUPS, type OutcomeGroup };
-export const OUTCOME_GROUP_LABEL: Record<OutcomeGroup, string> = {
-  deleted: 'Deleted',
-  voided: 'Voided',
-  restored: 'Restored',
-  skipped: 'Skipped',
-  refused: 'Refused',
-  needsAttention: 'Needs attention',
-};
 
 export const JobRecordViewSchema = z.object({
   key: z.string(),

@@ -11,8 +11,9 @@
 
 import { canVoid, type Entity } from '../domain/entities';
 import { type DeleteOptIns, willDelete } from '../domain/statuses';
-import { type PreflightStatus, type SelectionRow, STATUS_LABEL } from '../messaging/views';
+import type { PreflightStatus, SelectionRow } from '../messaging/views';
 import { formatDate } from './format';
+import { STATUS_LABEL } from './labels';
 import { entityCountsText, moneyTotals, statusPhrase } from './words';
 
 export const PLAN_GROUPS = ['willDelete', 'decision', 'leftAlone'] as const;

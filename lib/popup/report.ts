@@ -4,8 +4,9 @@
  * log (raw service messages, JSON before deletion) stays the exported audit log's business.
  */
 import { csvRow } from '../domain/csv';
-import { type JobRecordView, type JobView, OUTCOME_GROUP_LABEL, type OutcomeGroup } from '../messaging/views';
+import type { JobRecordView, JobView, OutcomeGroup } from '../messaging/views';
 import { describeTxn, ENVIRONMENT_LABEL, formatDate, formatMoney } from './format';
+import { OUTCOME_GROUP_LABEL } from './labels';
 import { operationWords } from './operation-words';
 import { moneyTotals, outcomeReason, outcomeWord } from './words';
 

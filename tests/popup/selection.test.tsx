@@ -2,7 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { OVERSCAN, ROW_HEIGHT } from '../../components/SelectionList';
-import { STATUS_LABEL } from '../../lib/messaging/views';
+import { STATUS_LABEL } from '../../lib/popup/labels';
 import { popupState, renderPopup, row, SHOWN_COMPANY, settle } from './fixtures';
 
 function listRows(): HTMLElement[] {
