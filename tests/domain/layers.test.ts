@@ -2,9 +2,10 @@
  * Issue 13, the layers: the content script's code (lib/collect) and the popup's components speak the
  * domain's vocabulary (lib/domain) and never import the API client's modules (lib/qbo); the entity
  * list, the Id rule and the web app's slugs are declared only in lib/domain; the deletable rule is
- * one function that the popup and the job builder share.
+ * one function that the popup and the job builder share. Issue 19: lib/messaging stands on lib/domain
+ * and zod only, and holds no words (the popup's labels are lib/popup's).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DELETABLE_STATUSES, PREFLIGHT_STATUSES, willDelete } from '../../lib/domain/statuses';
@@ -32,7 +33,131 @@ const target = (from: string, spec: string): string | undefined => {
   return alias ? normalize(alias[1] ?? '') : undefined;
 };
 
+/**
+ * Issue 19: lib/messaging is the protocol between contexts and stands on the vocabulary only. It may
+ * import its own files, lib/domain and zod: nothing of the content script (lib/collect), the
+ * background, the popup or any other folder, type-only imports included.
+ */
+const messagingMayImport = (from: string, spec: string): boolean => {
+  const to = target(from, spec);
+  if (to === undefined) return spec === 'zod' || spec.startsWith('zod/');
+  return /^lib\/(messaging|domain)\//.test(to);
+};
+
+/** Code without its comments: a comment's prose ("rows from "Ticked by the page"…") is no import. */
+const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+/**
+ * The specifiers a module needs at run time. `import type`, `export type` and braces of `type` names
+ * only are erased by the build; any other import, side-effect or dynamic import is kept.
+ */
+const runtimeSpecifiersIn = (code: string): string[] => {
+  const src = withoutComments(code);
+  const specs: string[] = [];
+  const statement = /(?:^|[;\n])\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s*\bfrom\s*['"]([^'"]+)['"]/g;
+  for (const [, typeKeyword, clause = '', spec = ''] of src.matchAll(statement)) {
+    const names = /^\{([^}]*)\}$/
+      .exec(clause.trim())?.[1]
+      ?.split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
+    const typesOnly = typeKeyword !== undefined || names?.every((n) => n.startsWith('type ')) === true;
+    if (!typesOnly) specs.push(spec);
+  }
+  for (const m of src.matchAll(/(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g)) specs.push(m[1] ?? '');
+  for (const m of src.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) specs.push(m[1] ?? '');
+  return specs;
+};
+
+/** Every source file and package an entrypoint pulls in at run time (what its bundle can hold). */
+const runtimeClosure = (entry: string) => {
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (f: string) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const spec of runtimeSpecifiersIn(read(f))) {
+      const to = target(f, spec);
+      if (to === undefined) packages.add(spec);
+      else {
+        const file = [to, `${to}.ts`, `${to}.tsx`, join(to, 'index.ts')].find(
+          (c) => /\.tsx?$/.test(c) && existsSync(join(process.cwd(), c)),
+        );
+        if (file) visit(file);
+        else packages.add(to);
+      }
+    }
+  };
+  visit(entry);
+  return { files: [...seen].sort(), packages: [...packages].sort() };
+};
+
+/** A table of words: a `*_LABEL(S)`, `*_WORDS` or `*_TEXT` constant, or a `Record<…, string>` map. */
+const WORDS_TABLE = /\b[A-Z][A-Z0-9_]*_(LABELS?|WORDS|TEXT)\s*[:=]|Record<[^>]+,\s*string>\s*=/;
+
 describe('layers', () => {
+  it('lib/messaging imports only lib/domain and zod', () => {
+    const offenders = files('lib/messaging').flatMap((f) =>
+      specifiersIn(withoutComments(read(f)))
+        .filter((spec) => !messagingMayImport(f, spec))
+        .map((spec) => `${f} → ${spec}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the messaging rule tells the vocabulary and zod from every other folder or package', () => {
+    const from = 'lib/messaging/views.ts';
+    for (const ok of ['./protocol', '../domain/ids', '~/lib/domain/shown', 'zod', 'zod/v4'])
+      expect(messagingMayImport(from, ok), ok).toBe(true);
+    expect(
+      specifiersIn(
+        withoutComments("/** rows from \"Ticked by the page\" */\n// from 'x'\nimport { a } from '../collect/a';"),
+      ),
+    ).toEqual(['../collect/a']);
+    for (const bad of [
+      '../collect/shown',
+      '../popup/labels',
+      '@/lib/background/app',
+      '../../components/X',
+      'wxt/browser',
+    ])
+      expect(messagingMayImport(from, bad), bad).toBe(false);
+  });
+
+  it('the content script pulls in neither zod nor the popup: the protocol reaches it as types only', () => {
+    const { files: pulled, packages } = runtimeClosure('entrypoints/content.ts');
+    expect(pulled).toEqual(expect.arrayContaining(['lib/collect/collector.ts', 'lib/messaging/content-limits.ts']));
+    expect(pulled.filter((f) => /^(lib\/(popup|background|jobs|qbo)|components)\/|\.tsx$/.test(f))).toEqual([]);
+    expect(pulled.filter((f) => /^lib\/messaging\//.test(f))).toEqual(['lib/messaging/content-limits.ts']);
+    expect(packages.filter((p) => !p.startsWith('wxt/'))).toEqual([]);
+  });
+
+  it('the run-time import reader drops what the build erases and keeps the rest', () => {
+    const source = [
+      "import type { A } from './a';",
+      "import { type B, type C } from './bc';",
+      "import { type D, e } from './de';",
+      "export type { F } from './f';",
+      "export * from './g';",
+      "import './h';",
+      "const i = await import('./i');",
+      "// import { j } from './j';",
+      "import { z } from 'zod';",
+    ].join('\n');
+    expect(runtimeSpecifiersIn(source)).toEqual(['./de', './g', 'zod', './h', './i']);
+  });
+
+  it('lib/messaging holds no words: the popup’s labels are declared in lib/popup only', () => {
+    expect(files('lib/messaging').filter((f) => WORDS_TABLE.test(read(f)))).toEqual([]);
+    for (const label of [/export const STATUS_LABEL\b/, /export const OUTCOME_GROUP_LABEL\b/]) {
+      const declared = ['lib', 'components', 'entrypoints'].flatMap(files).filter((f) => label.test(read(f)));
+      expect(declared).toEqual(['lib/popup/labels.ts']);
+    }
+    expect(WORDS_TABLE.test('export const STATUS_LABEL: Record<PreflightStatus, string> = {')).toBe(true);
+    expect(WORDS_TABLE.test('const TOKEN_NEEDED_TEXT = "Sign in again";')).toBe(true);
+    expect(WORDS_TABLE.test('export const JOB_STATES = [...]; type X = Record<string, number>;')).toBe(false);
+  });
+
   it.each(['lib', 'components', 'entrypoints'])('%s imports nothing from tools/ or tests/', (dir) => {
     const offenders = files(dir).flatMap((f) =>
       specifiersOf(f)
