@@ -135,7 +135,9 @@ describe('the senders', () => {
   it("type the popup's answers by the request's type", () => {
     expectTypeOf(send({ type: 'audit/export', format: 'csv' })).resolves.toEqualTypeOf<Reply<AuditFile>>();
     const scope = { realmId: '1', environment: 'sandbox', stamp: 's' } as const;
-    expectTypeOf(send({ type: 'job/start', includeReconciled: false, scope })).resolves.toEqualTypeOf<Reply<PopupState>>();
+    expectTypeOf(send({ type: 'job/start', includeReconciled: false, scope })).resolves.toEqualTypeOf<
+      Reply<PopupState>
+    >();
     expectTypeOf(send({ type: 'state/get' })).resolves.toEqualTypeOf<Reply<PopupState | Unchanged>>();
     expectTypeOf<PopupApi['send']>().toEqualTypeOf<Send<PageMessageType>>();
   });
