@@ -4,13 +4,14 @@ import { RevokePending } from './RevokePending';
 
 /**
  * Every connected company, each with "Disconnect" (not while its deletion runs); above it, any
- * company whose ended sign-in could not be revoked at Intuit, with "Try again".
+ * company whose ended sign-in could not be revoked at Intuit, with "Try again", or must be ended in
+ * QuickBooks, with "Dismiss".
  */
 export function ConnectedCompanies({ model }: { model: PopupModel }) {
   const all = model.connections.value;
   // A disconnected company waiting for its revoke is no longer connected: shown only above.
   const list = all.filter((c) => !c.disconnecting);
-  const pending = all.filter((c) => c.revokePending);
+  const pending = all.filter((c) => c.revokePending || c.endInQuickBooks);
   const showList = list.length >= 2 || list.some((c) => c.needsReconnect);
   if (!showList && pending.length === 0) return null;
   const job = model.job.value;
@@ -19,8 +20,9 @@ export function ConnectedCompanies({ model }: { model: PopupModel }) {
     <>
       <RevokePending
         companies={pending}
-        busy={model.pending.value === 'connection/revokeRetry'}
-        onRetry={(realmId, environment) => void model.retryRevoke(realmId, environment)}
+        busy={model.pending.value === 'connection/revokeRetry' || model.pending.value === 'connection/revokeDismiss'}
+        onRetry={(realmId, environment) => void model.revokeAction('Retry', realmId, environment)}
+        onDismiss={(realmId, environment) => void model.revokeAction('Dismiss', realmId, environment)}
       />
       {showList && (
         <details class="companies">

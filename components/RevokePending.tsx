@@ -2,33 +2,63 @@ import type { PopupState } from '../lib/messaging/views';
 import { companyText, ENVIRONMENT_LABEL } from '../lib/popup/format';
 
 export const REVOKE_FAILED_TEXT = 'Safe Delete could not reach Intuit to end the sign-in. Try again';
+/**
+ * A sign-in the broker will never revoke for this installation (older than its key or its wrapping):
+ * only QuickBooks can end it, and disconnecting the app there ends every sign-in of it to the company.
+ */
+export const END_IN_QUICKBOOKS_TEXT =
+  "Safe Delete cannot end an older sign-in to this company itself. End it in QuickBooks: in this company, open Apps, find Safe Delete's app and choose Disconnect. That ends every Safe Delete sign-in to the company: connect again afterwards if you still need it.";
+
+type Company = PopupState['connections'][number];
 
 interface Props {
-  /** The companies whose ended sign-in is not revoked at Intuit yet. */
-  companies: PopupState['connections'];
+  /** The companies whose ended sign-in is not revoked at Intuit yet, or must be ended in QuickBooks. */
+  companies: Company[];
   busy: boolean;
-  onRetry: (realmId: string, environment: PopupState['connections'][number]['environment']) => void;
+  onRetry: (realmId: string, environment: Company['environment']) => void;
+  onDismiss: (realmId: string, environment: Company['environment']) => void;
 }
 
 /**
  * A sign-in that ended here (Disconnect, or replaced) but is still alive at Intuit: said for each
- * company, never hidden in a collapsed list, with "Try again" (a success forgets a disconnected one).
+ * company, never hidden in a collapsed list, with "Try again" (a success forgets a disconnected one),
+ * or, when Safe Delete cannot end it, how to end it in QuickBooks and "Dismiss".
  */
-export function RevokePending({ companies, busy, onRetry }: Props) {
+export function RevokePending({ companies, busy, onRetry, onDismiss }: Props) {
   if (companies.length === 0) return null;
   return (
     <ul class="revoke-pending">
-      {companies.map((c) => (
-        <li key={`${c.environment}.${c.realmId}`} class="notice notice-error">
-          <p>
-            <strong>{companyText(c) ?? c.realmId}</strong> · {ENVIRONMENT_LABEL[c.environment]}
-          </p>
-          <p>{REVOKE_FAILED_TEXT}</p>
-          <button type="button" disabled={busy} onClick={() => onRetry(c.realmId, c.environment)}>
-            Try again
-          </button>
-        </li>
-      ))}
+      {companies.map((c) => {
+        const name = companyText(c) ?? c.realmId;
+        return (
+          <li key={`${c.environment}.${c.realmId}`} class="notice notice-error">
+            <p>
+              <strong>{name}</strong> · {ENVIRONMENT_LABEL[c.environment]}
+            </p>
+            {c.revokePending && (
+              <>
+                <p>{REVOKE_FAILED_TEXT}</p>
+                <button type="button" disabled={busy} onClick={() => onRetry(c.realmId, c.environment)}>
+                  Try again
+                </button>
+              </>
+            )}
+            {c.endInQuickBooks && (
+              <>
+                <p>{END_IN_QUICKBOOKS_TEXT}</p>
+                <button
+                  type="button"
+                  disabled={busy}
+                  aria-label={`Dismiss the notice about ${name}`}
+                  onClick={() => onDismiss(c.realmId, c.environment)}
+                >
+                  Dismiss
+                </button>
+              </>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -194,6 +194,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
         needsReconnect: c.needsReconnect ?? false,
         disconnecting: c.disconnecting ?? false,
         revokePending: await revocations.failed(c),
+        endInQuickBooks: c.endInQuickBooks ?? false,
         hasToken: await hasToken(c),
         companyName: await companyNames.get(c, false),
       })),

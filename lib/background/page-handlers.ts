@@ -92,6 +92,11 @@ export const pageHandlers: PageHandlers = {
     core.changed();
     return ok(await core.state());
   },
+  async 'connection/revokeDismiss'(msg, core) {
+    await core.tokens.dismissEndInQuickBooks({ realmId: msg.realmId, environment: msg.environment });
+    core.changed();
+    return ok(await core.state());
+  },
   'selection/remove': (msg, core) => dropFromSelection(core, msg),
   'selection/removeMany': (msg, core) => dropFromSelection(core, msg),
   'selection/clear': (msg, core) => dropFromSelection(core, msg),

@@ -9,6 +9,10 @@
  * (installation-key.ts), and the code and refresh token come back wrapped for it. The extension
  * stores the wrapped refresh token as it is (opaque); one stored before wrapping existed is refused
  * by the broker with invalid_grant, which shows "Reconnect".
+ *
+ * Such a token (raw, or wrapped for a key this installation no longer holds) cannot be revoked
+ * through the broker either: `revoke` says `unrevocable`, apart from a revoke that may work later
+ * (`failed`: no answer, a 5xx, a rate limit, a proof refused for the time).
  */
 import { z } from 'zod';
 import { DIGITS_ID } from '../domain/ids';
@@ -21,6 +25,7 @@ const TokensSchema = z.object({
   x_refresh_token_expires_in: z.number().int().positive().optional(),
   realmId: z.string().regex(DIGITS_ID).optional(),
 });
+const ErrorSchema = z.object({ error: z.string() });
 export interface BrokerTokens {
   access: string;
   refresh?: string;
@@ -34,6 +39,12 @@ export type BrokerResult =
   | { kind: 'invalidGrant' }
   | { kind: 'failed'; message: string };
 
+export type RevokeResult =
+  | { kind: 'revoked' }
+  /** The broker will never take this token from this installation: it must be ended at Intuit by hand. */
+  | { kind: 'unrevocable' }
+  | { kind: 'failed'; message: string };
+
 export interface Broker {
   /**
    * Where launchWebAuthFlow starts: the broker's /oauth/start for this extension redirect, state and
@@ -42,7 +53,7 @@ export interface Broker {
   startUrl(redirectUri: string, state: string): Promise<string | undefined>;
   exchange(code: string): Promise<BrokerResult>;
   refresh(refreshToken: string): Promise<BrokerResult>;
-  revoke(token: string): Promise<boolean>;
+  revoke(token: string): Promise<RevokeResult>;
 }
 
 const NO_KEY = "Safe Delete could not read this device's sign-in key. Restart the browser, then try again.";
@@ -78,15 +89,24 @@ export function createBroker(options: {
       return 'The sign-in service could not be reached.';
     }
   }
-  async function tokens(path: string, body: unknown): Promise<BrokerResult> {
-    const res = await post(path, body);
-    if (typeof res === 'string') return { kind: 'failed', message: res };
-    const json: unknown = await res.json().catch(() => undefined);
-    const error = (json as { error?: unknown } | undefined)?.error;
+  /** A non-2xx answer: invalid_grant, or why the call failed; undefined for a 2xx. */
+  function refusal(
+    res: Response,
+    json: unknown,
+  ): { kind: 'invalidGrant' } | { kind: 'failed'; message: string } | undefined {
+    const error = ErrorSchema.safeParse(json).data?.error;
     if (res.status === 400 && error === 'invalid_grant') return { kind: 'invalidGrant' };
     if (res.status === 401 && error === 'invalid_proof') return { kind: 'failed', message: PROOF_REFUSED };
     if (res.status === 429) return { kind: 'failed', message: 'The sign-in service is busy. Try again in a minute.' };
     if (!res.ok) return { kind: 'failed', message: `The sign-in service answered ${res.status}.` };
+    return undefined;
+  }
+  async function tokens(path: string, body: unknown): Promise<BrokerResult> {
+    const res = await post(path, body);
+    if (typeof res === 'string') return { kind: 'failed', message: res };
+    const json: unknown = await res.json().catch(() => undefined);
+    const refused = refusal(res, json);
+    if (refused) return refused;
     const parsed = TokensSchema.safeParse(json);
     if (!parsed.success)
       return { kind: 'failed', message: 'The sign-in service sent an answer Safe Delete cannot read.' };
@@ -128,7 +148,16 @@ export function createBroker(options: {
         : tokens('/oauth/refresh', { refresh_token: refreshToken }),
     async revoke(token) {
       const res = await post('/oauth/revoke', { token });
-      return typeof res !== 'string' && res.ok;
+      if (typeof res === 'string') return { kind: 'failed', message: res };
+      const refused = refusal(res, await res.json().catch(() => undefined));
+      if (!refused) return { kind: 'revoked' };
+      // invalid_grant: a token the broker cannot unwrap (raw from before wrapping, wrapped under
+      // another BROKER_WRAP_KEY; rarely one Intuit itself calls dead). invalid_proof for a token bound
+      // to another key: this installation can never present it. No later try helps either. An
+      // invalid_proof for this installation's own key is a proof refused for now (the clock): retried.
+      if (refused.kind === 'invalidGrant') return { kind: 'unrevocable' };
+      if (refused.message === PROOF_REFUSED && (await boundToAnotherKey(token))) return { kind: 'unrevocable' };
+      return refused;
     },
   };
 }

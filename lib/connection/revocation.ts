@@ -5,6 +5,12 @@
  * queued, and the company shows "Safe Delete could not reach Intuit to end the sign-in. Try again"
  * until a revoke succeeds: a grant must never stay alive silently.
  *
+ * A token the broker will never revoke for this installation (stored raw before tokens were wrapped,
+ * or wrapped for a key this installation no longer holds) would stay on "Try again" for ever: it
+ * leaves the queue, and the company says instead how to end that sign-in in QuickBooks, until the
+ * person dismisses it (token-store's `endInQuickBooks`). Such a token is useless to anyone without
+ * the broker's secret or that key, but it is still a live grant at Intuit, so the person is told.
+ *
  * Disconnect, decided as a bookkeeper would want it: the company stops at once (its access token is
  * dropped, no job or check can call it, it is no longer the popup's default), but the connection is
  * forgotten only once Intuit confirmed the revoke; until then it is kept, marked, holding nothing but
@@ -20,12 +26,13 @@ export interface RevocationDeps {
 }
 
 /**
- * Revokes every queued refresh token of a company (a disconnected company with none left is then
- * forgotten). True when none is left.
+ * Revokes every queued refresh token of a company (a disconnected company with none left and nothing
+ * to end in QuickBooks is then forgotten). True when none is left.
  */
 export async function revokeQueued(deps: RevocationDeps, scope: ConnectionScope): Promise<boolean> {
   for (const token of await deps.store.pendingRevokes(scope)) {
-    if (await deps.broker.revoke(token)) await deps.store.revoked(scope, token);
+    const result = await deps.broker.revoke(token);
+    if (result.kind !== 'failed') await deps.store.revoked(scope, token, result.kind === 'unrevocable');
   }
   const left = (await deps.store.pendingRevokes(scope)).length;
   await deps.store.forgetDisconnected(scope);

@@ -11,7 +11,9 @@
  *
  * A sign-in that ends here (Disconnect, or replaced by a new sign-in or a pasted token) must end at
  * Intuit too: its refresh token moves to the connection's `revoke` list and stays there, never used
- * again for anything but revoking, until Intuit confirms (lib/connection/revocation.ts).
+ * again for anything but revoking, until Intuit confirms (lib/connection/revocation.ts). One the
+ * broker will never revoke for this installation leaves the list and marks the connection
+ * `endInQuickBooks` until the person dismisses the notice that says how to end it by hand.
  */
 import { z } from 'zod';
 import type { Environment } from '../domain/ids';
@@ -41,6 +43,8 @@ const ConnectionSchema = z.object({
   needsReconnect: z.boolean().optional(),
   /** The person disconnected it: no call uses it; it stays only until Intuit confirms the revoke. */
   disconnecting: z.boolean().optional(),
+  /** A sign-in that ended here cannot be revoked through the broker: the person ends it in QuickBooks. */
+  endInQuickBooks: z.boolean().optional(),
   /** When this connection was made or last used from the popup (the most recent one is the default). */
   at: z.number().default(0),
 });
@@ -170,6 +174,7 @@ export function createTokenStore(areas: { session: StorageArea; local: StorageAr
           refreshExpiresAt: refresh ? (input.refreshExpiresAt ?? before?.refreshExpiresAt) : undefined,
           needsReconnect: false,
           disconnecting: undefined, // a new sign-in or token after Disconnect: in use again
+          endInQuickBooks: before?.endInQuickBooks, // the older sign-in is still alive at Intuit
           at: now(),
         });
         await writeSecrets(scope, { access, refresh, revoke }, input.remember);
@@ -249,17 +254,29 @@ export function createTokenStore(areas: { session: StorageArea; local: StorageAr
     forgetDisconnected: (scope: ConnectionScope): Promise<boolean> =>
       serial(async () => {
         const c = await getConnection(scope);
-        if (!c?.disconnecting || (await secrets(scope)).revoke?.length) return false;
+        if (!c?.disconnecting || c.endInQuickBooks || (await secrets(scope)).revoke?.length) return false;
         await forgetNow(scope);
         return true;
       }),
-    /** Intuit confirmed the revoke of `token`: it leaves the list. */
-    revoked: (scope: ConnectionScope, token: string): Promise<void> =>
+    /**
+     * Intuit confirmed the revoke of `token`, or (`byHand`) the broker will never revoke it: it leaves
+     * the list, and with `byHand` the connection says to end it in QuickBooks.
+     */
+    revoked: (scope: ConnectionScope, token: string, byHand = false): Promise<void> =>
       serial(async () => {
         const c = await getConnection(scope);
         const old = await secrets(scope);
+        if (c && byHand) await putConnection({ ...c, endInQuickBooks: true });
         const revoke = old.revoke?.filter((t) => t !== token);
         await writeSecrets(scope, { ...old, revoke: revoke?.length ? revoke : undefined }, c?.remember ?? false);
+      }),
+    /** The person dismissed "end it in QuickBooks"; a disconnected company with nothing left is forgotten. */
+    dismissEndInQuickBooks: (scope: ConnectionScope): Promise<void> =>
+      serial(async () => {
+        const c = await getConnection(scope);
+        if (!c?.endInQuickBooks) return;
+        if (c.disconnecting && !(await secrets(scope)).revoke?.length) await forgetNow(scope);
+        else await putConnection({ ...c, endInQuickBooks: undefined });
       }),
     /** Disconnect: the connection and its secrets are gone (the caller revokes first). */
     forget: (scope: ConnectionScope): Promise<void> => serial(() => forgetNow(scope)),

@@ -36,6 +36,12 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     realmId: RealmIdSchema,
     environment: EnvironmentSchema,
   }),
+  /** "Dismiss" the notice that a company's older sign-in must be ended in QuickBooks. */
+  z.object({
+    type: z.literal('connection/revokeDismiss'),
+    realmId: RealmIdSchema,
+    environment: EnvironmentSchema,
+  }),
   /**
    * Selection changes name the company the view showed (`scope`): the background refuses them when
    * it now holds another company's selection (issue 18 §2).
@@ -128,6 +134,7 @@ export interface ReplyMap {
   'connection/connect': PopupState;
   'connection/disconnect': PopupState;
   'connection/revokeRetry': PopupState;
+  'connection/revokeDismiss': PopupState;
   'selection/remove': PopupState;
   'selection/clear': PopupState;
   'selection/removeMany': PopupState;

@@ -225,6 +225,8 @@ export const PopupStateSchema = z.object({
         disconnecting: z.boolean().optional(),
         /** A sign-in that ended here could not be revoked at Intuit: "Try again". */
         revokePending: z.boolean().optional(),
+        /** A sign-in that ended here cannot be revoked by Safe Delete: said how to end it in QuickBooks. */
+        endInQuickBooks: z.boolean().optional(),
       }),
     )
     .default([]),

@@ -233,9 +233,9 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     /** "Disconnect" one company: revoked through the broker, then forgotten. */
     disconnect: (realmId: string, environment: Environment) =>
       act({ type: 'connection/disconnect', realmId, environment }),
-    /** "Try again": revoke the company's ended sign-ins that did not reach Intuit. */
-    retryRevoke: (realmId: string, environment: Environment) =>
-      act({ type: 'connection/revokeRetry', realmId, environment }),
+    /** "Try again" (revoke ended sign-ins that did not reach Intuit), "Dismiss" (the notice to end one in QuickBooks). */
+    revokeAction: (action: 'Retry' | 'Dismiss', realmId: string, environment: Environment) =>
+      act({ type: `connection/revoke${action}`, realmId, environment }),
     connections: computed(() => state.value?.connections ?? []),
     /** The companies whose data this device keeps; "Erase this company's local data" (confirmed). */
     localData: computed(() => state.value?.localData ?? []),

@@ -8,18 +8,16 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BrokerResult, createBroker } from '../../lib/connection/broker';
-import { createInstallationKey, INSTALLATION_KEY_DB } from '../../lib/connection/installation-key';
+import { INSTALLATION_KEY_DB } from '../../lib/connection/installation-key';
 import { signIn } from '../../lib/connection/sign-in';
 import { type BrokerUnderTest, CHROME_REDIRECT, REALM, startBroker } from '../broker/harness';
+import { browser, clientOf, keyIn } from './real-broker';
 
 let b: BrokerUnderTest | undefined;
 afterEach(async () => {
   await b?.close();
   b = undefined;
 });
-
-const keyIn = (factory: IDBFactory, now = () => 1_700_000_000_000) =>
-  createInstallationKey({ indexedDB: () => factory, now });
 
 const part = (jws: string, i: number) => JSON.parse(Buffer.from(jws.split('.')[i] ?? '', 'base64url').toString());
 
@@ -157,22 +155,6 @@ describe('the broker client', () => {
 });
 
 describe('the extension against the real broker', () => {
-  /** The sign-in window: the broker's start, Intuit's authorize page, the broker's callback with its cookie. */
-  function browser(broker: BrokerUnderTest) {
-    return {
-      getRedirectURL: () => CHROME_REDIRECT,
-      async launchWebAuthFlow({ url }: { url: string }) {
-        const start = await broker.request(url);
-        const cookie = start.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-        const authorize = await broker.request(start.location ?? '');
-        const callback = await broker.request(authorize.location ?? '', { headers: { cookie } });
-        return callback.location ?? undefined;
-      },
-    };
-  }
-  const clientOf = (broker: BrokerUnderTest, idb: IDBFactory) =>
-    createBroker({ baseUrl: broker.url, now: broker.clock.now, key: keyIn(idb, broker.clock.now) });
-
   it('signs in, refreshes and revokes with its own key; a copied refresh token is refused elsewhere', async () => {
     b = await startBroker();
     const mine = clientOf(b, new IDBFactory());
@@ -190,8 +172,8 @@ describe('the extension against the real broker', () => {
     const refreshed = await mine.refresh(stored);
     expect(refreshed.kind).toBe('ok');
     const next = refreshed.kind === 'ok' ? (refreshed.tokens.refresh ?? '') : '';
-    expect(await thief.revoke(next)).toBe(false);
-    expect(await mine.revoke(next)).toBe(true);
+    expect(await thief.revoke(next)).toEqual({ kind: 'unrevocable' });
+    expect(await mine.revoke(next)).toEqual({ kind: 'revoked' });
     expect(await mine.refresh(next)).toEqual({ kind: 'invalidGrant' });
   });
 

@@ -27,7 +27,7 @@ function fakeIntuit(now: () => number) {
       valid = new Set([`rt-${n}`]); // rotation (the grace period is the simulator's business)
       return { kind: 'ok', tokens: { access: `at-${n}`, refresh: `rt-${n}`, accessExpiresAt: now() + 3_600_000 } };
     },
-    revoke: async () => true,
+    revoke: async () => ({ kind: 'revoked' }),
   };
   return { broker, calls, revokeAll: () => (valid = new Set()) };
 }

@@ -15,7 +15,7 @@ function broker(exchange: BrokerResult = { kind: 'ok', tokens }) {
       return exchange;
     },
     refresh: async () => ({ kind: 'failed', message: 'unused' }),
-    revoke: async () => true,
+    revoke: async () => ({ kind: 'revoked' }),
   };
   return { b, codes };
 }

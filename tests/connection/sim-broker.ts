@@ -5,12 +5,12 @@
  * the token provider alone, and a `fetch` that answers the broker's HTTP paths for the whole
  * background (the real broker client in front of it).
  */
-import type { Broker, BrokerResult } from '../../lib/connection/broker';
+import type { Broker, BrokerResult, RevokeResult } from '../../lib/connection/broker';
 import type { Simulator } from '../../tools/simulator/api';
 import { REDIRECT, refresh, revoke, type Tokens, tokenRequest } from '../simulator/oauth-test-helpers';
 
 export const BROKER_URL = 'https://broker.test';
-const UNREACHABLE: BrokerResult = { kind: 'failed', message: 'The sign-in service could not be reached.' };
+const UNREACHABLE = { kind: 'failed', message: 'The sign-in service could not be reached.' } as const;
 
 export interface BrokerFaults {
   /** Nothing reaches the broker (a network error before sending). */
@@ -21,6 +21,8 @@ export interface BrokerFaults {
   revokeFails: boolean;
   /** Refreshes wait for this before reaching Intuit (a slow round trip). */
   gate?: Promise<void>;
+  /** Revokes are refused as the real broker refuses a token it cannot unwrap (400 invalid_grant). */
+  revokeUnwrappable?: boolean;
 }
 
 export function simBroker(sim: Simulator, now: () => number) {
@@ -31,7 +33,7 @@ export function simBroker(sim: Simulator, now: () => number) {
   const broker: Broker = {
     startUrl: async () => undefined,
     exchange: async () => ({ kind: 'failed', message: 'not used here' }),
-    async refresh(token) {
+    async refresh(token): Promise<BrokerResult> {
       refreshed.push(token);
       await faults.gate;
       if (faults.down) return UNREACHABLE;
@@ -52,10 +54,10 @@ export function simBroker(sim: Simulator, now: () => number) {
         },
       };
     },
-    async revoke(token) {
+    async revoke(token): Promise<RevokeResult> {
       revoked.push(token);
-      if (faults.down || faults.revokeFails) return false;
-      return (await revoke(sim, token)).ok;
+      if (faults.down || faults.revokeFails) return UNREACHABLE;
+      return (await revoke(sim, token)).ok ? { kind: 'revoked' } : { kind: 'failed', message: 'answered 502' };
     },
   };
   return { broker, faults, refreshed, revoked };
@@ -87,6 +89,7 @@ export function brokerFetch(sim: Simulator) {
         return res;
       }
       case '/oauth/revoke':
+        if (faults.revokeUnwrappable) return new Response('{"error":"invalid_grant"}', { status: 400 });
         if (faults.revokeFails) return new Response('{"error":"upstream"}', { status: 502 });
         return (await revoke(sim, body.token ?? '')).ok
           ? Response.json({ revoked: true })
