@@ -19,7 +19,7 @@ import type { PopupState } from '../messaging/views';
 import { createQboClient } from '../qbo/client';
 import { createSelectionStore, type Scope } from '../selection/store';
 import { badgeText, showBadge } from './badge';
-import { createCompanyLock } from './company-lock';
+import { createCompanyLock } from '../storage/company-lock';
 import { createCompanyNames } from './company-names';
 import type { BackgroundDeps } from './deps';
 import { companiesWithData } from './local-data';

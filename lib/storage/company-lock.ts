@@ -7,7 +7,7 @@
  */
 import type { CompanyScope } from '../domain/scope';
 import { scopeKey } from '../domain/scope';
-import { createWriteQueue, type WriteQueue } from '../storage/queue';
+import { createWriteQueue, type WriteQueue } from './queue';
 
 export interface CompanyLock {
   /** Runs `task` after every earlier task of the same company has settled. */
