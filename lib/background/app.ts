@@ -10,9 +10,11 @@ import { createInstallationKey } from '../connection/installation-key';
 import { createRevocations } from '../connection/revocation';
 import { createTokenProvider } from '../connection/token-provider';
 import { createTokenStore } from '../connection/token-store';
+import { createTokenWake } from '../connection/token-wake';
 import type { Environment } from '../domain/ids';
 import { isActiveJobState } from '../domain/jobs';
-import { scopeKey } from '../domain/scope';
+import { sameScope, scopeKey } from '../domain/scope';
+import { isWaitingForToken } from '../jobs/lifecycle';
 import { createJobRunner } from '../jobs/runner';
 import type { JobSnapshot } from '../jobs/types';
 import type { PopupState } from '../messaging/views';
@@ -68,6 +70,8 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     now: deps.clock.now,
     onChange: () => changed(),
     revoke: (s) => revocations.retry(s),
+    // Any refresh that worked (a later call, the popup's poll, the wake below): the company's jobs go on.
+    onRefreshed: (s) => void runner.tokenAvailable(s.realmId).catch(() => undefined),
   });
   // Unique per worker life, so a popup's sinceVersion from before a restart never matches by chance.
   let version = deps.clock.now();
@@ -95,6 +99,13 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     clock: deps.clock,
     clientFor,
     ...deps.runner,
+  });
+  // A job left waiting for a token while the sign-in service was unreachable wakes when the backoff ends.
+  const tokenWake = createTokenWake({
+    alarms: deps.alarms,
+    provider,
+    waiting: async (s) => (await runner.listJobs()).some((j) => sameScope(j, s) && isWaitingForToken(j)),
+    resume: (s) => runner.tokenAvailable(s.realmId),
   });
 
   let badgeBusy = false;
@@ -133,7 +144,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       const scope = { realmId: job.realmId, environment: job.environment };
       void provider
         .afterUnauthorized(scope, tokenUsed.get(scopeKey(job)))
-        .then((fresh) => (fresh ? runner.tokenAvailable(job.realmId) : undefined))
+        .then((fresh) => (fresh ? runner.tokenAvailable(job.realmId) : tokenWake.schedule(scope)))
         .catch(() => undefined);
     }
     if ((job.status === 'done' || job.status === 'cancelled') && deps.clock.now() - lastPollAt > 3_000) {
@@ -243,6 +254,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     preflightStore,
     preflight,
     runner,
+    tokenWake,
     startLock,
     clientFor,
     currentScope,

@@ -48,6 +48,7 @@ export function createBackground(deps: BackgroundDeps) {
     onAlarm: async (alarm: AlarmLike) => {
       await ready;
       await core.runner.onAlarm(alarm);
+      await core.tokenWake.onAlarm(alarm);
     },
     /** On every worker start: resume jobs from the journal and show the badge. */
     async onStartup(): Promise<void> {

@@ -15,6 +15,9 @@
  *   the company waits REFRESH_RETRY_MS (doubling up to REFRESH_RETRY_MAX_MS) before the broker is
  *   asked again, and a token fresh from a refresh that is refused (401) twice in a row is not
  *   refreshed again until a token lives to its expiry.
+ * - Whatever path refreshes (a job, the popup's poll, the wake at the end of a backoff:
+ *   token-wake.ts), `onRefreshed` says so, and the background resumes that company's jobs waiting
+ *   for a token.
  */
 import type { Broker } from './broker';
 import { revokeQueued } from './revocation';
@@ -53,6 +56,8 @@ export function createTokenProvider(deps: {
   broker: Broker;
   now: () => number;
   onChange?: () => void;
+  /** A refresh stored new tokens for this company (by whatever path it was asked for). */
+  onRefreshed?: (scope: ConnectionScope) => void;
   /** Revokes a company's queued sign-ins (default: revokeQueued; the background passes its Revocations). */
   revoke?: (scope: ConnectionScope) => Promise<unknown>;
 }) {
@@ -119,10 +124,14 @@ export function createTokenProvider(deps: {
     const id = connectionId(scope);
     const running = inFlight.get(id);
     if (running) return running;
-    const task = episode(scope, attemptsOf(id)).finally(() => {
-      inFlight.delete(id);
-      deps.onChange?.();
-    });
+    let fresh = false;
+    const task = episode(scope, attemptsOf(id))
+      .then((stored) => (fresh = stored))
+      .finally(() => {
+        inFlight.delete(id);
+        deps.onChange?.();
+        if (fresh) deps.onRefreshed?.(scope);
+      });
     inFlight.set(id, task);
     return task;
   }
@@ -132,6 +141,11 @@ export function createTokenProvider(deps: {
     /** Resolves once no refresh of this company is in flight (Disconnect revokes the newest token). */
     async settle(scope: ConnectionScope): Promise<void> {
       await inFlight.get(connectionId(scope))?.catch(() => undefined);
+    },
+    /** When the broker may be asked again for this company, if it is waiting out a backoff now. */
+    retryAt(scope: ConnectionScope): number | undefined {
+      const notBefore = attempts.get(connectionId(scope))?.notBefore ?? 0;
+      return notBefore > deps.now() ? notBefore : undefined;
     },
     /** The access token for a company, refreshed first when it is (nearly) expired. */
     async getToken(scope: ConnectionScope): Promise<string | undefined> {

@@ -6,58 +6,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBackground } from '../../lib/background/index';
 import type { RevokeResult } from '../../lib/connection/broker';
 import { revokeQueued } from '../../lib/connection/revocation';
 import { createTokenStore } from '../../lib/connection/token-store';
-import type { PopupState } from '../../lib/messaging/views';
 import type { Simulator } from '../../tools/simulator/api';
-import { startSimulator } from '../../tools/simulator/index';
-import { EXTENSION_ID, EXTENSION_ORIGIN, SENDERS } from '../security/harness';
-import { CLIENT, runFlow } from '../simulator/oauth-test-helpers';
-import { createManualClock } from '../support/clock';
-import { BROKER_URL, brokerFetch, simBroker } from './sim-broker';
+import { signedInBackground } from './signed-in-background';
 
-const EXT_REDIRECT = `https://${EXTENSION_ID}.chromiumapp.org/`;
-
-async function setup() {
-  fakeBrowser.reset();
-  const clock = createManualClock();
-  const sim = await startSimulator({ now: clock.now, oauthClients: [CLIENT] });
-  const company = sim.seedCompany({ count: 2 });
-  const broker = brokerFetch(sim);
-  const background = createBackground({
-    storage: { local: fakeBrowser.storage.local, session: fakeBrowser.storage.session },
-    alarms: fakeBrowser.alarms,
-    cookies: { get: async () => null },
-    extensionId: EXTENSION_ID,
-    extensionOrigin: EXTENSION_ORIGIN,
-    clock,
-    fetch: broker.fetch,
-    brokerUrl: BROKER_URL,
-    apiBaseUrl: () => sim.url,
-    // Intuit's sign-in window, as the person completes it for `company`.
-    identity: {
-      getRedirectURL: () => EXT_REDIRECT,
-      async launchWebAuthFlow({ url }) {
-        const state = new URL(url).searchParams.get('state') ?? '';
-        const code = (await runFlow(sim, { realmId: company.realmId })).searchParams.get('code') ?? '';
-        return `${EXT_REDIRECT}?code=${code}&realmId=${company.realmId}&state=${state}`;
-      },
-    },
-  });
-  const scope = { realmId: company.realmId, environment: 'production' as const };
-  async function send(message: Record<string, unknown>): Promise<PopupState> {
-    const reply = await background.handleMessage(message, SENDERS.popup);
-    if (!reply.ok) throw new Error(reply.error);
-    return reply.data as PopupState;
-  }
-  const connectNow = () => send({ type: 'connection/connect', environment: 'production', stayConnected: false });
-  const tokens = background.core.tokens;
-  /** Whether Intuit still honours a refresh token (a refresh at the simulator: it rotates a live one). */
-  const alive = async (refresh: string) => (await simBroker(sim, clock.now).broker.refresh(refresh)).kind === 'ok';
-  return { sim, company, broker, background, scope, send, connectNow, tokens, alive };
-}
+const setup = () => signedInBackground();
 
 let sim: Simulator | undefined;
 afterEach(async () => sim?.close());
