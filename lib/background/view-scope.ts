@@ -8,7 +8,6 @@
 import { type CompanyScope, sameScope } from '../domain/scope';
 import type { BackgroundCore } from './app';
 
-
 async function nameOf(core: BackgroundCore, scope: CompanyScope): Promise<string> {
   return (await core.companyNames.get(scope, false)) ?? `company ${scope.realmId}`;
 }

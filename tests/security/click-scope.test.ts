@@ -111,7 +111,9 @@ describe('the click names its scope', () => {
     const names = h.background.core.companyNames;
     const nameA = await names.get({ realmId: a.realmId, environment: 'production' }, false);
     const nameB = await names.get({ realmId: b.realmId, environment: 'production' }, false);
-    expect(error).toBe(`This window shows ${nameA ?? ''}; QuickBooks switched to ${nameB ?? ''}. Check the list again.`);
+    expect(error).toBe(
+      `This window shows ${nameA ?? ''}; QuickBooks switched to ${nameB ?? ''}. Check the list again.`,
+    );
     expect(await h.background.core.runner.listJobs()).toEqual([]);
     expect(h.callsTo(b.realmId, 'batch', 'delete') + h.callsTo(a.realmId, 'batch', 'delete')).toBe(0);
   });
