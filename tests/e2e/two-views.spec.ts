@@ -34,6 +34,8 @@ test('the popup and the full view press "Restore" together: every deleted record
     popup.page.getByRole('button', { name: confirmName }).click(),
     full.getByRole('button', { name: confirmName }).click(),
   ]);
+  // The deletion's result also reads "Finished": wait for the restore's own result, its "Restored" group.
+  await expect(popup.page.getByRole('button', { name: /^Restored \d+$/ })).toBeVisible({ timeout: 60_000 });
   await expect(popup.page.getByRole('heading', { name: /Finished/ })).toBeVisible({ timeout: 60_000 });
   const truth = sim.truth(company.realmId);
   const created = truth.createdKeys();
