@@ -3,6 +3,7 @@ import type { PopupModel } from '../lib/popup/model';
 import { AuditExport, saveCheckOf } from './AuditExport';
 import { ConnectionPanel } from './ConnectionPanel';
 import { DeletePanel } from './DeletePanel';
+import { ElsewhereNotice } from './ElsewhereNotice';
 import { HostAccess } from './HostAccess';
 import { JobProgress } from './JobProgress';
 import { JobResult } from './JobResult';
@@ -44,6 +45,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
         <p class="hint">Loading…</p>
       ) : (
         <>
+          <ElsewhereNotice model={model} />
           <PageIssues model={model} />
           <ConnectionPanel model={model} />
           {job && active && <JobProgress model={model} />}

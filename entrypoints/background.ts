@@ -16,6 +16,7 @@ export default defineBackground(() => {
     storage: { local: createIdbArea({ legacy: browser.storage.local }), session: browser.storage.session },
     alarms: browser.alarms,
     cookies: browser.cookies,
+    tabs: { get: (tabId) => browser.tabs.get(tabId) },
     badge: browser.action,
     notify: async (title, message) => {
       await browser.notifications.create({

@@ -20,7 +20,22 @@ const model = createPopupModel(runtimeApi, {
   },
 });
 render(<App model={model} full={full} />, document.getElementById('app') as HTMLElement);
-model.start();
+
+/**
+ * The popup opens on the client in view: it names the active tab first, so its first state is that
+ * tab's QuickBooks company (lib/background/view-tab.ts). The full view is a tab of its own: it shows
+ * the company of the last QuickBooks page.
+ */
+async function focusActiveTab(): Promise<void> {
+  if (full) return;
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true }).catch(() => []);
+  if (tab?.id === undefined) return;
+  await runtimeApi.send({ type: 'view/tab', tabId: tab.id }).catch(() => undefined);
+}
+const start = () => void focusActiveTab().finally(() => model.start());
+start();
 // Stop polling when the popup or tab goes away; start again if the page is restored from cache.
 addEventListener('pagehide', () => model.stop());
-addEventListener('pageshow', () => model.start());
+addEventListener('pageshow', (event) => {
+  if (event.persisted) start();
+});

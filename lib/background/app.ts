@@ -24,6 +24,7 @@ import { createCompanyLock } from '../storage/company-lock';
 import { badgeText, showBadge } from './badge';
 import { createCompanyNames } from './company-names';
 import type { BackgroundDeps } from './deps';
+import { elsewhere } from './elsewhere';
 import { companiesWithData } from './local-data';
 import { createPageIssues } from './page-issues';
 import { buildPopupState } from './popup-state';
@@ -207,7 +208,8 @@ export function createBackgroundCore(deps: BackgroundDeps) {
         revokePending: await revocations.failed(c),
         endInQuickBooks: c.endInQuickBooks ?? false,
         hasToken: await hasToken(c),
-        companyName: await companyNames.get(c, false),
+        // Read once per company (CompanyInfo), so every connected client is named (issue 21 §2).
+        companyName: await companyNames.get(c),
       })),
     );
     const selected = scope ? await selection.read(scope) : {};
@@ -231,6 +233,12 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       job: job ? { snapshot: job, rows: await runner.getRecords(job.id) } : undefined,
       notice,
       audit: auditView(await runner.audit.stats()),
+    });
+    view.elsewhere = await elsewhere(scope, {
+      connections,
+      jobs: await runner.listJobs(),
+      selectedCount: async (s) => Object.keys(await selection.read(s)).length,
+      name: (s) => companyNames.get(s, false),
     });
     // The companies whose data this device keeps ("Erase this company's local data").
     view.localData = await companiesWithData(view, {

@@ -6,11 +6,14 @@ import type { JobRunnerOptions } from '../jobs/types';
 import type { AlarmsArea, StorageArea } from '../storage/area';
 import type { BadgeApi } from './badge';
 import type { CookiesApi } from './page-company';
+import type { TabsApi } from './view-tab';
 
 export interface BackgroundDeps {
   storage: { local: StorageArea; session: StorageArea };
   alarms: AlarmsArea;
   cookies: CookiesApi;
+  /** tabs.get: the active tab the popup opened over (./view-tab.ts). */
+  tabs?: TabsApi;
   badge?: BadgeApi;
   notify?: (title: string, message: string) => Promise<void>;
   extensionId: string;

@@ -21,6 +21,7 @@ import { eraseCompanyData } from './erase';
 import { previewRestore, startRestore } from './restore';
 import { startJob } from './start-job';
 import { checkViewCompany } from './view-scope';
+import { focusViewTab } from './view-tab';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -38,6 +39,7 @@ export const pageHandlers: PageHandlers = {
     await maybeAutoPreflight(core);
     return ok(await core.state());
   },
+  'view/tab': (msg, core, deps) => focusViewTab(core, deps, msg.tabId),
   async 'connection/save'(msg, core, deps) {
     const scope = { realmId: msg.realmId, environment: msg.environment };
     const before = await core.tokens.getConnection(scope);

@@ -29,6 +29,7 @@ import { checkViewCompany } from './view-scope';
 export const PREFLIGHT_MAX_AGE_MS = 15 * 60 * 1000;
 
 export const JOB_RUNNING = 'A job is already running for this company.';
+export const RUN_FINISHED = 'A run of this company has just finished: look at its result and press Done first.';
 export const LIST_CHANGED =
   'The list changed since this window showed it (a row was added, removed or checked again). Check the list again.';
 
@@ -87,6 +88,9 @@ async function startLocked(
   }
   const existing = await core.latestJob(scope);
   if (existing && isActiveJob(existing)) return refuse(JOB_RUNNING);
+  // A finished run not yet closed with "Done" is what the views show: a start from a view that did
+  // not show it (two views pressing together, one after the other's run ended) is refused.
+  if (existing) return refuse(RUN_FINISHED);
 
   const selected = await core.selection.read(scope);
   let stored = await core.preflightStore.read(scope);

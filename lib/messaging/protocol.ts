@@ -12,6 +12,8 @@ import { type AuditFile, EnvironmentSchema, type PopupState, RestoreFilterSchema
 /** Messages from extension pages (popup.html, in the action popup or a tab). */
 export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state/get'), sinceVersion: z.number().optional() }),
+  /** The popup opened over this tab: its QuickBooks company, if any, is the one the views show. */
+  z.object({ type: z.literal('view/tab'), tabId: z.number().int().min(0).max(2_147_483_647) }),
   z.object({
     type: z.literal('connection/save'),
     realmId: RealmIdSchema,
@@ -129,6 +131,7 @@ export interface Unchanged {
  */
 export interface ReplyMap {
   'state/get': PopupState | Unchanged;
+  'view/tab': { realmId?: string };
   'connection/save': PopupState;
   'connection/forget': PopupState;
   'connection/connect': PopupState;

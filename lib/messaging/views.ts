@@ -255,6 +255,23 @@ export const PopupStateSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * Other companies with something in hand: a selection, or a deletion running or paused. The view
+   * shows one company (the client in view); these are named at its top, so nothing of another
+   * client is out of sight (issue 21 §2).
+   */
+  elsewhere: z
+    .array(
+      z.object({
+        realmId: z.string(),
+        environment: EnvironmentSchema,
+        companyName: z.string().optional(),
+        selected: z.number(),
+        jobActive: z.boolean(),
+      }),
+    )
+    .optional(),
 });
 export type PopupState = z.infer<typeof PopupStateSchema>;
+export type ElsewhereView = NonNullable<PopupState['elsewhere']>[number];
 export type CompanyDataView = NonNullable<PopupState['localData']>[number];

@@ -239,6 +239,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     connections: computed(() => state.value?.connections ?? []),
     /** The companies whose data this device keeps; "Erase this company's local data" (confirmed). */
     localData: computed(() => state.value?.localData ?? []),
+    elsewhere: computed(() => state.value?.elsewhere ?? []),
     eraseCompany: (realmId: string, environment: Environment) => act({ type: 'company/erase', realmId, environment }),
     removeRow: (key: string) => actOnShown((scope) => ({ type: 'selection/remove', key, scope })),
     /** "Remove these from the selection": one message per 5,000 keys. */

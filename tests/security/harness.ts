@@ -8,6 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { BadgeApi } from '../../lib/background/badge';
 import { createBackground } from '../../lib/background/index';
 import { COMPANY_COOKIE } from '../../lib/background/page-company';
+import type { TabInfo } from '../../lib/background/view-tab';
 import { DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
 import type { JobSnapshot } from '../../lib/jobs/types';
 import type { Reply } from '../../lib/messaging/protocol';
@@ -70,6 +71,8 @@ export interface SecurityHarness {
   local: StorageArea;
   /** The company the page's cookie names (undefined: no cookie), in the default cookie store. */
   setPageCompany(realmId: string | undefined): void;
+  /** A browser tab `tabs.get` answers (the active tab the popup opens over). */
+  setTab(tab: TabInfo & { id: number }): void;
   /** The same cookie in another store (a Firefox container, a Chrome incognito window). */
   setStoreCompany(storeId: string, realmId: string | undefined): void;
   send(message: unknown, sender: SenderLike): Promise<Reply<unknown>>;
@@ -99,6 +102,7 @@ export async function createSecurityHarness(
   // As entrypoints/background.ts: the extension's state in its own IndexedDB, storage.local moved in.
   const local = createIdbArea({ legacy: fakeBrowser.storage.local });
   const realmByStore = new Map<string, string | undefined>();
+  const tabs = new Map<number, TabInfo>();
   const background = createBackground({
     storage: { local, session: fakeBrowser.storage.session },
     alarms: fakeBrowser.alarms,
@@ -109,6 +113,13 @@ export async function createSecurityHarness(
         const onWebApp = host === 'qbo.intuit.com' || host.endsWith('.qbo.intuit.com');
         const realm = realmByStore.get(storeId ?? DEFAULT_STORE);
         return onWebApp && name === COMPANY_COOKIE && realm ? { value: realm } : null;
+      },
+    },
+    tabs: {
+      async get(tabId: number) {
+        const tab = tabs.get(tabId);
+        if (!tab) throw new Error(`No tab with id: ${tabId}.`);
+        return tab;
       },
     },
     notify: options.notify,
@@ -129,6 +140,9 @@ export async function createSecurityHarness(
     background,
     setPageCompany(realmId) {
       realmByStore.set(DEFAULT_STORE, realmId);
+    },
+    setTab(tab) {
+      tabs.set(tab.id, tab);
     },
     setStoreCompany(storeId, realmId) {
       realmByStore.set(storeId, realmId);

@@ -1,0 +1,51 @@
+/**
+ * The client in view (issue 21 §2): the popup opens on the company of the active QuickBooks tab.
+ * When the popup opens it names the active tab; the background reads that tab's company the way it
+ * reads a reporting page's (the `qbo.currentcompanyid` cookie of the tab's own cookie store) and
+ * makes it the company the views show, as a tick on that page would. It reads nothing from the page
+ * itself, selects nothing and starts nothing: a view that still showed another company has its next
+ * click refused with both names (./view-scope.ts), and a job keeps its own company.
+ */
+import { ok, type Reply } from '../messaging/protocol';
+import { classifySender } from '../messaging/sender';
+import type { BackgroundCore } from './app';
+import type { BackgroundDeps } from './deps';
+import { readPageCompany, storeIdOfTab } from './page-company';
+
+export interface TabInfo {
+  id?: number;
+  url?: string;
+  cookieStoreId?: string;
+  incognito?: boolean;
+}
+
+export interface TabsApi {
+  get(tabId: number): Promise<TabInfo>;
+}
+
+export interface ViewTabReply {
+  /** The active tab's company, when it is a QuickBooks page with a company open. */
+  realmId?: string;
+}
+
+export async function focusViewTab(
+  core: BackgroundCore,
+  deps: BackgroundDeps,
+  tabId: number,
+): Promise<Reply<ViewTabReply>> {
+  const tab = await deps.tabs?.get(tabId).catch(() => undefined);
+  if (!tab?.url) return ok({});
+  // The same rule as a content script's page: a QuickBooks web-app address, never a private window.
+  const page = classifySender({ id: deps.extensionId, url: tab.url, tab }, deps.extensionId, deps.extensionOrigin);
+  if (page.kind !== 'contentScript') return ok({});
+  const storeId = await storeIdOfTab(deps.cookies, tab);
+  const company = await readPageCompany(deps.cookies, page.pageUrl.href, storeId);
+  if (!company?.realmId) return ok({});
+  const scope = { realmId: company.realmId, environment: company.environment };
+  const last = await core.selection.lastPage();
+  if (last?.realmId !== scope.realmId || last.environment !== scope.environment || last.url !== page.pageUrl.href) {
+    await core.selection.setLastPage({ ...scope, url: page.pageUrl.href, storeId, at: deps.clock.now() });
+    core.changed();
+  }
+  return ok({ realmId: scope.realmId });
+}
