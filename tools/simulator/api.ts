@@ -11,6 +11,9 @@ export type FidelityMode = 'document' | 'real';
 /** How a delete with a stale SyncToken is answered (SimulatorOptions.staleSyncToken). */
 export type StaleSyncToken = 'accept' | 'fault5010';
 
+/** How a write repeating a `requestid` the company has seen is answered (SimulatorOptions.requestid). */
+export type RequestIdMode = 'honoured' | 'ignored' | 'fault6000';
+
 export interface SimulatorOptions {
   mode?: FidelityMode; // default 'document'
   /**
@@ -19,6 +22,12 @@ export interface SimulatorOptions {
    * "Stale Object Error", as Intuit's API reference says of an older SyncToken. See the README.
    */
   staleSyncToken?: StaleSyncToken;
+  /**
+   * A write repeating a known `requestid`. 'honoured' (default, both modes): the first answer again,
+   * nothing applied, as Intuit documents it. 'ignored': applied again like a new call (a create makes
+   * a second record). 'fault6000': 400 ValidationFault 6000, nothing applied. See the README.
+   */
+  requestid?: RequestIdMode;
   /** PEM cert + key to serve HTTPS (browser tests, demo). Omit for plain HTTP on loopback (Node tests). */
   tls?: { cert: string; key: string };
   port?: number; // default 0: any free port
@@ -197,6 +206,8 @@ export interface Simulator {
   setMode(mode: FidelityMode): void;
   /** 'accept' (R1) or 'fault5010' for deletes with a stale SyncToken, from now on. */
   setStaleSyncToken(answer: StaleSyncToken): void;
+  /** How a repeated `requestid` is answered from now on: 'honoured', 'ignored' or 'fault6000'. */
+  setRequestId(mode: RequestIdMode): void;
   setShuffleBatchResults(on: boolean): void;
   /** Forces Section grouping of the TransactionList report ([] or undefined: flat unless group_by is sent). */
   setReportGrouping(groupBy: ReportGrouping | ReportGrouping[] | undefined): void;

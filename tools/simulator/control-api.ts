@@ -46,6 +46,9 @@ export function createControl(state: SimState): SimulatorControl {
     setStaleSyncToken: (answer) => {
       state.config.staleSyncToken = answer;
     },
+    setRequestId: (mode) => {
+      state.config.requestid = mode;
+    },
     setShuffleBatchResults: (on) => {
       state.config.shuffleBatchResults = on;
     },

@@ -8,6 +8,7 @@
  *   POST /__sim/remove {realmId, key}                   POST /__sim/fault {FaultRule}
  *   POST /__sim/clear-faults                            POST /__sim/mode {mode}
  *   POST /__sim/stale-sync-token {answer: 'accept' | 'fault5010'}
+ *   POST /__sim/requestid {mode: 'honoured' | 'ignored' | 'fault6000'}
  *   POST /__sim/shuffle {on}                            POST /__sim/report-grouping {groupBy}
  *   POST /__sim/page-company {realmId}                  POST /__sim/reset-throttle {realmId?}
  *   GET  /__sim/log?realmId=                            GET  /__sim/records?realmId=
@@ -92,6 +93,10 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
     control.setStaleSyncToken(z.object({ answer: z.enum(['accept', 'fault5010']) }).parse(await body(c)).answer);
     return c.json(ok);
   });
+  app.post('/requestid', async (c) => {
+    control.setRequestId(z.object({ mode: z.enum(['honoured', 'ignored', 'fault6000']) }).parse(await body(c)).mode);
+    return c.json(ok);
+  });
   app.post('/shuffle', async (c) => {
     control.setShuffleBatchResults(z.object({ on: z.boolean() }).parse(await body(c)).on);
     return c.json(ok);
@@ -160,6 +165,7 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
     c.json({
       mode: state.config.mode,
       staleSyncToken: state.config.staleSyncToken,
+      requestid: state.config.requestid,
       pageRealmId: state.pageRealmId ?? null,
       companies: [...state.store.companies.values()].map((co) => ({
         realmId: co.realmId,

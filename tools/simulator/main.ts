@@ -6,6 +6,8 @@
  *   --mode M        (SIM_MODE: document | real, default document)
  *   --stale-sync-token A  (SIM_STALE_SYNC_TOKEN: accept | fault5010, default accept: a delete with an
  *                   older SyncToken is deleted (R1); fault5010 answers 5010 "Stale Object Error")
+ *   --requestid M   (SIM_REQUESTID: honoured | ignored | fault6000, default honoured: a write repeating
+ *                   a requestid gets the first answer; ignored applies it again; fault6000 answers 6000)
  *   --count N       (SIM_COUNT, default 450 transactions)
  *   --seed N        (SIM_SEED, default 1)
  *   --realm ID      (SIM_REALM, default 9341452000001)
@@ -34,6 +36,7 @@ const { values } = parseArgs({
     port: { type: 'string' },
     mode: { type: 'string' },
     'stale-sync-token': { type: 'string' },
+    requestid: { type: 'string' },
     count: { type: 'string' },
     seed: { type: 'string' },
     realm: { type: 'string' },
@@ -72,10 +75,16 @@ if (staleSyncToken !== 'accept' && staleSyncToken !== 'fault5010') {
   console.error(`--stale-sync-token must be accept or fault5010, not ${staleSyncToken}`);
   process.exit(2);
 }
+const requestid = values.requestid ?? process.env.SIM_REQUESTID ?? 'honoured';
+if (requestid !== 'honoured' && requestid !== 'ignored' && requestid !== 'fault6000') {
+  console.error(`--requestid must be honoured, ignored or fault6000, not ${requestid}`);
+  process.exit(2);
+}
 const cert = values.http ? undefined : ensureTestCertificate();
 const sim = await startSimulator({
   mode,
   staleSyncToken,
+  requestid,
   port: Number(values.port ?? process.env.SIM_PORT ?? 0),
   tokenLifetimeMs: Number(values['token-lifetime'] ?? process.env.SIM_TOKEN_LIFETIME ?? 3600) * 1000,
   accessTokenLifetimeMs:

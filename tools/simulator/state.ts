@@ -9,6 +9,7 @@ import type {
   FaultKind,
   FidelityMode,
   ReportGrouping,
+  RequestIdMode,
   RequestLogEntry,
   SimulatorOptions,
   StaleSyncToken,
@@ -22,6 +23,7 @@ import { createThrottle, type Throttle } from './throttle';
 export interface SimConfig {
   mode: FidelityMode;
   staleSyncToken: StaleSyncToken;
+  requestid: RequestIdMode;
   shuffleBatchResults: boolean;
   batchLimit: number;
   queryLimit: number;
@@ -69,6 +71,7 @@ export function createState(options: SimulatorOptions): SimState {
   const config: SimConfig = {
     mode: options.mode ?? 'document',
     staleSyncToken: options.staleSyncToken ?? 'accept',
+    requestid: options.requestid ?? 'honoured',
     shuffleBatchResults: options.shuffleBatchResults ?? false,
     batchLimit: options.batchLimit ?? 40,
     queryLimit: options.queryLimit ?? 500,
