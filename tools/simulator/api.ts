@@ -3,6 +3,7 @@
  * `startSimulator` (in ./index.ts) returns a `Simulator`. Everything here is in-process; the same
  * control operations are also served over HTTP under `/__sim/` for the demo's browser.
  */
+import type { AllowanceSetting } from './metering';
 import type { Entity } from './service-names';
 
 /** document: as deletion-interface.md states. real: as service-facts.md records. */
@@ -213,6 +214,10 @@ export interface Simulator {
   setReportGrouping(groupBy: ReportGrouping | ReportGrouping[] | undefined): void;
   /** Empties the throttle windows (of one company, or all). */
   resetThrottle(realmId?: string): void;
+  /** The app's monthly allowance of metered reads: a limit (null: none; default 500,000) or forced used up (./metering.ts). */
+  setAllowance(setting: AllowanceSetting): void;
+  /** Metered reads counted for one company (or all) in a month (`YYYY-MM`, default the current one). */
+  meteredReads(realmId?: string, month?: string): number;
   seedCompany(options: SeedOptions): SeededCompany;
   /** Valid bearer token for a company; issueToken makes a new one (the old one stays valid unless expired). */
   issueToken(realmId: string): string;

@@ -6,6 +6,7 @@
 import type { FaultRule, GroundTruth, SeededCompany, SeedOptions, Simulator } from './api';
 import { pickCompanyName } from './company-names';
 import { categorize, generateCompany } from './generate';
+import { monthOf } from './metering';
 import { deleteRef, registerRefs, setRefActive } from './refs';
 import type { Entity } from './service-names';
 import type { SimState } from './state';
@@ -56,6 +57,8 @@ export function createControl(state: SimState): SimulatorControl {
       state.config.reportGroupBy = toGroupingList(groupBy);
     },
     resetThrottle: (realmId) => state.throttle.reset(realmId),
+    setAllowance: (setting) => state.metering.setAllowance(setting),
+    meteredReads: (realmId, month) => state.metering.reads(month ?? monthOf(state.now()), realmId),
     seedCompany(options: SeedOptions): SeededCompany {
       const realmId = options.realmId ?? freshRealmId(state);
       const { records, bookCloseDate } = generateCompany(options);

@@ -18,6 +18,8 @@
  *   POST /__sim/reference-active {realmId, type, id, active}   POST /__sim/reference-delete {realmId, type, id}
  *   GET  /__sim/references?realmId=&type= → [{type, id, name, active, deleted}]
  *   POST /__sim/oauth-client {clientId, clientSecret, redirectUris, name?}
+ *   POST /__sim/allowance {limit?: number|null, usedUp?: boolean}  (the app's monthly reads, ./metering.ts)
+ *   GET  /__sim/metering?month=YYYY-MM → {month, usedUp, total, companies: {realmId: reads}}
  *   POST /__sim/revoke-grants {realmId} → {revoked: n}   GET /__sim/oauth-stats?realmId= → OAuthStats
  */
 import { Hono } from 'hono';
@@ -25,6 +27,7 @@ import { cors } from 'hono/cors';
 import { z } from 'zod';
 import type { FaultRule, ReportGrouping, SeedOptions } from './api';
 import type { SimulatorControl } from './control-api';
+import { mountMeteringRoutes } from './metering';
 import type { SimState } from './state';
 
 const Realm = z.object({ realmId: z.string() });
@@ -50,6 +53,7 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
     return text ? (JSON.parse(text) as unknown) : {};
   };
   const ok = { ok: true };
+  mountMeteringRoutes(app, state.metering, state.now);
 
   app.post('/seed', async (c) => c.json(control.seedCompany((await body(c)) as SeedOptions)));
   app.post('/token', async (c) => c.json({ token: control.issueToken(Realm.parse(await body(c)).realmId) }));

@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Endpoint } from './api';
 import { intuitTime } from './clock';
 import { authFault, type FaultObject, faultBody, type RawResponse, systemFaultBody, throttleFault } from './faults';
+import { allowanceFault, wouldBeMetered } from './metering';
 import type { ApiEnv, SimState } from './state';
 import type { ThrottleKind } from './throttle';
 
@@ -44,7 +45,7 @@ export function logCalls(state: SimState): MiddlewareHandler<ApiEnv> {
     c.set('endpoint', 'other');
     await next();
     const tokenRealmId = state.store.tokenRealm(c.req.header('Authorization'));
-    state.log.push({
+    const entry = {
       at: state.now(),
       realmId: c.req.param('realmId') ?? '',
       endpoint: c.get('endpoint'),
@@ -56,7 +57,9 @@ export function logCalls(state: SimState): MiddlewareHandler<ApiEnv> {
       ...(c.get('fault') ? { fault: c.get('fault') } : {}),
       ...(tokenRealmId !== undefined ? { tokenRealmId } : {}),
       ...(c.get('replayed') ? { replayed: true } : {}),
-    });
+    };
+    state.log.push(entry);
+    state.metering.count(entry);
   };
 }
 
@@ -93,6 +96,9 @@ export function guard(state: SimState, endpoint: Endpoint): MiddlewareHandler<Ap
     const realmId = c.req.param('realmId') ?? '';
     const refused = authenticate(c, state, realmId);
     if (refused) return sendRaw(c, refused);
+    // The app's monthly allowance of reads is used up: reads are refused, writes still go (./metering.ts).
+    if (state.metering.usedUp(state.now()) && wouldBeMetered(endpoint, await c.req.text()))
+      return sendRaw(c, allowanceFault(state.config.mode, state.now()));
     const ceiling = throttleKind(endpoint);
     if (ceiling && !state.throttle.tryAcquire(ceiling, realmId)) {
       // 3001: a refused call applies nothing and does not take a place in the window.

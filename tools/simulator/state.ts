@@ -15,6 +15,7 @@ import type {
   StaleSyncToken,
 } from './api';
 import { createFaultInjector, type FaultInjector } from './fault-injection';
+import { createMetering, type Metering } from './metering';
 import { createOAuthStore, type OAuthStore } from './oauth-store';
 import { createPrng, type Prng } from './prng';
 import { createStore, type Store } from './store';
@@ -47,6 +48,8 @@ export interface SimState {
   oauth: OAuthStore;
   faults: FaultInjector;
   throttle: Throttle;
+  /** Metered reads per company and month, and the app's monthly allowance (./metering.ts). */
+  metering: Metering;
   log: RequestLogEntry[];
   shuffleRng: Prng;
   pageRealmId?: string;
@@ -100,6 +103,7 @@ export function createState(options: SimulatorOptions): SimState {
     oauth,
     faults: createFaultInjector(),
     throttle,
+    metering: createMetering(),
     log: [],
     shuffleRng: createPrng(7),
     newTid: () => `1-${Math.floor(now() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`,
