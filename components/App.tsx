@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { PopupModel } from '../lib/popup/model';
 import { AuditExport, saveCheckOf } from './AuditExport';
+import { CheckFailed } from './CheckFailed';
 import { ConnectionPanel } from './ConnectionPanel';
 import { DeletePanel } from './DeletePanel';
 import { ElsewhereNotice } from './ElsewhereNotice';
@@ -46,6 +47,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
       ) : (
         <>
           <ElsewhereNotice model={model} />
+          {!job && <CheckFailed model={model} />}
           <PageIssues model={model} />
           <ConnectionPanel model={model} />
           {job && active && <JobProgress model={model} />}

@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { OUTCOME_GROUPS } from '../lib/messaging/views';
-import { formatDuration, TOKEN_NEEDED_TEXT, waitText } from '../lib/popup/format';
+import { formatDuration, isOutage, TOKEN_NEEDED_TEXT, waitText } from '../lib/popup/format';
 import { OUTCOME_GROUP_LABEL } from '../lib/popup/labels';
 import type { PopupModel } from '../lib/popup/model';
 import { operationWords } from '../lib/popup/operation-words';
@@ -36,13 +36,16 @@ export function JobProgress({ model }: { model: PopupModel }) {
       <ProgressBar label={words.progress} done={job.done} total={job.total} />
       <p>
         {job.done} of {job.total} processed
-        {job.etaMs !== undefined && job.state !== 'paused' && ` · ${capitalize(formatDuration(job.etaMs))} left`}
+        {job.etaMs !== undefined &&
+          job.state !== 'paused' &&
+          !isOutage(job.wait) &&
+          ` · ${capitalize(formatDuration(job.etaMs))} left`}
       </p>
       {/* A sign-in refreshes itself; it needs the person only when it was revoked or ran out: "Reconnect". */}
       {signedIn ? (
         <ConnectQuickBooks model={model} reconnect onUseToken={() => (useToken.value = true)} />
       ) : (
-        <p class={tokenNeeded ? 'warning' : 'activity'}>{activity}</p>
+        <p class={tokenNeeded || isOutage(job.wait) ? 'warning' : 'activity'}>{activity}</p>
       )}
       {tokenNeeded && (!signedIn || useToken.value) && (
         <ConnectionForm model={model} onSaved={() => {}} companyLocked />

@@ -75,7 +75,6 @@ export function SelectionPanel({ model, full = false }: { model: PopupModel; ful
               : preflight
                 ? `Checked at ${formatTime(preflight.at)}.`
                 : 'Not checked yet.'}
-            {preflight?.error && <span class="field-error"> The check failed: {preflight.error}</span>}
           </p>
           <fieldset class="filter">
             <legend class="sr-only">Show</legend>

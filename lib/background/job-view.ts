@@ -11,7 +11,8 @@ function viewWait(job: JobSnapshot): JobView['wait'] {
   const wait = job.wait;
   if (!wait) return undefined;
   if (wait.kind === 'tokenNeeded') return { kind: 'tokenNeeded' };
-  if (wait.kind === 'retry') return { kind: 'verifying', until: wait.until };
+  // A read that failed before anything was sent: QuickBooks is not answering (issue 21 §3).
+  if (wait.kind === 'retry') return { kind: 'outage', until: wait.until };
   return { kind: wait.kind, until: wait.until };
 }
 

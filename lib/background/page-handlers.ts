@@ -1,6 +1,7 @@
 /** What extension pages (the popup) may ask. Every answer is a value; the token never leaves. */
 
 import { signIn } from '../connection/sign-in';
+import { CHECK_RETRY_MS } from '../domain/limits';
 import { OUTCOME_GROUP } from '../jobs/labels';
 import {
   dispatch,
@@ -33,10 +34,12 @@ type PageHandlers = Handlers<PageMessageType, PageContext>;
 
 /** Each page message's handler, typed against the protocol map (lib/messaging/protocol.ts). */
 export const pageHandlers: PageHandlers = {
-  async 'state/get'(msg, core) {
+  async 'state/get'(msg, core, deps) {
     core.polled();
+    // A failed check is tried again once a minute while a view is open (in memory: a cheap test per poll).
+    if (core.preflight.retryDue(deps.clock.now())) await maybeAutoPreflight(core, false, deps.clock.now());
     if (msg.sinceVersion === core.version()) return ok({ unchanged: true });
-    await maybeAutoPreflight(core);
+    await maybeAutoPreflight(core, false, deps.clock.now());
     return ok(await core.state());
   },
   'view/tab': (msg, core, deps) => focusViewTab(core, deps, msg.tabId),
@@ -259,7 +262,7 @@ async function controlJob(
 }
 
 /** A popup that opens onto unchecked rows gets them checked without a click (reads only). */
-async function maybeAutoPreflight(core: BackgroundCore, force = false): Promise<void> {
+async function maybeAutoPreflight(core: BackgroundCore, force = false, now?: number): Promise<void> {
   const scope = await core.currentScope();
   if (!scope || core.preflight.isRunning(scope)) return;
   if (!(await core.hasToken(scope))) return;
@@ -267,5 +270,7 @@ async function maybeAutoPreflight(core: BackgroundCore, force = false): Promise<
   if (selected.length === 0) return;
   const stored = await core.preflightStore.read(scope);
   const unchecked = selected.some((k) => !stored?.rows[k]);
-  if (force || (unchecked && !stored?.error)) void core.preflight.start(scope);
+  // A failed check (QuickBooks down) is tried again once a minute while a view is open.
+  const retryDue = !!stored?.error && now !== undefined && now - stored.at >= CHECK_RETRY_MS;
+  if (force || retryDue || (unchecked && !stored?.error)) void core.preflight.start(scope);
 }

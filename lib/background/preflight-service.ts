@@ -4,6 +4,7 @@
  * and nothing is classified on a partial picture.
  */
 
+import { CHECK_RETRY_MS } from '../domain/limits';
 import { scopeKey } from '../domain/scope';
 import { runPreflight } from '../preflight/index';
 import type { QboClient } from '../qbo/client-api';
@@ -11,7 +12,7 @@ import type { Scope, SelectionStore } from '../selection/store';
 import type { PreflightStore } from './preflight-store';
 import { toPreflightRow } from './preflight-store';
 
-export function describeFailure(kind: string, detail?: string): string {
+export function describeFailure(kind: string): string {
   switch (kind) {
     case 'unauthorized':
       return 'The access token was refused or has expired. Paste a new token.';
@@ -20,11 +21,13 @@ export function describeFailure(kind: string, detail?: string): string {
     case 'rateLimited':
       return 'The service asked us to slow down (429). Try again in a minute.';
     case 'incomplete':
-      return `The service's answer could not be proven complete, so nothing was classified. ${detail ?? ''}`.trim();
+      return "QuickBooks's answer could not be proven complete, so nothing was classified.";
     case 'wrongCompany':
       return 'The selection belongs to another company than the connected one.';
     default:
-      return `The service did not answer clearly (${detail ?? kind}). Try again.`;
+      // A 5xx, a dropped connection, no network ("TypeError: Failed to fetch"): the raw text is the
+      // browser's or the service's jargon and never reaches a person (issue 21 §3).
+      return "QuickBooks isn't responding.";
   }
 }
 
@@ -37,6 +40,8 @@ export function createPreflightService(deps: {
 }) {
   const running = new Map<string, Promise<void>>();
   const id = scopeKey;
+  /** When each company's last check failed (cleared by a check that succeeds). */
+  const failedAt = new Map<string, number>();
 
   async function run(scope: Scope): Promise<void> {
     const items = Object.values(await deps.selection.read(scope));
@@ -47,13 +52,13 @@ export function createPreflightService(deps: {
       realmId: scope.realmId,
       environment: scope.environment,
     });
+    if (result.kind === 'ok') failedAt.delete(id(scope));
+    else failedAt.set(id(scope), deps.now());
     if (result.kind === 'ok') {
       const rows = Object.fromEntries(result.records.map((r) => [r.key, toPreflightRow(r)]));
       await deps.preflight.save(scope, { at: result.checkedAt, rows });
     } else if (result.kind === 'failed') {
-      const failure = result.failure;
-      const detail = 'reason' in failure ? failure.reason : 'fault' in failure ? failure.fault?.message : undefined;
-      await deps.preflight.setError(scope, deps.now(), describeFailure(failure.kind, detail));
+      await deps.preflight.setError(scope, deps.now(), describeFailure(result.failure.kind));
     } else {
       await deps.preflight.setError(scope, deps.now(), describeFailure(result.kind));
     }
@@ -61,13 +66,16 @@ export function createPreflightService(deps: {
 
   return {
     isRunning: (scope: Scope) => running.has(id(scope)),
+    /** A failed check is due to be tried again (CHECK_RETRY_MS after it failed). */
+    retryDue: (now: number) => [...failedAt.values()].some((at) => now - at >= CHECK_RETRY_MS),
     /** Starts (or joins) the run for this company; resolves when it is stored. */
     start(scope: Scope): Promise<void> {
       const existing = running.get(id(scope));
       if (existing) return existing;
       const task = run(scope)
-        .catch(async (error: unknown) => {
-          await deps.preflight.setError(scope, deps.now(), describeFailure('error', String(error)));
+        .catch(async () => {
+          failedAt.set(id(scope), deps.now());
+          await deps.preflight.setError(scope, deps.now(), describeFailure('error'));
         })
         .finally(() => {
           running.delete(id(scope));

@@ -96,7 +96,12 @@ async function startLocked(
   let stored = await core.preflightStore.read(scope);
   const keys = Object.keys(selected);
   if (keys.length === 0) return refuse('Nothing is selected.');
-  if (!stored || stored.error || keys.some((k) => !stored?.rows[k])) {
+  if (stored?.error) {
+    // Never "the selection changed" when nothing did: the check failed, and says why.
+    void core.preflight.start(scope);
+    return refuse(`Nothing was deleted: the last check failed. ${stored.error} Check again when QuickBooks answers.`);
+  }
+  if (!stored || keys.some((k) => !stored?.rows[k])) {
     void core.preflight.start(scope);
     return refuse('The selection changed since it was checked. Review the new statuses, then try again.');
   }

@@ -5,3 +5,6 @@
 
 /** Characters kept of each shown value (amount, number, date) of a row. */
 export const MAX_SHOWN_TEXT = 64;
+
+/** A failed check (QuickBooks not answering) is tried again this long after it failed, while a view is open. */
+export const CHECK_RETRY_MS = 60_000;

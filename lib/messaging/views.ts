@@ -159,7 +159,10 @@ export const JobViewSchema = z.object({
   total: z.number(),
   /** The current wait, in words the popup can show ("Waiting 60 s for the service's rate limit"). */
   wait: z
-    .object({ kind: z.enum(['rateLimit', 'pacing', 'tokenNeeded', 'verifying']), until: z.number().optional() })
+    .object({
+      kind: z.enum(['rateLimit', 'pacing', 'tokenNeeded', 'verifying', 'outage']),
+      until: z.number().optional(),
+    })
     .optional(),
   etaMs: z.number().optional(),
   /** What the job does: 'delete' or 'void' ("Void instead of delete"). */

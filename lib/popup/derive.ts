@@ -65,6 +65,8 @@ export function deleteBlocker(
   if (mismatch) return mismatchText(mismatch);
   if (state.selection.length === 0) return 'Nothing is selected. Tick transactions in QuickBooks first.';
   if (state.preflight?.running) return 'Checking the selection…';
+  // The rows on screen are from an older check: nothing is deleted until a fresh one succeeds.
+  if (state.preflight?.error) return 'The last check failed: nothing can be deleted until a fresh check succeeds.';
   if (deletable === 0) return `No selected transaction is ready to ${voidInstead ? 'void' : 'delete'}.`;
   return undefined;
 }

@@ -92,8 +92,21 @@ export function waitText(wait: JobView['wait'], now: number): string | undefined
     case 'tokenNeeded':
       return TOKEN_NEEDED_TEXT;
     case 'verifying':
-      return 'Checking that the deletions took effect';
+      // A verification read failed, or did not settle every record: not known yet, never re-sent (R5).
+      return `QuickBooks has not confirmed yet whether the last batch took effect. Safe Delete asks again${at(wait.until)} and never sends it twice.`;
+    case 'outage':
+      return `QuickBooks isn't responding. Nothing more is sent until it answers; trying again${at(wait.until)}.`;
   }
+}
+
+/** " at 5:57 PM" (the browser's locale), or nothing when the time is not known. */
+function at(until: number | undefined): string {
+  return until === undefined ? '' : ` at ${formatTime(until)}`;
+}
+
+/** Waits on QuickBooks's answer (an outage, an unconfirmed batch): no time left can be promised. */
+export function isOutage(wait: JobView['wait']): boolean {
+  return wait?.kind === 'outage' || wait?.kind === 'verifying';
 }
 
 export const TOKEN_NEEDED_TEXT = 'Paused: the access token expired. Paste a new token to resume.';

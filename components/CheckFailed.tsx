@@ -1,0 +1,25 @@
+import { CHECK_RETRY_MS } from '../lib/domain/limits';
+import { formatTime } from '../lib/popup/format';
+import type { PopupModel } from '../lib/popup/model';
+
+/**
+ * The check failed (QuickBooks down, no network, an answer not proven complete): one banner at the
+ * top, in words, with when it is tried again and "Try now". The delete button stays unavailable
+ * until a fresh check succeeds (lib/popup/derive.ts); the rows below are from the last good check.
+ */
+export function CheckFailed({ model }: { model: PopupModel }) {
+  const preflight = model.state.value?.preflight;
+  if (!preflight?.error || model.selection.value.length === 0) return null;
+  const running = preflight.running;
+  return (
+    <section class="notice notice-error check-failed" aria-label="The check failed">
+      <p>
+        {preflight.error} Nothing was deleted.{' '}
+        {running ? 'Checking again…' : `Trying again at ${formatTime(preflight.at + CHECK_RETRY_MS)}.`}
+      </p>
+      <button type="button" disabled={running} onClick={() => void model.checkAgain()}>
+        Try now
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+/**
+ * Issue 21 §3, honest errors in the popup: a failed check is one banner in words with "Try now" and
+ * the delete button unavailable (the rows on screen are from an older check); a job waiting on
+ * QuickBooks says so in words and promises no time left; another client's selection is named at the top.
+ */
+import { fireEvent, screen } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { CHECK_RETRY_MS } from '../../lib/domain/limits';
+import { formatTime } from '../../lib/popup/format';
+import { jobView, NOW, popupState, renderPopup, row, settle } from './fixtures';
+
+const deleteButton = () => screen.getByRole('button', { name: 'Verify and delete selected' }) as HTMLButtonElement;
+
+describe('a failed check', () => {
+  it('is one banner with when it is tried again and "Try now"; the button is unavailable', async () => {
+    const failedAt = NOW - 10_000;
+    const p = await renderPopup(
+      popupState({
+        selection: [row(1), row(2)],
+        preflight: { at: failedAt, running: false, error: "QuickBooks isn't responding." },
+      }),
+    );
+    const banner = screen.getByRole('region', { name: 'The check failed' });
+    expect(banner.textContent).toContain(
+      `QuickBooks isn't responding. Nothing was deleted. Trying again at ${formatTime(failedAt + CHECK_RETRY_MS)}.`,
+    );
+    expect(deleteButton().getAttribute('aria-disabled')).toBe('true');
+    expect(
+      screen.getByText(/The last check failed: nothing can be deleted until a fresh check succeeds\./),
+    ).toBeTruthy();
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Try now' })));
+    expect(p.bg.sentOfType('preflight/run')).toHaveLength(1);
+    await settle(() => fireEvent.click(deleteButton()));
+    expect(p.bg.sentOfType('job/start')).toEqual([]);
+  });
+
+  it('shows no banner when the check succeeded', async () => {
+    await renderPopup(popupState({ selection: [row(1)] }));
+    expect(screen.queryByRole('region', { name: 'The check failed' })).toBeNull();
+  });
+});
+
+describe('a job waiting on QuickBooks', () => {
+  it('an outage is said in words with what was done so far, and no time left is promised', async () => {
+    const until = NOW + 60_000;
+    await renderPopup(
+      popupState({
+        job: jobView({ state: 'running', done: 12, total: 42, etaMs: 60_000, wait: { kind: 'outage', until } }),
+      }),
+    );
+    expect(
+      screen.getByText(
+        `QuickBooks isn't responding. Nothing more is sent until it answers; trying again at ${formatTime(until)}.`,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/12 of 42 processed/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/left/);
+    expect(document.body.textContent).not.toMatch(/Checking that the deletions took effect/);
+  });
+
+  it('an unconfirmed batch says it is not known yet and is never sent twice', async () => {
+    await renderPopup(
+      popupState({
+        job: jobView({
+          state: 'running',
+          done: 30,
+          total: 42,
+          etaMs: 60_000,
+          wait: { kind: 'verifying', until: NOW + 1000 },
+        }),
+      }),
+    );
+    expect(
+      screen.getByText(/QuickBooks has not confirmed yet whether the last batch took effect\..*never sends it twice\./),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/minute left/);
+  });
+});
+
+describe('another client in hand', () => {
+  it('is named at the top with both names', async () => {
+    await renderPopup(
+      popupState({
+        elsewhere: [
+          { realmId: '456', environment: 'sandbox', companyName: 'Cool Cars', selected: 12, jobActive: true },
+        ],
+      }),
+    );
+    const region = screen.getByRole('region', { name: 'Other clients' });
+    expect(region.textContent).toMatch(
+      /^Cool Cars \(Id 456\) has 12 transactions selected and a deletion in progress\. This window shows .+; open Cool Cars in QuickBooks to see them\.$/,
+    );
+  });
+});
