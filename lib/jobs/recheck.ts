@@ -16,7 +16,11 @@ import { compareWithReviewed, dateSpan, keyOf, type RecheckDecision, toSentItems
 
 export type ReadOutcome<T> = ({ kind: 'ok'; intuitTid?: string } & T) | CallFailure;
 
-/** Current versions of the given records, keyed `${Entity}:${Id}`; one readByIds per entity. */
+/**
+ * Current versions of the given records, keyed `${Entity}:${Id}`; one readByIds per entity, each a
+ * metered read (bench/README.md "Metered reads"). Select first: a re-read or a verification of ≤ 30
+ * records costs one query when every record is there, two (count(*) proving the rest gone, R4) when not.
+ */
 export async function readCurrent(
   client: QboClient,
   records: readonly { entity: Entity; id: string }[],
@@ -26,7 +30,7 @@ export async function readCurrent(
   const current = new Map<string, TxnRecord>();
   let intuitTid: string | undefined;
   for (const [entity, ids] of byEntity) {
-    const res = await client.readByIds(entity, ids);
+    const res = await client.readByIds(entity, ids, { selectFirst: true });
     if (res.kind !== 'ok') return res;
     intuitTid = res.meta.intuitTid ?? intuitTid;
     for (const rec of res.records) current.set(keyOf(rec), rec);

@@ -33,6 +33,14 @@ export interface QboClientOptions {
   now?: () => number;
 }
 
+export interface ReadByIdsOptions {
+  /**
+   * The records are expected to exist (a re-read just before sending): select first, and ask
+   * count(*) only when some Id did not come back (./read-by-ids.ts readAllInOnePage). Default false: count first.
+   */
+  selectFirst?: boolean;
+}
+
 export interface ReconciledRow {
   id: string;
   /** Undefined when the report's display name does not map to an entity: join on Id alone. */
@@ -47,7 +55,11 @@ export interface QboClient {
    * STARTPOSITION, total confirmed). Ids must satisfy isValidId; anything else is a thrown bug.
    * `calls` counts the HTTP calls made.
    */
-  readByIds(entity: Entity, ids: readonly string[]): Promise<CallResult<{ records: TxnRecord[]; calls: number }>>;
+  readByIds(
+    entity: Entity,
+    ids: readonly string[],
+    options?: ReadByIdsOptions,
+  ): Promise<CallResult<{ records: TxnRecord[]; calls: number }>>;
   /**
    * The names of `type` among `ids` as the service shows them now, inactive and deleted ones included
    * (the restore preview); an Id the service does not list is absent. `calls` counts the HTTP calls.

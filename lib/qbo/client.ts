@@ -27,7 +27,7 @@ export function createQboClient(options: QboClientOptions): QboClient {
   return {
     realmId: options.realmId,
     environment: options.environment,
-    readByIds: (entity, ids) => readByIds(ctx, entity, ids, pageSize),
+    readByIds: (entity, ids, o) => readByIds(ctx, entity, ids, pageSize, o),
     readPreferences: () => readPreferences(ctx),
     readNames: (type, ids) => readNames(ctx, type, ids),
     readCompanyInfo: () => readCompanyInfo(ctx, options.realmId),

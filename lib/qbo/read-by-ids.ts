@@ -6,6 +6,7 @@
  */
 
 import type { Entity } from '../domain/entities';
+import type { ReadByIdsOptions } from './client-api';
 import { jsonKey } from './entities';
 import { type CallContext, exchange, unreadable } from './exchange';
 import { faultsFromJson, parseJsonSafely, primaryFault } from './fault';
@@ -100,11 +101,56 @@ async function readChunk(
   return { kind: 'ok', meta, records: [...byId.values()], calls };
 }
 
+/**
+ * The re-read of records expected to exist (the runner's re-read before sending, ≤ 30 Ids): one
+ * select of a page that holds every Id asked (MAXRESULTS ≥ the Ids), so the default cut of R4 cannot
+ * apply. When every Id comes back the set is complete by construction (each row is a distinct Id
+ * asked for; no count could say more) and count(*) is not needed: one metered read instead of two.
+ * When some Id is missing (gone, or an answer cut anyway), count(*) must prove it: count = rows
+ * received → complete; anything else → incomplete, never acted on. Never more calls than count-first.
+ */
+async function readAllInOnePage(
+  ctx: CallContext,
+  entity: Entity,
+  ids: readonly string[],
+  pageSize: number,
+): Promise<CallResult<{ records: TxnRecord[]; calls: number }>> {
+  const page = await runQuery(
+    ctx,
+    entity,
+    selectByIds(entity, ids, { startPosition: 1, maxResults: pageSize }),
+    ids.length,
+  );
+  if (page.kind !== 'ok') return page;
+  let meta = page.meta;
+  const fail = (reason: string): CallFailure => ({ kind: 'incomplete', reason, meta });
+  const wanted = new Set(ids);
+  const byId = new Map<string, TxnRecord>();
+  for (const row of page.rows) {
+    const record = toTxnRecord(entity, row);
+    if (!record) return fail(`unreadable ${entity} row: ${excerpt(JSON.stringify(row) ?? '')}`);
+    if (!wanted.has(record.id)) return fail(`${entity} ${record.id} was not asked for`);
+    if (byId.has(record.id)) return fail(`${entity} ${record.id} came twice`);
+    byId.set(record.id, record);
+  }
+  if (page.totalCount !== undefined && page.totalCount !== byId.size)
+    return fail(`R4: totalCount ${page.totalCount} on the page, ${byId.size} rows received`);
+  if (byId.size === ids.length) return { kind: 'ok', meta, records: [...byId.values()], calls: 1 };
+  const count = await runQuery(ctx, entity, countByIds(entity, ids), ids.length);
+  if (count.kind !== 'ok') return count;
+  meta = count.meta;
+  // R4: a count answer without totalCount proves nothing unless nothing came back either (`{}`).
+  const total = count.totalCount ?? (byId.size === 0 && count.rows.length === 0 ? 0 : undefined);
+  if (total !== byId.size) return fail(`R4: received ${byId.size} rows, count(*) says ${total ?? 'nothing'}`);
+  return { kind: 'ok', meta, records: [...byId.values()], calls: 2 };
+}
+
 export async function readByIds(
   ctx: CallContext,
   entity: Entity,
   ids: readonly string[],
   pageSize: number,
+  options: ReadByIdsOptions = {},
 ): Promise<CallResult<{ records: TxnRecord[]; calls: number }>> {
   const size = Math.min(Math.max(1, Math.floor(pageSize)), MAX_PAGE_SIZE);
   const unique = [...new Set(ids)];
@@ -114,7 +160,11 @@ export async function readByIds(
   // Validate every Id before the first call: a bad Id is a bug, thrown at once.
   for (let at = 0; at < unique.length; at += MAX_PAGE_SIZE) countByIds(entity, unique.slice(at, at + MAX_PAGE_SIZE));
   for (let at = 0; at < unique.length; at += MAX_PAGE_SIZE) {
-    const chunk = await readChunk(ctx, entity, unique.slice(at, at + MAX_PAGE_SIZE), size);
+    const ids = unique.slice(at, at + MAX_PAGE_SIZE);
+    const chunk =
+      options.selectFirst && ids.length <= size
+        ? await readAllInOnePage(ctx, entity, ids, size)
+        : await readChunk(ctx, entity, ids, size);
     if (chunk.kind !== 'ok') return chunk;
     records.push(...chunk.records);
     calls += chunk.calls;
