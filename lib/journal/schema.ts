@@ -29,6 +29,9 @@ export const RecordOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('voided') }), // void answered without a fault AND a re-read shows it voided
   z.object({ kind: z.literal('notVoidedVerified'), currentSyncToken: z.string() }), // answered, re-read: not voided
   z.object({ kind: z.literal('restored'), newId: z.string() }), // re-created from its snapshot, read back
+  // A restore's answer was lost and the service shows several records that look like its copy (or none
+  // after a 6000 on the re-send): never re-sent, a person looks. `candidateIds`: the look-alikes' Ids.
+  z.object({ kind: z.literal('restoreUnconfirmed'), candidateIds: z.array(z.string()) }),
 ]);
 
 export const StoredOutcomeSchema = z.object({
@@ -120,6 +123,7 @@ export const OUTCOME_KINDS = [
   'voided',
   'notVoidedVerified',
   'restored',
+  'restoreUnconfirmed',
 ] as const;
 
 export const JobMetaSchema = z.object({
