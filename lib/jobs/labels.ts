@@ -18,6 +18,7 @@ export const OUTCOME_LABEL: Record<OutcomeKind, string> = {
   voided: 'Voided',
   notVoidedVerified: 'Not voided (verified)',
   restored: 'Restored',
+  restoreUnconfirmed: 'Not confirmed: look for it in QuickBooks',
 };
 
 export type { OutcomeGroup };
@@ -34,6 +35,7 @@ export const OUTCOME_GROUP: Record<OutcomeKind, OutcomeGroup> = {
   voided: 'voided',
   notVoidedVerified: 'needsAttention',
   restored: 'restored',
+  restoreUnconfirmed: 'needsAttention',
 };
 
 export const UNVERIFIED_LABEL = 'Unverified: outcome unknown, verification pending';

@@ -61,6 +61,15 @@ export interface QboClient {
     options?: ReadByIdsOptions,
   ): Promise<CallResult<{ records: TxnRecord[]; calls: number }>>;
   /**
+   * R4: every record of `entity` created at or after `createdSince` (MetaData.CreateTime), of
+   * `txnDate` when given, proven complete: what a restore reads before it would re-send a create
+   * whose answer was lost (./read-created.ts). `calls` counts the HTTP calls made.
+   */
+  readCreated(
+    entity: Entity,
+    query: { createdSince: number; txnDate?: string },
+  ): Promise<CallResult<{ records: TxnRecord[]; calls: number }>>;
+  /**
    * The names of `type` among `ids` as the service shows them now, inactive and deleted ones included
    * (the restore preview); an Id the service does not list is absent. `calls` counts the HTTP calls.
    */

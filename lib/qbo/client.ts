@@ -12,6 +12,7 @@ import { createHttp } from './http';
 import { MAX_PAGE_SIZE } from './query-builder';
 import { readByIds } from './read-by-ids';
 import { readCompanyInfo } from './read-company-info';
+import { readCreated } from './read-created';
 import { readNames } from './read-names';
 import { readPreferences } from './read-preferences';
 import { readReconciled } from './read-reconciled';
@@ -28,6 +29,7 @@ export function createQboClient(options: QboClientOptions): QboClient {
     realmId: options.realmId,
     environment: options.environment,
     readByIds: (entity, ids, o) => readByIds(ctx, entity, ids, pageSize, o),
+    readCreated: (entity, query) => readCreated(ctx, entity, query, pageSize),
     readPreferences: () => readPreferences(ctx),
     readNames: (type, ids) => readNames(ctx, type, ids),
     readCompanyInfo: () => readCompanyInfo(ctx, options.realmId),

@@ -16,6 +16,10 @@
  *   record on their other end is created; a line left holding nothing but such links (a payment's
  *   line naming its Deposit) goes with them.
  *
+ * Marked: `PrivateNote` gets the restore's mark of the old Id on a line of its own after the record's
+ * own note ("Restored by Safe Delete from #<old Id>", marker.ts): after a lost answer the restore
+ * finds its record by it before it would re-send (find-created.ts).
+ *
  * Kept: `DocNumber` (the bookkeeper's reference; a clash is the service's fault 6140), `LineNum`, and
  * `TotalAmt`: a Payment's or BillPayment's is the amount received or paid (required: what its lines
  * do not apply stays unapplied), a document's is recomputed from its lines by the service, so sending
@@ -25,6 +29,7 @@
 import type { Entity } from '../domain/entities';
 import { recordKey } from '../domain/record-key';
 import { asObject, entityOfTxnType, type JsonObject, stageOf } from './kinds';
+import { markedNote } from './marker';
 
 /** The JSON body of a create request (POST /v3/company/<realm>/<entity>), unwrapped. */
 export type CreateBody = JsonObject;
@@ -137,5 +142,6 @@ export function createBody(entity: Entity, snapshot: Readonly<JsonObject>): Crea
   if (top?.length) body.LinkedTxn = top;
   else if (top) delete body.LinkedTxn;
   if (Array.isArray(copy.Line)) body.Line = copy.Line.flatMap((line) => stripLine(entity, line));
+  if (typeof copy.Id === 'string') body.PrivateNote = markedNote(copy.PrivateNote, copy.Id);
   return body;
 }

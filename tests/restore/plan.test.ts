@@ -149,7 +149,9 @@ describe('planRestore: refusals', () => {
         jobId: 'job-0',
       },
     ]);
-    expect(plan.records.map((r) => [r.jobId, r.body.PrivateNote])).toEqual([['job-2', undefined]]);
+    expect(plan.records.map((r) => [r.jobId, r.body.PrivateNote])).toEqual([
+      ['job-2', 'Restored by Safe Delete from #130'],
+    ]);
   });
 
   it('a snapshot with no usable JSON is refused, with why', () => {

@@ -6,6 +6,7 @@ import { bill160, billPayment, creditMemo, deposit, invoice, journalEntry, payme
 describe('createBody', () => {
   it('an Invoice: no Id, SyncToken, MetaData, domain, sparse, balances, line Ids; its Payment link goes, its Estimate link stays', () => {
     expect(createBody('Invoice', invoice)).toEqual({
+      PrivateNote: `Restored by Safe Delete from #${String(invoice.Id)}`,
       DocNumber: '1037',
       TxnDate: '2024-04-02',
       CurrencyRef: { value: 'USD', name: 'United States Dollar' },
@@ -32,6 +33,7 @@ describe('createBody', () => {
 
   it('a Payment keeps its lines naming the invoice and the credit memo; its LineEx, UnappliedAmt and the line naming its Deposit go', () => {
     expect(createBody('Payment', payment)).toEqual({
+      PrivateNote: `Restored by Safe Delete from #${String(payment.Id)}`,
       TxnDate: '2024-04-10',
       CustomerRef: { value: '58', name: 'Amy’s Bird Sanctuary' },
       DepositToAccountRef: { value: '4' },
@@ -46,6 +48,7 @@ describe('createBody', () => {
 
   it('a Deposit keeps its line naming the payment, TxnLineId included; HomeTotalAmt goes', () => {
     expect(createBody('Deposit', deposit)).toEqual({
+      PrivateNote: `Restored by Safe Delete from #${String(deposit.Id)}`,
       TxnDate: '2024-04-11',
       DepositToAccountRef: { value: '35', name: 'Checking' },
       TotalAmt: 300,
@@ -70,6 +73,7 @@ describe('createBody', () => {
 
   it('a BillPayment paying two bills keeps both lines and its check details', () => {
     expect(createBody('BillPayment', billPayment)).toEqual({
+      PrivateNote: `Restored by Safe Delete from #${String(billPayment.Id)}`,
       DocNumber: '7001',
       TxnDate: '2024-04-12',
       VendorRef: { value: '41', name: 'Hicks Hardware' },
@@ -85,6 +89,7 @@ describe('createBody', () => {
 
   it('a CreditMemo applied by a payment: Balance, RemainingCredit and the payment link go', () => {
     expect(createBody('CreditMemo', creditMemo)).toEqual({
+      PrivateNote: `Restored by Safe Delete from #${String(creditMemo.Id)}`,
       DocNumber: '1040',
       TxnDate: '2024-04-03',
       CustomerRef: { value: '58', name: 'Amy’s Bird Sanctuary' },
@@ -145,6 +150,7 @@ describe('createBody', () => {
       ],
     };
     expect(createBody('Estimate', estimate)).toEqual({
+      PrivateNote: `Restored by Safe Delete from #${String(estimate.Id)}`,
       TxnDate: '2024-03-20',
       Line: [
         {
@@ -166,6 +172,7 @@ describe('createBody', () => {
       ],
     };
     expect(createBody('SalesReceipt', receipt)).toEqual({
+      PrivateNote: `Restored by Safe Delete from #${String(receipt.Id)}`,
       TxnDate: '2024-04-01',
       LinkedTxn: ['junk'],
       Line: [{ Amount: 5, DetailType: 'SalesItemLineDetail' }],

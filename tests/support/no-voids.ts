@@ -4,7 +4,8 @@
  */
 import type { QboClient } from '../../lib/qbo/client-api';
 
-export const NO_VOIDS: Pick<QboClient, 'batchVoid' | 'voidOne' | 'batchCreate' | 'readNames'> = {
+export const NO_VOIDS: Pick<QboClient, 'batchVoid' | 'voidOne' | 'batchCreate' | 'readNames' | 'readCreated'> = {
+  readCreated: () => Promise.reject(new Error('this fake client does not look for created records')),
   batchVoid: () => Promise.reject(new Error('this fake client does not void')),
   voidOne: () => Promise.reject(new Error('this fake client does not void')),
   batchCreate: () => Promise.reject(new Error('this fake client does not create')),

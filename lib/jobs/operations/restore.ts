@@ -10,14 +10,21 @@
  *   get their links rewritten to the new Ids (both at the top level and on lines).
  * - send: a batch of creates with the attempt's id as `requestid` (and the person's allow-duplicate
  *   choice). A clean answer carries the new Id: restored. A fault is the record's refusal.
- * - verify (an ambiguous answer: 5xx, dropped connection, worker stopped): the SAME attempt again,
- *   with the same `requestid` — the service returns its original answer and creates nothing twice —
- *   then each new Id read back. An item the replay cannot settle stays to verify later.
+ * - verify (an ambiguous answer: 5xx, dropped connection, worker stopped): the `requestid` alone is
+ *   not trusted (service-facts "Idempotent writes": duplicates despite it, 6000 on a re-sent batch).
+ *   First LOOK for each record among those created since the job started (lib/restore/find-created.ts:
+ *   its TxnDate, DocNumber, amount, party and the restore's mark of the old Id in its note, read
+ *   completely, R4): exactly one → adopted (restored, no re-send); several → needs attention, never
+ *   re-sent; none → the same attempt is re-sent with the same `requestid`, and each new Id read back.
+ *   A 6000 on that re-send → look again, never a third send: found → adopted, else needs attention.
+ *   An item nothing settles stays to verify later (and is looked for again first).
  */
 import { type RecordKey, recordKey } from '../../domain/record-key';
 import type { RecordOutcome, ReviewedRecord, SentItem } from '../../journal/schema';
 import type { QboClient } from '../../qbo/client-api';
 import type { CreateItemResult } from '../../qbo/create-calls';
+import type { FaultInfo } from '../../qbo/outcomes';
+import { type CreatedMatch, createdSinceOf, matchCreated } from '../../restore/find-created';
 import { describeRecord } from '../../restore/kinds';
 import { rewriteLinks } from '../../restore/links';
 import type { CreateBody } from '../../restore/strip';
@@ -94,6 +101,132 @@ function perItem(results: Iterable<[string, CreateItemResult]>, intuitTid?: stri
   return { kind: 'perItem', results: out, intuitTid };
 }
 
+type Verified = ReadOutcome<{ outcomes: Map<string, RecordOutcome> }>;
+
+/** The body each item was sent with (rebuilt: the same outcomes give the same body). */
+async function sentBodies(items: readonly SentItem[], ctx: OperationContext): Promise<Map<string, CreateBody>> {
+  const bodies = new Map<string, CreateBody>();
+  for (const item of items) {
+    const reviewed = ctx.records.get(item.key);
+    const built = reviewed && (await bodyFor(reviewed, ctx));
+    if (!built || !('body' in built)) throw new Error(`restore: ${item.key} has no body to send`);
+    bodies.set(item.key, built.body);
+  }
+  return bodies;
+}
+
+/** R4: the records each item's body may have made, one complete read per entity and TxnDate. */
+async function lookFor(
+  client: QboClient,
+  items: readonly SentItem[],
+  bodies: ReadonlyMap<string, CreateBody>,
+  since: number,
+): Promise<ReadOutcome<{ found: Map<string, CreatedMatch> }>> {
+  const groups = new Map<string, SentItem[]>();
+  for (const item of items) {
+    const date = bodies.get(item.key)?.TxnDate;
+    const group = `${item.entity}|${typeof date === 'string' ? date : ''}`;
+    groups.set(group, [...(groups.get(group) ?? []), item]);
+  }
+  const found = new Map<string, CreatedMatch>();
+  let intuitTid: string | undefined;
+  for (const [group, members] of groups) {
+    const txnDate = group.slice(group.indexOf('|') + 1);
+    const entity = members[0]!.entity;
+    const read = await client.readCreated(entity, { createdSince: since, ...(txnDate ? { txnDate } : {}) });
+    if (read.kind !== 'ok') return read;
+    intuitTid = read.meta.intuitTid ?? intuitTid;
+    for (const item of members)
+      found.set(item.key, matchCreated(bodies.get(item.key) ?? {}, item.id, read.records, since));
+  }
+  return { kind: 'ok', found, intuitTid };
+}
+
+/** A look's answer as a final outcome: one → restored, several → needs attention; none → undefined. */
+function adopted(match: CreatedMatch | undefined): RecordOutcome | undefined {
+  if (match?.kind === 'one') return { kind: 'restored', newId: match.newId };
+  if (match?.kind === 'several') return { kind: 'restoreUnconfirmed', candidateIds: match.newIds };
+  return undefined;
+}
+
+/** "Already processed" (or any business validation) on a re-send: the answer says nothing of the record. */
+const isFault6000 = (fault: FaultInfo | undefined) => fault?.code === '6000';
+
+/** After a 6000 on the re-send: look again; what is still not found is never sent a third time. */
+async function lookAgain(
+  client: QboClient,
+  items: readonly SentItem[],
+  bodies: ReadonlyMap<string, CreateBody>,
+  since: number,
+  notFound: (item: SentItem) => RecordOutcome,
+  outcomes: Map<string, RecordOutcome>,
+): Promise<Verified> {
+  const again = await lookFor(client, items, bodies, since);
+  if (again.kind !== 'ok') return again;
+  for (const item of items) outcomes.set(item.key, adopted(again.found.get(item.key)) ?? notFound(item));
+  return { kind: 'ok', outcomes, intuitTid: again.intuitTid };
+}
+
+/** Each created item's new Id read back: restored only once the service shows it. */
+async function readBack(client: QboClient, created: Map<string, { item: SentItem; newId: string }>) {
+  const outcomes = new Map<string, RecordOutcome>();
+  const byEntity = new Map<SentItem['entity'], string[]>();
+  for (const { item, newId } of created.values())
+    byEntity.set(item.entity, [...(byEntity.get(item.entity) ?? []), newId]);
+  let intuitTid: string | undefined;
+  for (const [entity, ids] of byEntity) {
+    const read = await client.readByIds(entity, ids);
+    if (read.kind !== 'ok') return read;
+    intuitTid = read.meta.intuitTid ?? intuitTid;
+    for (const rec of read.records) {
+      const hit = created.get(recordKey(rec.entity, rec.id));
+      if (hit) outcomes.set(hit.item.key, { kind: 'restored', newId: hit.newId });
+    }
+  }
+  return { kind: 'ok' as const, outcomes, intuitTid };
+}
+
+async function verifyCreates(client: QboClient, items: readonly SentItem[], ctx: OperationContext): Promise<Verified> {
+  const since = createdSinceOf(ctx.job);
+  const bodies = await sentBodies(items, ctx);
+  const look = await lookFor(client, items, bodies, since);
+  if (look.kind !== 'ok') return look;
+  const outcomes = new Map<string, RecordOutcome>();
+  const absent: SentItem[] = [];
+  for (const item of items) {
+    const outcome = adopted(look.found.get(item.key));
+    if (outcome) outcomes.set(item.key, outcome);
+    else absent.push(item);
+  }
+  if (absent.length === 0) return { kind: 'ok', outcomes, intuitTid: look.intuitTid };
+
+  // Not there: the same attempt again, with the same requestid.
+  const replay = await sendCreates(client, absent, ctx);
+  const unconfirmed = (): RecordOutcome => ({ kind: 'restoreUnconfirmed', candidateIds: [] });
+  if (replay.kind === 'refusedWhole' && isFault6000(replay.fault))
+    return lookAgain(client, absent, bodies, since, unconfirmed, outcomes);
+  if (replay.kind !== 'ok') return replay;
+  const created = new Map<string, { item: SentItem; newId: string }>();
+  const refused6000: SentItem[] = [];
+  const faultOf = new Map<string, RecordOutcome>();
+  for (const item of absent) {
+    const result = replay.results.get(item.bId);
+    if (result?.kind === 'created') created.set(recordKey(item.entity, result.newId), { item, newId: result.newId });
+    else if (result?.kind === 'refused' && isFault6000(result.fault)) {
+      refused6000.push(item);
+      faultOf.set(item.key, toOutcome(result) as RecordOutcome);
+    } else if (result && result.kind !== 'missing') outcomes.set(item.key, toOutcome(result) as RecordOutcome);
+  }
+  const back = await readBack(client, created);
+  if (back.kind !== 'ok') return back;
+  for (const [key, outcome] of back.outcomes) outcomes.set(key, outcome);
+  if (refused6000.length > 0) {
+    // Found after all → adopted; still absent → the service's own refusal of that record.
+    return lookAgain(client, refused6000, bodies, since, (item) => faultOf.get(item.key) ?? unconfirmed(), outcomes);
+  }
+  return { kind: 'ok', outcomes, intuitTid: back.intuitTid ?? replay.meta.intuitTid };
+}
+
 export const restoreOperation: JobOperation = {
   kind: 'restore',
   async prepare(_client, records, ctx) {
@@ -116,31 +249,5 @@ export const restoreOperation: JobOperation = {
   },
   // Alone, it is still a batch of one: the create API is the same and so is the requestid safety.
   sendOne: (client, item, ctx) => restoreOperation.sendBatch(client, [item], ctx),
-  async verify(client, items, ctx): Promise<ReadOutcome<{ outcomes: Map<string, RecordOutcome> }>> {
-    // The same attempt, the same requestid: the service answers as it did the first time.
-    const replay = await sendCreates(client, items, ctx);
-    if (replay.kind !== 'ok') return replay;
-    const outcomes = new Map<string, RecordOutcome>();
-    const created = new Map<string, { item: SentItem; newId: string }>();
-    for (const item of items) {
-      const result = replay.results.get(item.bId);
-      if (result?.kind === 'created') created.set(recordKey(item.entity, result.newId), { item, newId: result.newId });
-      else if (result && result.kind !== 'missing') outcomes.set(item.key, toOutcome(result) as RecordOutcome);
-    }
-    // Read every new record back: restored only once the service shows it.
-    const byEntity = new Map<SentItem['entity'], string[]>();
-    for (const { item, newId } of created.values())
-      byEntity.set(item.entity, [...(byEntity.get(item.entity) ?? []), newId]);
-    let intuitTid = replay.meta.intuitTid;
-    for (const [entity, ids] of byEntity) {
-      const read = await client.readByIds(entity, ids);
-      if (read.kind !== 'ok') return read;
-      intuitTid = read.meta.intuitTid ?? intuitTid;
-      for (const rec of read.records) {
-        const hit = created.get(recordKey(rec.entity, rec.id));
-        if (hit) outcomes.set(hit.item.key, { kind: 'restored', newId: hit.newId });
-      }
-    }
-    return { kind: 'ok', outcomes, intuitTid };
-  },
+  verify: verifyCreates,
 };
