@@ -125,4 +125,32 @@ describe.each(MODES)('a restore whose create answer is lost (requestid %s)', (re
     expect(h.sim.truth(h.realmId).createdKeys()).toHaveLength(count + 1); // theirs, not ours
     expect((await second.getJob(job.id))?.status).toBe('done');
   });
+
+  it('a record refused inside a lost answer: not found, re-sent once; a 6000 then is looked for again, never sent a third time', async () => {
+    h = await createHarness(SEED, { requestid });
+    const runner = h.runner();
+    const { job, count } = await deletedThenRestoreJob(h, runner);
+    // Someone takes one deleted invoice's number: its re-create is refused (6140) in the lost answer.
+    const taken = (await runner.audit.read()).entries.find((e) => e.entity === 'Invoice' && e.docNumber)!;
+    const res = await fetch(`${h.sim.url}/v3/company/${h.realmId}/invoice`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${h.company.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ TxnDate: '2025-01-02', CustomerRef: { value: '1' }, DocNumber: taken.docNumber }),
+    });
+    expect(res.status).toBe(200);
+    h.sim.injectFault({ endpoint: 'batch', kind: 'error500-after', times: 1 });
+    await runner.start(job.id);
+    await h.settle(runner, job.id);
+
+    const rows = await runner.getRecords(job.id);
+    const refusedRow = rows.find((r) => r.key === `Invoice:${taken.id}`)!;
+    const outcome = refusedRow.state.kind === 'final' ? refusedRow.state.outcome : undefined;
+    if (requestid === 'fault6000') expect(outcome).toEqual({ kind: 'restoreUnconfirmed', candidateIds: [] });
+    else expect(outcome).toMatchObject({ kind: 'refused', fault: { code: '6140' } });
+    expect(rows.filter((r) => r.group === 'restored')).toHaveLength(count - 1);
+    expect(h.sim.truth(h.realmId).createdKeys()).toHaveLength(count); // theirs + ours, one each
+    expect(sendsPerRequestId(h).some((n) => n === 2)).toBe(true);
+    expect(sendsPerRequestId(h).every((n) => n <= 2)).toBe(true);
+    expect((await runner.getJob(job.id))?.status).toBe('done');
+  });
 });
