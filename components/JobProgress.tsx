@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { OUTCOME_GROUPS } from '../lib/messaging/views';
-import { formatDuration, isOutage, TOKEN_NEEDED_TEXT, waitText } from '../lib/popup/format';
+import { formatDuration, isOutage, pausedText, TOKEN_NEEDED_TEXT, waitText } from '../lib/popup/format';
 import { OUTCOME_GROUP_LABEL } from '../lib/popup/labels';
 import type { PopupModel } from '../lib/popup/model';
 import { operationWords } from '../lib/popup/operation-words';
@@ -24,7 +24,7 @@ export function JobProgress({ model }: { model: PopupModel }) {
   const words = operationWords(job);
   const activity =
     job.state === 'paused'
-      ? `Paused. Nothing more is ${words.done} until you resume.`
+      ? (pausedText(job.paused, words.done) ?? `Paused. Nothing more is ${words.done} until you resume.`)
       : tokenNeeded
         ? TOKEN_NEEDED_TEXT
         : (waitText(job.wait, model.now.value) ?? words.activity);

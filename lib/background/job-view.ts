@@ -60,5 +60,6 @@ export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[], leftA
     startedAt: job.startedAt ?? job.createdAt,
     finishedAt: job.finishedAt,
     leftAlone,
+    ...(job.pausedFor ? { paused: job.pausedFor } : {}),
   };
 }

@@ -20,6 +20,8 @@ export function describeFailure(kind: string): string {
       return 'This token may not access this company (403).';
     case 'rateLimited':
       return 'The service asked us to slow down (429). Try again in a minute.';
+    case 'allowanceUsedUp':
+      return "Intuit's monthly allowance of reads for this app is used up, so nothing could be checked. It resets at the start of next month.";
     case 'incomplete':
       return "QuickBooks's answer could not be proven complete, so nothing was classified.";
     case 'wrongCompany':

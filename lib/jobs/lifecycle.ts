@@ -16,6 +16,7 @@
 import type { JobMeta, JobWait } from '../journal/schema';
 import type { CallFailure } from '../qbo/outcomes';
 import { DEFAULT_RETRY_AFTER_MS } from '../qbo/retry-after';
+import { pauseForAllowance } from './allowance';
 
 export type JobPatch = (job: JobMeta) => JobMeta;
 
@@ -50,13 +51,15 @@ export const start =
   (now: number): JobPatch =>
   (j) =>
     j.status === 'created' || j.status === 'paused'
-      ? { ...j, status: 'running', error: undefined, startedAt: j.startedAt ?? now }
+      ? { ...j, status: 'running', error: undefined, pausedFor: undefined, startedAt: j.startedAt ?? now }
       : j;
 
 export const pause: JobPatch = (j) => (isSending(j) || j.status === 'tokenNeeded' ? { ...j, status: 'paused' } : j);
 
 export const resume: JobPatch = (j) =>
-  j.status === 'paused' ? { ...j, status: isWaitingForToken(j) ? 'tokenNeeded' : 'running', error: undefined } : j;
+  j.status === 'paused'
+    ? { ...j, status: isWaitingForToken(j) ? 'tokenNeeded' : 'running', error: undefined, pausedFor: undefined }
+    : j;
 
 /** Stop before the next chunk; an open chunk still gets its outcomes and verification. */
 export const cancel =
@@ -105,6 +108,8 @@ export function failurePatch(
         kind: 'rateLimit',
         until: now + (Number.isFinite(f.retryAfterMs) ? Math.max(0, f.retryAfterMs) : DEFAULT_RETRY_AFTER_MS),
       });
+    case 'allowanceUsedUp':
+      return pauseForAllowance(now, retryKind);
     case 'unauthorized':
       return waitFor({ kind: 'tokenNeeded' });
     case 'forbidden':

@@ -155,6 +155,8 @@ export const JobMetaSchema = z.object({
   finishedAt: z.number().optional(),
   /** Why the runner paused on its own (403, unreadable journal): shown to the user. */
   error: z.string().optional(),
+  /** A pause the popup words from data (lib/jobs/allowance.ts): the app's monthly reads are used up. */
+  pausedFor: z.object({ kind: z.literal('allowanceUsedUp'), resetsAt: z.number() }).optional(),
 });
 export const JobListSchema = z.array(JobMetaSchema);
 

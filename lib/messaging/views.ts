@@ -180,6 +180,8 @@ export const JobViewSchema = z.object({
   finishedAt: z.number().optional(),
   /** Selected rows the job did not take (left alone by the check), for the result's tie-out. */
   leftAlone: z.number().optional(),
+  /** Why the runner paused on its own, as data (the popup words it): the app's monthly reads are used up. */
+  paused: z.object({ kind: z.literal('allowanceUsedUp'), resetsAt: z.number() }).optional(),
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 

@@ -79,6 +79,16 @@ export function secondsUntil(until: number, now: number): number {
   return Math.max(0, Math.ceil((until - now) / 1000));
 }
 
+/**
+ * Why the runner paused the job on its own, in words (undefined: the person paused it). The reset
+ * day is our guess (the next calendar month: Intuit publishes none), so only the day is given.
+ */
+export function pausedText(paused: JobView['paused'], done: string, locale?: string): string | undefined {
+  if (paused?.kind !== 'allowanceUsedUp') return undefined;
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(paused.resetsAt));
+  return `Paused: Intuit's monthly allowance of reads for this app is used up, so Safe Delete cannot re-check records before changing them and nothing more was ${done}. The allowance resets on ${day}; resume then.`;
+}
+
 /** What the job is waiting for, in words; undefined when it is not waiting. */
 export function waitText(wait: JobView['wait'], now: number): string | undefined {
   if (!wait) return undefined;

@@ -77,6 +77,17 @@ export function isThrottleFault(fault: FaultInfo): boolean {
   return fault.code === '3001' || /\bThrottleExceeded\b|errorCode=0*3001\b/i.test(fault.message);
 }
 
+/**
+ * The app's monthly allowance of metered reads is used up (service-facts "Limits published by the
+ * service owner": reads are metered, "beyond it, 429 or blocked until the next cycle"). The fault's
+ * exact shape is not published: a fault that names a monthly limit or allowance (or CorePlus, the
+ * metered tier), whatever its code, is read as this — a guess, like the simulator's answer
+ * (tools/simulator/README.md). Waiting a minute does not help: only the next monthly cycle does.
+ */
+export function isAllowanceFault(fault: FaultInfo): boolean {
+  return /\bmonthly\b|MonthlyLimit|\ballowance\b|\bCorePlus\b/i.test(`${fault.message} ${fault.detail ?? ''}`);
+}
+
 /** JSON.parse that answers undefined instead of throwing. */
 export function parseJsonSafely(body: string): unknown {
   try {

@@ -40,6 +40,7 @@ export type VoidItemResult = Exclude<DeleteItemResult, { kind: 'deleted' }> | { 
 /** Call-level failures shared by every call. */
 export type CallFailure =
   | { kind: 'rateLimited'; retryAfterMs: number; meta: CallMeta } // 429 / 3001
+  | { kind: 'allowanceUsedUp'; fault: FaultInfo; meta: CallMeta } // the app's monthly reads are used up (./fault.ts)
   | { kind: 'unauthorized'; fault?: FaultInfo; meta: CallMeta } // 401 (3200, 100)
   | { kind: 'forbidden'; fault?: FaultInfo; meta: CallMeta } // 403 (3100)
   | { kind: 'refusedWhole'; fault: FaultInfo; meta: CallMeta } // 4xx with a fault: 1040, 4000, 2170 ...

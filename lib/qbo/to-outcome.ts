@@ -3,7 +3,14 @@
  * The status is read FIRST; the body is optional evidence and never makes a conversion throw:
  * a 429 with a garbage body is still rateLimited.
  */
-import { faultsFromBody, isPeriodClosedMessage, isSystemFault, isThrottleFault, primaryFault } from './fault';
+import {
+  faultsFromBody,
+  isAllowanceFault,
+  isPeriodClosedMessage,
+  isSystemFault,
+  isThrottleFault,
+  primaryFault,
+} from './fault';
 import type { CallFailure, CallMeta, DeleteItemResult, FaultInfo } from './outcomes';
 import { parseRetryAfter } from './retry-after';
 
@@ -14,7 +21,8 @@ export function callMeta(status: number, headers?: Headers): CallMeta {
 
 /**
  * Every answer other than a readable 200:
- * 429, or a ThrottleExceeded 3001 body with any status below 500 (older captures send it with 403)
+ * a 429 or 403 whose fault names the app's monthly allowance of reads → allowanceUsedUp (no retry
+ * helps until the next cycle: ./fault.ts isAllowanceFault); 429, or a ThrottleExceeded 3001 body with any status below 500 (older captures send it with 403)
  * → rateLimited (Retry-After, 60 s without one); 401 → unauthorized; 403 → forbidden; 4xx with a
  * fault → refusedWhole (1040, 2170, 4000 …); 5xx, or a status/body we cannot explain → ambiguous
  * (R5). A 5xx stays ambiguous whatever its body says: only a re-read proves what it did.
@@ -23,6 +31,8 @@ export function toCallFailure(status: number, headers: Headers, body: string, no
   const meta = callMeta(status, headers);
   const faults = faultsFromBody(body);
   const fault = primaryFault(faults);
+  const allowance = status === 429 || status === 403 ? faults.find(isAllowanceFault) : undefined;
+  if (allowance) return { kind: 'allowanceUsedUp', fault: allowance, meta };
   if (status === 429 || (status < 500 && faults.some(isThrottleFault)))
     return { kind: 'rateLimited', retryAfterMs: parseRetryAfter(headers, now), meta };
   if (status === 401) return fault ? { kind: 'unauthorized', fault, meta } : { kind: 'unauthorized', meta };
