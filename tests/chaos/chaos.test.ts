@@ -53,7 +53,7 @@ describe('chaos: 200 records under seeded chaos', () => {
     expect(p.counts.restored ?? 0).toBeGreaterThan(0);
     expect(p.created).toBe(p.counts.restored);
     expect(p.refusedByReason.closedPeriod ?? 0).toBeGreaterThanOrEqual(1);
-    expect(p.replayed).toBeGreaterThanOrEqual(1);
+    expect(p.lostAnswers.looks).toBeGreaterThanOrEqual(1); // looked for before any re-send
     const stepKills = Object.values(p.tally.stepKills).reduce((s, n) => s + (n ?? 0), 0);
     expect(stepKills).toBeGreaterThanOrEqual(1);
     expect(p.tally.stepKills['after-send-before-response'] ?? 0).toBeGreaterThanOrEqual(1);
@@ -69,5 +69,23 @@ describe('chaos: 200 records under seeded chaos', () => {
     expect(again.tally).toEqual(r.tally);
     expect(again.restore.counts).toEqual(r.restore.counts);
     expect(again.restore.tally).toEqual(r.restore.tally);
+  });
+
+  it('as public reports show the service (requestid ignored, stale-token deletes 5010): every must-be-0 figure 0', async () => {
+    const harsh = await runChaos({
+      records: 200,
+      seed: 20260115,
+      kills: 5,
+      mode: 'real',
+      requestid: 'ignored',
+      staleSyncToken: 'fault5010',
+    });
+    const figures = Object.fromEntries(harsh.verdict.mustBeZero.map((j) => [j.label, j.value]));
+    expect(figures, formatReport(harsh).join('\n')).toEqual(
+      Object.fromEntries(harsh.verdict.mustBeZero.map((j) => [j.label, 0])),
+    );
+    expect(missingIngredients(harsh)).toEqual([]);
+    expect(harsh.restore.created).toBe(harsh.restore.counts.restored);
+    expect(harsh.restore.replayed).toBe(0); // nothing answered from a kept answer: 'ignored' keeps none
   });
 });

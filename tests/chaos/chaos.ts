@@ -60,6 +60,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       depositedShare: SHARES.deposited,
     },
     { beforeStep: (step, at) => beforeStep?.(step, at) },
+    {
+      ...(options.requestid ? { requestid: options.requestid } : {}),
+      ...(options.staleSyncToken ? { staleSyncToken: options.staleSyncToken } : {}),
+    },
   );
   try {
     const { sim, realmId, company, clock, ledger } = h;

@@ -14,7 +14,7 @@ import type { JobRunner, JobRunnerOptions, JobSnapshot, RunnerHooks } from '../.
 import { createQboClient } from '../../lib/qbo/client';
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { AlarmsArea } from '../../lib/storage/area';
-import type { FidelityMode, SeededCompany, SeedOptions, Simulator } from '../../tools/simulator/api';
+import type { FidelityMode, SeededCompany, SeedOptions, Simulator, SimulatorOptions } from '../../tools/simulator/api';
 import { startSimulator } from '../../tools/simulator/index';
 import { createManualClock, type ManualClock } from '../support/clock';
 import { createLedger, type Ledger } from './ledger';
@@ -61,10 +61,11 @@ export async function createChaosHarness(
   mode: FidelityMode,
   seed: SeedOptions,
   hooks: RunnerHooks,
+  service: Pick<SimulatorOptions, 'requestid' | 'staleSyncToken'> = {},
 ): Promise<ChaosHarness> {
   fakeBrowser.reset();
   const clock = createManualClock();
-  const sim = await startSimulator({ mode, now: clock.now, shuffleBatchResults: true });
+  const sim = await startSimulator({ ...service, mode, now: clock.now, shuffleBatchResults: true });
   const company = sim.seedCompany(seed);
   const { realmId } = company;
   const ledger = createLedger();

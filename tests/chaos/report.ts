@@ -13,7 +13,7 @@ export function formatReport(r: ChaosResult): string[] {
   const { options: o, tally: t, log, verdict: v, changes: c } = r;
   const stepKills = Object.values(t.stepKills).reduce((s, n) => s + (n ?? 0), 0);
   const out = [
-    `chaos: ${o.records} records, seed ${o.seed}, ${o.mode} mode, manual clock (real service durations, no sleeping)`,
+    `chaos: ${o.records} records, seed ${o.seed}, ${o.mode} mode, stale-token deletes ${o.staleSyncToken ?? 'accept'}, requestid ${o.requestid ?? 'honoured'}, manual clock (real service durations, no sleeping)`,
     `  selection ${r.selection}; preflight: ${list({ ready: r.preflight.ready, changed: r.preflight.changed, reconciled: r.preflight.reconciled, closedPeriod: r.preflight.closedPeriod })}`,
     `  job: ${r.jobTotal} reviewed records (reconciled ones flagged, skipped by default), ${r.chunks} chunks`,
     '  chaos that fired:',
@@ -47,7 +47,7 @@ function formatRestore(r: ChaosResult): string[] {
   const t = p.tally;
   const stepKills = Object.values(t.stepKills).reduce((s, n) => s + (n ?? 0), 0);
   return [
-    `restore phase: ${p.deleted} deleted records in the audit log; books closed through ${p.closeDates.atPlan ?? '-'} when planned, through ${p.closeDates.duringJob ?? '-'} at the job's first step`,
+    `restore phase (requestid ${r.options.requestid ?? 'honoured'}): ${p.deleted} deleted records in the audit log; books closed through ${p.closeDates.atPlan ?? '-'} when planned, through ${p.closeDates.duringJob ?? '-'} at the job's first step`,
     `  plan: ${p.planned} to re-create; refused before any call: ${list(p.refusedByReason)}`,
     `  job: ${p.jobTotal} records, ${p.chunks} chunks`,
     '  chaos that fired:',
@@ -57,7 +57,7 @@ function formatRestore(r: ChaosResult): string[] {
     `    429s met                ${p.log.runner429s} (neighbour flooding the batch quota: ${p.log.neighbourCalls} calls)`,
     `    token expired           at chunk ${t.tokenExpiredAtChunk ?? '-'}: ${p.log.runner401s} calls answered 401, ${t.tokenPauses} pause(s) as tokenNeeded, resumed with a new token`,
     `    alarms delivered        ${t.alarms}; reads ${p.log.reads}`,
-    `    replayed requests       ${p.replayed} (answered from the answer kept under their requestid, nothing applied)`,
+    `    lost create answers     looked for first: ${p.lostAnswers.looks} reads (records created since the job started, by their mark); create batches re-sent under their requestid: ${p.lostAnswers.resent} (replayed from the kept answer ${p.lostAnswers.replayed}, applied again ${p.lostAnswers.appliedAgain}, answered 6000 ${p.lostAnswers.answered6000})`,
     `  outcomes: ${list(p.counts)}; records created by the service: ${p.created}; links to restored records checked: ${p.linksToRestored}`,
     '  must be 0:',
     ...v.mustBeZero.filter((j) => j.phase === 'restore').map(figure),
@@ -93,6 +93,7 @@ function missingInRestore(r: ChaosResult): string[] {
   if (t.tokenPauses < 1) missing.push('restore: no tokenNeeded pause');
   if ((r.restore.refusedByReason.closedPeriod ?? 0) < 1)
     missing.push('restore: no record refused for the closed period');
-  if (r.restore.replayed < 1) missing.push('restore: no create re-sent under its requestid');
+  // A lost create answer must have been looked for (issue 23 §1: requestid alone is not trusted).
+  if (r.restore.lostAnswers.looks < 1) missing.push('restore: no lost create answer looked for');
   return missing;
 }

@@ -14,6 +14,7 @@ import { restoreChunks } from '../../lib/background/restore';
 import type { RunnerHooks } from '../../lib/jobs/types';
 import { isDeletedOutcome } from '../../lib/restore/entry';
 import { planRestore } from '../../lib/restore/plan';
+import type { RequestLogEntry } from '../../tools/simulator/api';
 import type { Prng } from '../../tools/simulator/prng';
 import { type ChaosTally, createChaosEvents } from './chaos-events';
 import type { Judgement } from './checks';
@@ -40,6 +41,12 @@ export interface RestorePhaseResult {
   linksToRestored: number;
   /** Create batches the service answered from the answer kept under their requestid. */
   replayed: number;
+  /**
+   * After a lost answer: the reads that looked for the records before any re-send (MetaData.CreateTime
+   * queries, count and pages), and the create batches sent again under a requestid already sent —
+   * answered from the kept answer, applied again ('ignored'), or refused with 6000 ('fault6000').
+   */
+  lostAnswers: { looks: number; resent: number; replayed: number; appliedAgain: number; answered6000: number };
   tally: ChaosTally;
   log: LogFigures;
   simulatedMs: number;
@@ -72,6 +79,28 @@ function closeDatesFor(deleted: readonly AuditEntry[]): { atPlan?: string; durin
   const b = a + Math.max(1, Math.round(dates.length * SHARES.closedDuringRestore));
   const atPlan = dates[a];
   return { atPlan, duringJob: dates.slice(b).find((d) => atPlan !== undefined && d > atPlan) };
+}
+
+/** The restore's looks before re-sending and its re-sends, read from the service's request log. */
+function lostAnswerFigures(log: readonly RequestLogEntry[]): RestorePhaseResult['lostAnswers'] {
+  const sent = new Set<string>();
+  const applied = new Set<string>(); // reached the service's handler: the requestid is known there
+  const out = { looks: 0, resent: 0, replayed: 0, appliedAgain: 0, answered6000: 0 };
+  for (const e of log) {
+    if (e.endpoint === 'query' && decodeURIComponent(e.path).includes('MetaData.CreateTime')) out.looks += 1;
+    const id = e.endpoint === 'batch' && e.body?.includes('"create"') ? /requestid=([^&]+)/.exec(e.path)?.[1] : null;
+    if (!id) continue;
+    const reached = e.fault ? e.fault.endsWith('-after') : e.status === 200 || e.status === 400;
+    if (sent.has(id)) {
+      out.resent += 1;
+      if (e.replayed) out.replayed += 1;
+      else if (applied.has(id) && e.status === 400) out.answered6000 += 1;
+      else if (applied.has(id) && reached) out.appliedAgain += 1;
+    }
+    sent.add(id);
+    if (reached) applied.add(id);
+  }
+  return out;
 }
 
 export async function runRestorePhase(
@@ -161,6 +190,7 @@ export async function runRestorePhase(
     created: verdict.created,
     linksToRestored: verdict.linksToRestored,
     replayed: phaseLog.filter((e) => e.replayed === true).length,
+    lostAnswers: lostAnswerFigures(phaseLog),
     tally: events.tally,
     log: logFigures(phaseLog),
     simulatedMs,

@@ -3,7 +3,9 @@
  * at which checkpoints the worker dies, when the token expires and when a neighbour floods the batch
  * quota. Every random choice of a run draws from the one PRNG made here, so a seed replays a run.
  */
+
 import type { StepName } from '../../lib/jobs/hooks';
+import type { RequestIdMode, StaleSyncToken } from '../../tools/simulator/api';
 import { createPrng, type Prng } from '../../tools/simulator/prng';
 
 export interface ChaosOptions {
@@ -12,6 +14,13 @@ export interface ChaosOptions {
   /** Worker deaths at random step boundaries (at least this many; one more dies while an alarm is pending). */
   kills: number;
   mode: 'document' | 'real';
+  /**
+   * How the service answers a repeated requestid (the restore phase's re-sends) and a delete with a
+   * stale SyncToken (the delete phase): the simulator's kind default ('honoured', 'accept') unless set.
+   * `npm run chaos` runs a second pass with 'ignored' and 'fault5010' (issue 23 §1, §2).
+   */
+  requestid?: RequestIdMode;
+  staleSyncToken?: StaleSyncToken;
 }
 
 export const DEFAULT_OPTIONS: ChaosOptions = { records: 1000, seed: 20260115, kills: 8, mode: 'real' };
