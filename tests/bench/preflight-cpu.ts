@@ -11,6 +11,8 @@ import { createQboClient } from '../../lib/qbo/client';
 export interface PreflightCpuResult {
   ids: number;
   calls: number;
+  /** Reads metered against the app's monthly allowance, as the simulator counted them (GET /__sim/metering). */
+  meteredReads: number;
   cpuMs: number;
   wallMs: number;
   statuses: Record<string, number>;
@@ -49,6 +51,11 @@ export async function measurePreflightCpu(count: number): Promise<PreflightCpuRe
       const [entity = '', id = ''] = key.split(':');
       return { entity, id, shownAt };
     });
+    const metered = async () =>
+      ((await (await fetch(`${line.url}/__sim/metering`)).json()) as { companies: Record<string, number> }).companies[
+        line.realmId
+      ] ?? 0;
+    const meteredBefore = await metered();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const result = await runPreflight({ client, items, now: Date.now });
@@ -57,7 +64,15 @@ export async function measurePreflightCpu(count: number): Promise<PreflightCpuRe
     if (result.kind !== 'ok') throw new Error(`preflight failed: ${JSON.stringify(result).slice(0, 300)}`);
     const statuses: Record<string, number> = {};
     for (const r of result.records) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    return { ids: items.length, calls: result.calls, cpuMs: (cpu.user + cpu.system) / 1000, wallMs, statuses };
+    const meteredReads = (await metered()) - meteredBefore;
+    return {
+      ids: items.length,
+      calls: result.calls,
+      meteredReads,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      wallMs,
+      statuses,
+    };
   } finally {
     child.removeAllListeners('exit');
     child.kill('SIGTERM');

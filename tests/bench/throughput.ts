@@ -14,6 +14,7 @@ import type { JobRunner, JobRunnerOptions } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
 import type { RequestLogEntry, Simulator } from '../../tools/simulator/api';
 import { startSimulator } from '../../tools/simulator/index';
+import { meteredReads } from '../../tools/simulator/metering';
 import { readReviewed, timerAlarms } from '../tools/engine-helpers';
 
 /** 60 s window → 3 s here; override with BENCH_SCALE. */
@@ -29,6 +30,9 @@ export interface ThroughputResult {
   batchCalls: number;
   queryCalls: number;
   reportCalls: number;
+  /** Reads metered against the app's monthly allowance (tools/simulator/metering.ts), count(*) queries among them. */
+  meteredReads: number;
+  countQueries: number;
   status429: number;
   maxCallsInWindow: number;
   /** Unscaled ms from start() to the job's end, and the steady-state rate in deletes per unscaled minute. */
@@ -171,6 +175,10 @@ export async function measureThroughput(count: number): Promise<ThroughputResult
       batchCalls: log.filter((e) => e.endpoint === 'batch').length,
       queryCalls: log.filter((e) => e.endpoint === 'query').length,
       reportCalls: log.filter((e) => e.endpoint === 'report').length,
+      meteredReads: log.reduce((n, e) => n + meteredReads(e), 0),
+      countQueries: log.filter(
+        (e) => e.endpoint === 'query' && /count\(\*\)/i.test(decodeURIComponent(e.path + (e.body ?? ''))),
+      ).length,
       status429: log.filter((e) => e.status === 429).length,
       maxCallsInWindow: maxCallsInWindow(stamps),
       wallMsReal: ended - started,
