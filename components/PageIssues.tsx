@@ -15,10 +15,15 @@ export function PageIssues({ model }: { model: PopupModel }) {
   return (
     <div class="page-issues">
       {counter && (
-        <p class="warning">
-          QuickBooks shows {formatCount(counter.claimed)} selected; Safe Delete saw {formatCount(counter.seen)}. Scroll
-          through the list or tick page by page.
-        </p>
+        <div class="warning">
+          <p>
+            QuickBooks shows {formatCount(counter.claimed)} selected; Safe Delete saw {formatCount(counter.seen)}.
+            Scroll through the list or tick page by page.
+          </p>
+          <button type="button" class="link-button" onClick={() => void model.dismissAlert('counter')}>
+            Dismiss the count warning
+          </button>
+        </div>
       )}
       {unreadable && (
         <div class="warning">
@@ -37,6 +42,9 @@ export function PageIssues({ model }: { model: PopupModel }) {
               Copy page structure
             </button>
             <span role="status">{copied.value ? 'Copied' : ''}</span>
+            <button type="button" class="link-button" onClick={() => void model.dismissAlert('unreadable')}>
+              Dismiss the unreadable-rows warning
+            </button>
           </div>
         </div>
       )}

@@ -11,21 +11,37 @@ export function StatusRegion({ model }: { model: PopupModel }) {
   const notice = state?.notice;
   const stale = state?.pageIssues?.staleTab;
   const error = model.actionError.value;
+  const showNotice = !!notice && notice.text !== stale?.text;
   return (
     <>
       <div role="alert">
         {stale && (
           <div class="notice notice-error">
             <p>{stale.text}</p>
+            {/* The tab by its address: a title ("Invoices") names no client. */}
             <p class="stale-tab">
-              Tab: {stale.title ? `${stale.title} — ` : ''}
-              <span class="url">{stale.url}</span>
+              Tab: <span class="url">{stale.url}</span>
             </p>
           </div>
         )}
-        {notice && notice.text !== stale?.text && <p class={`notice notice-${notice.level}`}>{notice.text}</p>}
+        {showNotice && <p class={`notice notice-${notice.level}`}>{notice.text}</p>}
         {error && error !== notice?.text && error !== stale?.text && <p class="notice notice-error">{error}</p>}
       </div>
+      {/* Outside the alert region: its text is announced, the buttons are not part of it. */}
+      {(stale || showNotice) && (
+        <div class="alert-actions">
+          {stale && (
+            <button type="button" class="link-button" onClick={() => void model.dismissAlert('staleTab')}>
+              Dismiss the alert about this tab
+            </button>
+          )}
+          {showNotice && (
+            <button type="button" class="link-button" onClick={() => void model.dismissAlert('notice')}>
+              Dismiss this message
+            </button>
+          )}
+        </div>
+      )}
       <div role="status">
         {model.reconnecting.value && <p class="hint">Reconnecting… Safe Delete's background is restarting.</p>}
         <p class="sr-only" data-announce>

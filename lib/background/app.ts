@@ -76,7 +76,8 @@ export function createBackgroundCore(deps: BackgroundDeps) {
   });
   // Unique per worker life, so a popup's sinceVersion from before a restart never matches by chance.
   let version = deps.clock.now();
-  let notice: PopupState['notice'];
+  /** The background's last word to the person; with a company, it shows only in that company's view. */
+  let notice: (NonNullable<PopupState['notice']> & { scope?: Scope }) | undefined;
   let lastPollAt = 0;
 
   const clientFor = (realmId: string, environment: Environment) =>
@@ -224,14 +225,26 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       lastPage: lastPage && (!scope || lastPage.environment === scope.environment) ? lastPage : undefined,
       selection: selected,
       pageTicked: scope ? await selection.readPageTicked(scope) : {},
-      pageIssues: await pageIssues.view(),
+      pageIssues: await pageIssues.view({
+        tabOpen: async (tabId) =>
+          !deps.tabs ||
+          (await deps.tabs.get(tabId).then(
+            () => true,
+            () => false,
+          )),
+        name: (realmId, environment) => companyNames.get({ realmId, environment }, false),
+      }),
       recentRuns: scope ? await runHistory.read(scope) : [],
       companyName: connection ? await companyNames.get(connection) : undefined,
       pageCompanyName: lastPage ? await companyNames.get(lastPage, false) : undefined,
       preflight: checked,
       preflightRunning: scope ? preflight.isRunning(scope) : false,
       job: job ? { snapshot: job, rows: await runner.getRecords(job.id) } : undefined,
-      notice,
+      // One client's notice never shows on another client's screen (issue 21 §4).
+      notice:
+        notice && (!notice.scope || (scope && sameScope(notice.scope, scope)))
+          ? { level: notice.level, text: notice.text }
+          : undefined,
       audit: auditView(await runner.audit.stats()),
     });
     view.elsewhere = await elsewhere(scope, {
@@ -270,8 +283,9 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     state,
     changed,
     version: () => version,
-    setNotice(next: PopupState['notice']) {
-      notice = next;
+    /** `scope`: the company the notice is about (a refused click, a failed sign-in from its view). */
+    setNotice(next: PopupState['notice'], scope?: Scope) {
+      notice = next && scope ? { ...next, scope: { realmId: scope.realmId, environment: scope.environment } } : next;
       changed();
     },
     polled() {

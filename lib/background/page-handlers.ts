@@ -43,6 +43,11 @@ export const pageHandlers: PageHandlers = {
     return ok(await core.state());
   },
   'view/tab': (msg, core, deps) => focusViewTab(core, deps, msg.tabId),
+  async 'alert/dismiss'(msg, core) {
+    if (msg.alert === 'notice') core.setNotice(undefined);
+    else if (await core.pageIssues.dismiss(msg.alert)) core.changed();
+    return ok(await core.state());
+  },
   async 'connection/save'(msg, core, deps) {
     const scope = { realmId: msg.realmId, environment: msg.environment };
     const before = await core.tokens.getConnection(scope);
@@ -70,7 +75,8 @@ export const pageHandlers: PageHandlers = {
     const result = await signIn({ identity: deps.identity, broker: core.broker });
     if (result.kind === 'cancelled') return ok(await core.state());
     if (result.kind === 'failed') {
-      core.setNotice({ level: 'error', text: result.message });
+      // Shown on the screen of the client the person was connecting from, not on every client's.
+      core.setNotice({ level: 'error', text: result.message }, await core.currentScope());
       return fail(result.message);
     }
     const scope = { realmId: result.realmId, environment: msg.environment };
@@ -107,12 +113,12 @@ export const pageHandlers: PageHandlers = {
   'selection/clear': (msg, core) => dropFromSelection(core, msg),
   async 'selection/adopt'(msg, core) {
     const viewed = await checkViewCompany(core, msg.scope);
-    if (!viewed.ok) return refuseChange(core, viewed.error);
+    if (!viewed.ok) return refuseChange(core, viewed.error, msg.scope);
     const scope = viewed.scope;
     const adopted = await core.selection.adopt(scope, msg.keys);
     await core.preflightStore.forget(scope, adopted.entered);
     if (adopted.overCap > 0)
-      core.setNotice({ level: 'error', text: `The selection is full: ${adopted.overCap} rows were not added.` });
+      core.setNotice({ level: 'error', text: `The selection is full: ${adopted.overCap} rows were not added.` }, scope);
     core.changed();
     await maybeAutoPreflight(core);
     return ok(await core.state());
@@ -222,7 +228,7 @@ async function dropFromSelection(
 ): Promise<Reply<PopupState>> {
   // The company the view showed, or nothing: a click never changes another client's selection.
   const viewed = await checkViewCompany(core, msg.scope);
-  if (!viewed.ok) return refuseChange(core, viewed.error);
+  if (!viewed.ok) return refuseChange(core, viewed.error, msg.scope);
   const scope = viewed.scope;
   // Tombstoned: a tick still showing on a page cannot bring these rows back, only a new tick.
   const keys =
@@ -244,8 +250,8 @@ async function dropFromSelection(
 }
 
 /** A click refused because the view is stale: said in the popup, nothing changed. */
-function refuseChange(core: BackgroundCore, text: string): Reply<PopupState> {
-  core.setNotice({ level: 'error', text });
+function refuseChange(core: BackgroundCore, text: string, shown: Scope): Reply<PopupState> {
+  core.setNotice({ level: 'error', text }, shown);
   return fail(text);
 }
 

@@ -15,10 +15,31 @@ import { writeQueueFor } from '../storage/queue';
 const KEY = storageKey.pageIssues();
 export const STALE_TAB_TEXT = 'This tab still shows another company. Reload it.';
 
+/** What the stale-tab alert says: both companies by name, never "another company" (issue 21 §4). */
+export function staleTabText(shows: string | undefined, open: string | undefined): string {
+  if (!shows || !open) return STALE_TAB_TEXT;
+  return `This tab still shows ${shows}, but QuickBooks now has ${open} open. Reload it.`;
+}
+
+/** Names a company for an alert: its CompanyInfo name when known. */
+export type CompanyNamer = (realmId: string, environment: 'production' | 'sandbox') => Promise<string | undefined>;
+
+export interface IssueViewOptions {
+  /** False when the tab is gone (closed): its alert goes with it. Absent: every tab is assumed open. */
+  tabOpen?: (tabId: number) => Promise<boolean>;
+  name?: CompanyNamer;
+}
+
+export type PageIssueKind = 'staleTab' | 'counter' | 'unreadable';
+
 const IssuesSchema = z.object({
   staleTab: z
     .object({
       tabId: z.number().optional(),
+      /** The company the page was loaded under (null: not known) and the one QuickBooks has open now. */
+      loadedUnder: z.string().nullable().optional(),
+      nowOpen: z.string().optional(),
+      environment: z.enum(['production', 'sandbox']).optional(),
       url: z.string(),
       title: z.string().optional(),
       text: z.string(),
@@ -47,15 +68,42 @@ export function createPageIssues(session: StorageArea) {
     });
   }
   return {
-    async view(): Promise<PopupState['pageIssues']> {
-      const issues = await read();
-      const staleTab = issues.staleTab ? { ...issues.staleTab } : undefined;
-      if (staleTab) delete staleTab.tabId;
+    async view(options: IssueViewOptions = {}): Promise<PopupState['pageIssues']> {
+      let issues = await read();
+      const tabId = issues.staleTab?.tabId;
+      // A closed tab's alert clears itself: the cause is gone.
+      if (tabId !== undefined && options.tabOpen && !(await options.tabOpen(tabId))) {
+        await update((i) => (i.staleTab?.tabId === tabId ? { ...i, staleTab: undefined } : i));
+        issues = await read();
+      }
+      const stale = issues.staleTab;
+      const name = async (realm: string | null | undefined) =>
+        realm ? ((await options.name?.(realm, stale?.environment ?? 'production')) ?? `company ${realm}`) : undefined;
+      const staleTab = stale
+        ? {
+            url: stale.url,
+            at: stale.at,
+            text:
+              stale.nowOpen !== undefined
+                ? staleTabText(await name(stale.loadedUnder), await name(stale.nowOpen))
+                : stale.text,
+          }
+        : undefined;
       const view = { staleTab, counter: issues.counter, unreadable: issues.unreadable };
       return view.staleTab || view.counter || view.unreadable ? view : undefined;
     },
-    staleTab: (tab: { tabId?: number; url: string; title?: string; text: string; at: number }) =>
-      update((i) => ({ ...i, staleTab: tab })),
+    staleTab: (tab: {
+      tabId?: number;
+      url: string;
+      title?: string;
+      text: string;
+      at: number;
+      loadedUnder?: string | null;
+      nowOpen?: string;
+      environment?: 'production' | 'sandbox';
+    }) => update((i) => ({ ...i, staleTab: tab })),
+    /** "Dismiss": the person has seen it; a new report brings it back. */
+    dismiss: (kind: PageIssueKind) => update((i) => ({ ...i, [kind]: undefined })),
     /** The tab that was stale reported (or said hello) under the right company: the warning goes. */
     tabFine: (tabId: number | undefined, url: string) =>
       update((i) =>

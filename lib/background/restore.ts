@@ -183,7 +183,7 @@ export function startRestore(
   // Under the company's lock: two views pressing "Restore" together create each record once.
   return core.startLock.run(shown, async () => {
     const refuse = (text: string) => {
-      core.setNotice({ level: 'error', text });
+      core.setNotice({ level: 'error', text }, shown);
       return fail(text);
     };
     const scope = await connectedScope(core, shown);

@@ -88,6 +88,9 @@ export async function handleSelectionReport(
       title: senderTab?.title,
       text: STALE_TAB_TEXT,
       at: now,
+      loadedUnder: data.pageCompany,
+      nowOpen: page.realmId,
+      environment: page.environment,
     });
     core.changed();
     return fail(`${STALE_TAB_TEXT} ${reason}`);
@@ -108,10 +111,13 @@ export async function handleSelectionReport(
   await core.pageIssues.tabFine(senderTab?.id, senderUrl.href);
   await core.pageIssues.pageInfo(senderUrl.href, data.page, now);
   if (outcome.overCap > 0) {
-    core.setNotice({
-      level: 'error',
-      text: `The selection is full: Safe Delete holds at most ${MAX_SELECTION.toLocaleString('en-US')} selected rows (and ${MAX_PAGE_TICKED.toLocaleString('en-US')} rows ticked by the page). ${outcome.overCap} more were not added. Delete or clear some first.`,
-    });
+    core.setNotice(
+      {
+        level: 'error',
+        text: `The selection is full: Safe Delete holds at most ${MAX_SELECTION.toLocaleString('en-US')} selected rows (and ${MAX_PAGE_TICKED.toLocaleString('en-US')} rows ticked by the page). ${outcome.overCap} more were not added. Delete or clear some first.`,
+      },
+      scope,
+    );
   } else {
     core.changed();
   }

@@ -56,7 +56,7 @@ async function startLocked(
   { includeReconciled, includeLinked = false, operation = 'delete', shown }: StartOptions,
 ): Promise<Reply<PopupState>> {
   const refuse = (text: string) => {
-    core.setNotice({ level: 'error', text });
+    core.setNotice({ level: 'error', text }, shown);
     return fail(text);
   };
   const viewed = await checkViewCompany(core, shown);

@@ -9,9 +9,15 @@ import { CompanyScopeSchema, RealmIdSchema, ViewScopeSchema } from '../domain/sc
 import type { ContentMessage, PageHelloReply, SelectionReportReply } from './content-protocol';
 import { type AuditFile, EnvironmentSchema, type PopupState, RestoreFilterSchema, type RestorePreview } from './views';
 
+/** The alerts a person can dismiss. */
+export const ALERT_KINDS = ['notice', 'staleTab', 'counter', 'unreadable'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
 /** Messages from extension pages (popup.html, in the action popup or a tab). */
 export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state/get'), sinceVersion: z.number().optional() }),
+  /** "Dismiss" on an alert: the background's notice or one of the pages' alerts (it comes back with its cause). */
+  z.object({ type: z.literal('alert/dismiss'), alert: z.enum(ALERT_KINDS) }),
   /** The popup opened over this tab: its QuickBooks company, if any, is the one the views show. */
   z.object({ type: z.literal('view/tab'), tabId: z.number().int().min(0).max(2_147_483_647) }),
   z.object({
@@ -132,6 +138,7 @@ export interface Unchanged {
 export interface ReplyMap {
   'state/get': PopupState | Unchanged;
   'view/tab': { realmId?: string };
+  'alert/dismiss': PopupState;
   'connection/save': PopupState;
   'connection/forget': PopupState;
   'connection/connect': PopupState;

@@ -10,7 +10,7 @@
 import { batch, computed, signal, untracked } from '@preact/signals';
 import type { Environment } from '../domain/ids';
 import type { CompanyScope } from '../domain/scope';
-import type { PageMessage, PageMessageType, Reply, ReplyOf, RequestOf, Send } from '../messaging/protocol';
+import type { AlertKind, PageMessage, PageMessageType, Reply, ReplyOf, RequestOf, Send } from '../messaging/protocol';
 import { type AuditFile, type JobView, type PopupState, PopupStateSchema } from '../messaging/views';
 import { announcement } from './announce';
 import { createAuditExportActions } from './audit-export';
@@ -286,9 +286,9 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     cancelJob: () => act({ type: 'job/cancel', jobId: jobId() }),
     dismissJob: () => act({ type: 'job/dismiss', jobId: jobId() }),
     clearAudit: () => act({ type: 'audit/clear' }),
+    dismissAlert: (alert: AlertKind) => act({ type: 'alert/dismiss', alert }),
     /** "Restore deleted records": previewRestore(filter), then startRestore(filter, allowDuplicates). */
     ...createRestoreActions({ request, act, actionError, pending, shownCompany }),
-
     /** "Keep exported entries": 90 or 365 days, or everything (undefined). */
     setAuditRetention: (keepExportedDays: 90 | 365 | undefined) => act({ type: 'audit/retention', keepExportedDays }),
 

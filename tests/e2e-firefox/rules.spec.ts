@@ -84,7 +84,7 @@ test('a stale tab after a company switch files nothing under either company and 
   await tab1.settle(800);
 
   await popup.page.bringToFront();
-  await popup.waitForBodyText(/This tab still shows another company\. Reload it\./);
+  await popup.waitForBodyText(/This tab still shows .+, but QuickBooks now has .+ open\. Reload it\./);
   await popup.waitForBodyText(/Nothing selected yet/);
   await popup.screenshot('stale-tab');
   await new Promise((resolve) => setTimeout(resolve, 500));

@@ -42,7 +42,9 @@ test('a stale tab after a company switch files nothing under either company and 
   await tab1.page.waitForTimeout(600);
 
   await popup.page.bringToFront();
-  await expect(popup.page.getByText('This tab still shows another company. Reload it.')).toBeVisible();
+  await expect(
+    popup.page.getByText(/^This tab still shows .+, but QuickBooks now has .+ open\. Reload it\.$/),
+  ).toBeVisible();
   await expect(popup.page.getByText(/Nothing selected yet/)).toBeVisible();
   await popup.screenshot('stale-tab');
   if (await popup.deleteButton().isEnabled()) await popup.deleteButton().click();

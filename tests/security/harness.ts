@@ -73,6 +73,8 @@ export interface SecurityHarness {
   setPageCompany(realmId: string | undefined): void;
   /** A browser tab `tabs.get` answers (the active tab the popup opens over). */
   setTab(tab: TabInfo & { id: number }): void;
+  /** The tab is closed: `tabs.get` rejects, as the browser does. */
+  closeTab(tabId: number): void;
   /** The same cookie in another store (a Firefox container, a Chrome incognito window). */
   setStoreCompany(storeId: string, realmId: string | undefined): void;
   send(message: unknown, sender: SenderLike): Promise<Reply<unknown>>;
@@ -102,7 +104,8 @@ export async function createSecurityHarness(
   // As entrypoints/background.ts: the extension's state in its own IndexedDB, storage.local moved in.
   const local = createIdbArea({ legacy: fakeBrowser.storage.local });
   const realmByStore = new Map<string, string | undefined>();
-  const tabs = new Map<number, TabInfo>();
+  // The content script's tab (SENDERS.contentScript) is open until a test closes it.
+  const tabs = new Map<number, TabInfo>([[1, { id: 1, url: PAGE_URL }]]);
   const background = createBackground({
     storage: { local, session: fakeBrowser.storage.session },
     alarms: fakeBrowser.alarms,
@@ -143,6 +146,9 @@ export async function createSecurityHarness(
     },
     setTab(tab) {
       tabs.set(tab.id, tab);
+    },
+    closeTab(tabId) {
+      tabs.delete(tabId);
     },
     setStoreCompany(storeId, realmId) {
       realmByStore.set(storeId, realmId);

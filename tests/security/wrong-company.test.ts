@@ -86,8 +86,12 @@ describe('a company switch in the web app', () => {
     expect(await h.background.core.selection.read(scopeOf(b))).toEqual({});
     expect(Object.keys(await h.background.core.selection.read(scopeOf(a))).sort()).toEqual(beforeA);
     let state = await h.send({ type: 'state/get' }, SENDERS.popup);
+    // Both companies named (by CompanyInfo name when known), never "another company".
+    const names = h.background.core.companyNames;
+    const nameOf = async (realmId: string) =>
+      (await names.get({ realmId, environment: 'production' }, false)) ?? `company ${realmId}`;
     expect(state.ok && (state.data as PopupState).pageIssues?.staleTab?.text).toBe(
-      'This tab still shows another company. Reload it.',
+      `This tab still shows ${await nameOf(a.realmId)}, but QuickBooks now has ${await nameOf(b.realmId)} open. Reload it.`,
     );
     // The person reloads the tab: its hello now learns B, the warning goes, and its reports count for B.
     expect(await h.send(pageHello(), SENDERS.contentScript)).toEqual({ ok: true, data: { realmId: b.realmId } });
