@@ -8,6 +8,7 @@
  */
 // The audit log lives in IndexedDB; in Node it is fake-indexeddb's in-memory one.
 import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createJobRunner } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions, JobSnapshot, RunnerHooks } from '../../lib/jobs/types';
@@ -64,6 +65,8 @@ export async function createChaosHarness(
   service: Pick<SimulatorOptions, 'requestid' | 'staleSyncToken'> = {},
 ): Promise<ChaosHarness> {
   fakeBrowser.reset();
+  // Each run starts on an empty audit log too (npm run chaos makes two runs in one process).
+  globalThis.indexedDB = new IDBFactory();
   const clock = createManualClock();
   const sim = await startSimulator({ ...service, mode, now: clock.now, shuffleBatchResults: true });
   const company = sim.seedCompany(seed);

@@ -115,25 +115,23 @@ async function sentBodies(items: readonly SentItem[], ctx: OperationContext): Pr
   return bodies;
 }
 
-/** R4: the records each item's body may have made, one complete read per entity and TxnDate. */
+/**
+ * R4: the records each item's body may have made: one complete read per entity of what was created
+ * since the job started (count and pages of 1,000), matched here by date, number, amount, party and
+ * mark. Not one read per TxnDate: a batch spans many dates and every read is metered (issue 23 §4).
+ */
 async function lookFor(
   client: QboClient,
   items: readonly SentItem[],
   bodies: ReadonlyMap<string, CreateBody>,
   since: number,
 ): Promise<ReadOutcome<{ found: Map<string, CreatedMatch> }>> {
-  const groups = new Map<string, SentItem[]>();
-  for (const item of items) {
-    const date = bodies.get(item.key)?.TxnDate;
-    const group = `${item.entity}|${typeof date === 'string' ? date : ''}`;
-    groups.set(group, [...(groups.get(group) ?? []), item]);
-  }
+  const byEntity = new Map<SentItem['entity'], SentItem[]>();
+  for (const item of items) byEntity.set(item.entity, [...(byEntity.get(item.entity) ?? []), item]);
   const found = new Map<string, CreatedMatch>();
   let intuitTid: string | undefined;
-  for (const [group, members] of groups) {
-    const txnDate = group.slice(group.indexOf('|') + 1);
-    const entity = members[0]!.entity;
-    const read = await client.readCreated(entity, { createdSince: since, ...(txnDate ? { txnDate } : {}) });
+  for (const [entity, members] of byEntity) {
+    const read = await client.readCreated(entity, { createdSince: since });
     if (read.kind !== 'ok') return read;
     intuitTid = read.meta.intuitTid ?? intuitTid;
     for (const item of members)
