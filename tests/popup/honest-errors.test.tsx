@@ -93,3 +93,24 @@ describe('another client in hand', () => {
     );
   });
 });
+
+describe('alerts can be dismissed', () => {
+  it('a notice and a stale tab each have their own Dismiss, outside the announced alert', async () => {
+    const p = await renderPopup(
+      popupState({
+        notice: { level: 'error', text: 'The sign-in failed.' },
+        pageIssues: {
+          staleTab: { url: 'https://app.qbo.intuit.com/app/invoices', text: 'This tab is stale.', at: NOW },
+        },
+      }),
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).not.toMatch(/Dismiss/);
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Dismiss this message' })));
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Dismiss the alert about this tab' })));
+    expect(p.bg.sentOfType('alert/dismiss')).toEqual([
+      { type: 'alert/dismiss', alert: 'notice' },
+      { type: 'alert/dismiss', alert: 'staleTab' },
+    ]);
+  });
+});
