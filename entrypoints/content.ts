@@ -11,8 +11,16 @@ import { defineContentScript } from 'wxt/utils/define-content-script';
 import { startCollector } from '../lib/collect/collector';
 
 export default defineContentScript({
-  // Production and sandbox web-app hosts (service-facts.md): qbo.intuit.com, app./cNN./sandbox. ...
-  matches: ['https://qbo.intuit.com/app/*', 'https://*.qbo.intuit.com/app/*'],
+  // Production and sandbox web-app hosts (service-facts.md): qbo.intuit.com, app./cNN./sandbox. ...,
+  // on `/app/…` and on the cluster-prefixed `/c28/app/…`. A match pattern cannot say "1 to 3 digits",
+  // so `/c*/app/*` is wider than the rule: the background refuses every page outside isWebAppPath
+  // (lib/domain/web-app.ts, lib/messaging/sender.ts).
+  matches: [
+    'https://qbo.intuit.com/app/*',
+    'https://*.qbo.intuit.com/app/*',
+    'https://qbo.intuit.com/c*/app/*',
+    'https://*.qbo.intuit.com/c*/app/*',
+  ],
   runAt: 'document_start',
   // No window.postMessage announcing the script to the page (WXT's old start-up signal).
   noScriptStartedPostMessage: true,

@@ -1,5 +1,7 @@
 /**
- * Reads one transaction link, `/app/<slug>?txnId=<Id>`, from the web app's markup. The query string
+ * Reads one transaction link, `/app/<slug>?txnId=<Id>`, from the web app's markup. The path may carry
+ * the cluster prefix `/c<N>/app/…` (the rule is isWebAppPath's, lib/domain/web-app.ts) and the query
+ * other parameters (`&jobId=accounting`): neither changes the slug or the Id. The query string
  * is parsed with URL/URLSearchParams (so `?&txnId=` works); the slug maps through entityFromSlug and
  * the Id must pass isValidId. Anything else is refused with a reason the collector counts.
  *
@@ -12,12 +14,12 @@
 
 import { type Entity, isValidId } from '../domain/entities';
 import { recordKey } from '../domain/record-key';
-import { entityFromSlug } from '../domain/web-app';
+import { appSlugOf, entityFromSlug } from '../domain/web-app';
 
 export type LinkRefusal =
   | 'malformed-url'
   | 'other-origin' // another site, another web-app host, javascript: ...
-  | 'not-transaction-path' // not `/app/<slug>`
+  | 'not-transaction-path' // not `/app/<slug>` nor `/c<N>/app/<slug>`
   | 'unknown-slug'
   | 'missing-id'
   | 'ambiguous-id' // txnId given more than once
@@ -25,14 +27,13 @@ export type LinkRefusal =
 
 export type ParsedLink = { ok: true; entity: Entity; id: string; key: string } | { ok: false; reason: LinkRefusal };
 
-const APP_PATH = /^\/app\/([^/]+)$/;
-
 /**
  * The common link, after the origin prefix (if any) is removed. No whitespace, `%`, `\`, dots,
  * fragment or other parameter can match, so resolving it against an http(s) page gives exactly
- * pathname `/app/<slug>` and the single query parameter `txnId=<digits>`.
+ * pathname `/app/<slug>` (or `/c<N>/app/<slug>`, the same prefix rule as isWebAppPath) and the
+ * single query parameter `txnId=<digits>`.
  */
-const FAST_LINK = /^\/app\/([a-z]+)\?&?txnId=([0-9]{1,20})$/;
+const FAST_LINK = /^(?:\/c[1-9][0-9]{0,2})?\/app\/([a-z]+)\?&?txnId=([0-9]{1,20})$/;
 
 /** The key used across the extension for one transaction: `${Entity}:${Id}`. */
 export function selectionKey(entity: Entity, id: string): string {
@@ -49,7 +50,7 @@ export function parseTxnLinkByUrl(href: string, page: URL, pageOrigin: string = 
   }
   const origin = url.origin;
   if (origin !== pageOrigin || origin === 'null') return { ok: false, reason: 'other-origin' };
-  const slug = APP_PATH.exec(url.pathname)?.[1];
+  const slug = appSlugOf(url.pathname);
   if (slug === undefined) return { ok: false, reason: 'not-transaction-path' };
   const entity = entityFromSlug(slug);
   if (!entity) return { ok: false, reason: 'unknown-slug' };

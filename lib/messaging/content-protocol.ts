@@ -35,7 +35,7 @@ import { ENTITIES, isValidId } from '../domain/entities';
 import { recordKey } from '../domain/record-key';
 import { RealmIdSchema } from '../domain/schemas';
 import { ShownSchema } from '../domain/shown';
-import { environmentFromHost } from '../domain/web-app';
+import { environmentFromHost, isWebAppPath } from '../domain/web-app';
 import { MAX_REPORT_ITEMS, MAX_SKELETON_CHARS } from './content-limits';
 
 const MAX_TIME = 8_640_000_000_000_000;
@@ -75,7 +75,7 @@ const PageUrlFields = {
 
 function checkPageUrl(data: { pageUrl: string; host: string }, ctx: z.RefinementCtx): void {
   const url = URL.canParse(data.pageUrl) ? new URL(data.pageUrl) : undefined;
-  if (url?.protocol !== 'https:' || !url.pathname.startsWith('/app/')) {
+  if (url?.protocol !== 'https:' || !isWebAppPath(url.pathname)) {
     ctx.addIssue({ code: 'custom', path: ['pageUrl'], message: 'not a web-app page URL' });
   } else if (url.hostname !== data.host || environmentFromHost(data.host) === undefined) {
     ctx.addIssue({ code: 'custom', path: ['host'], message: 'host is not the page URL’s web-app host' });

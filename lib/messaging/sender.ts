@@ -4,7 +4,7 @@
  * this extension is untrusted (no externally_connectable, so web pages cannot message us at all;
  * this is the second lock).
  */
-import { environmentFromHost } from '../domain/web-app';
+import { environmentFromHost, isWebAppPath } from '../domain/web-app';
 
 export interface SenderLike {
   id?: string;
@@ -33,7 +33,7 @@ export function classifySender(sender: SenderLike, extensionId: string, extensio
   }
   // Compare scheme + host: URL.origin is 'null' for non-special schemes outside browsers.
   if (`${url.protocol}//${url.host}` === extensionOrigin) return { kind: 'extensionPage' };
-  if (url.protocol === 'https:' && environmentFromHost(url.hostname) && url.pathname.startsWith('/app/')) {
+  if (url.protocol === 'https:' && environmentFromHost(url.hostname) && isWebAppPath(url.pathname)) {
     // The manifest keeps the extension out of private windows (`incognito: "not_allowed"`): nothing
     // of a private session may be written to disk. Second lock, should a browser run it there anyway.
     if (sender.tab?.incognito) return { kind: 'untrusted', reason: 'a private window' };

@@ -103,7 +103,28 @@ const PREFIXES = [
   '\\',
   '.',
 ];
-const PATHS = ['/app/', '/APP/', '/app//', '/app/./', '/x/../app/', '\\app\\', '/app%2F', '/ap\tp/', 'app/', './'];
+const PATHS = [
+  '/app/',
+  '/APP/',
+  '/app//',
+  '/app/./',
+  '/x/../app/',
+  '\\app\\',
+  '/app%2F',
+  '/ap\tp/',
+  'app/',
+  './',
+  // The cluster prefix (isWebAppPath's rule) and its look-alikes.
+  '/c28/app/',
+  '/c999/app/',
+  '/c0/app/',
+  '/c1000/app/',
+  '/c28x/app/',
+  '/c/app/',
+  '/C28/app/',
+  '/c28/../app/',
+  '//c28/app/',
+];
 const SLUGS = [
   ...Object.keys(SLUG_TO_ENTITY),
   'Invoice',

@@ -132,6 +132,6 @@ describe('CSP and code', () => {
     const matches = /matches:\s*\[([^\]]*)\]/.exec(content)?.[1] ?? '';
     const patterns = [...matches.matchAll(/'([^']+)'/g)].map((m) => m[1]);
     expect(patterns.length).toBeGreaterThan(0);
-    for (const p of patterns) expect(p).toMatch(/^https:\/\/(\*\.)?qbo\.intuit\.com\/app\/\*$/);
+    for (const p of patterns) expect(p).toMatch(/^https:\/\/(\*\.)?qbo\.intuit\.com\/(c\*\/)?app\/\*$/);
   });
 });
