@@ -24,6 +24,7 @@ import { createDiscovery } from './discovery';
 import { createIntuitClient } from './intuit';
 import { createReplayCache } from './proof';
 import { createMemoryLimiter, RATE_LIMITS, type RateLimiter, rateLimited } from './rate-limit';
+import { PAGE_PATHS, pageRoutes } from './routes-pages';
 import { signInRoutes } from './routes-sign-in';
 import { tokenRoutes } from './routes-token';
 import { deriveStateKey } from './state';
@@ -31,7 +32,7 @@ import { deriveWrapKey } from './wrap';
 
 export const BODY_LIMIT_BYTES = 4096;
 const TOKEN_PATHS = ['/oauth/token', '/oauth/refresh', '/oauth/revoke'] as const;
-const KNOWN_PATHS = new Set<string>(['/oauth/start', '/oauth/callback', ...TOKEN_PATHS]);
+const KNOWN_PATHS = new Set<string>(['/oauth/start', '/oauth/callback', ...TOKEN_PATHS, ...PAGE_PATHS]);
 
 export interface BrokerDeps {
   fetch?: typeof fetch;
@@ -97,6 +98,8 @@ export function createBrokerApp(config: BrokerConfig, deps: BrokerDeps = {}): Ho
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
+    // Served over https (Workers always; Node with TLS or BROKER_PUBLIC_URL): browsers keep to https.
+    if (publicOrigin(c).startsWith('https:')) c.header('Strict-Transport-Security', 'max-age=31536000');
   });
   for (const path of TOKEN_PATHS) {
     app.use(path, extensionCors(config.allowedOrigins));
@@ -113,6 +116,7 @@ export function createBrokerApp(config: BrokerConfig, deps: BrokerDeps = {}): Ho
   }
   signInRoutes(app, ctx);
   tokenRoutes(app, ctx);
+  pageRoutes(app);
   app.notFound((c) => c.json({ error: 'not_found' }, 404));
   // Never the error's message: it may quote an upstream body.
   app.onError((_error, c) => c.json({ error: 'internal_error' }, 500));
