@@ -1,8 +1,8 @@
 /**
  * The "companies in parallel" measurements in a process of their own, so they can run at another
- * time scale than the single-company figures (SCALE is read once per process from BENCH_SCALE):
- * ten companies ×20 make the simulator and the runner, which share this one process, CPU-bound (the
- * event loop ~98 % busy), which measures the harness rather than the extension. Prints one JSON line.
+ * time scale than the single-company figures (SCALE is read once per process from BENCH_SCALE;
+ * ./companies-report.ts sets it). The simulator runs in a further child process (./sim-remote.ts), so
+ * this one holds only the extension's code and its CPU is the extension's own. Prints one JSON line.
  */
 import { type CompaniesResult, measureCompanies, RECORDS_PER_COMPANY } from './companies';
 

@@ -3,7 +3,6 @@
  * with each figure's goal and pass/miss, and writes bench/results.json and bench/deletes-over-time.svg.
  * A benchmark reports: it exits 0 whatever the figures (only a crash exits non-zero).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +10,7 @@ import { launchChromium } from './browser/launch';
 import { measureBundleSizes } from './bundle-size';
 import { renderChart } from './chart';
 import { measureCollect } from './collect-chromium';
-import { type CompaniesResult, RECORDS_PER_COMPANY } from './companies';
+import { companiesHeading, companiesRows, measureCompaniesApart } from './companies-report';
 import { measurePopupRender } from './popup-render';
 import { measurePreflightCpu } from './preflight-cpu';
 import { kb, ms, type Row, renderTable } from './table';
@@ -29,24 +28,11 @@ const POPUP_SELECTED_LARGE = 50_000;
 const WAKE_RECORDS = [1_000, 50_000] as const;
 const OUT_DIR = path.resolve('bench');
 
-/** Time scale of the companies table (its own process; see companies-main.ts). */
-const COMPANIES_SCALE = Number(process.env.BENCH_COMPANIES_SCALE ?? 10);
-
-function measureCompaniesApart(): CompaniesResult[] {
-  const out = execFileSync(
-    process.execPath,
-    [path.resolve('node_modules/tsx/dist/cli.mjs'), 'tests/bench/companies-main.ts', COMPANY_COUNTS.join(',')],
-    { env: { ...process.env, BENCH_SCALE: String(COMPANIES_SCALE) }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  const line = out.trim().split('\n').at(-1) ?? '[]';
-  return JSON.parse(line) as CompaniesResult[];
-}
-
 async function main() {
   const t0 = Date.now();
   const bundle = measureBundleSizes();
   const throughput = await measureThroughput(JOB_RECORDS);
-  const companies = measureCompaniesApart();
+  const companies = measureCompaniesApart(COMPANY_COUNTS);
   const preflight = await measurePreflightCpu(PREFLIGHT_IDS);
   const preflightLarge = await measurePreflightCpu(PREFLIGHT_IDS_LARGE);
   const [wakeSmall, wakeLarge] = await measureWake(WAKE_RECORDS);
@@ -193,9 +179,7 @@ async function main() {
   console.log('');
   console.log(renderTable(rows));
   console.log('');
-  console.log(
-    `Companies in parallel: one runner, one job per company (${RECORDS_PER_COMPANY.toLocaleString('en-US')} records each), all started together, each company with its own token, ×${COMPANIES_SCALE} (BENCH_COMPANIES_SCALE; at ×20 ten companies make this one process CPU-bound: the harness, not the extension). Each company's ceiling is its own 1,200/min.`,
-  );
+  console.log(companiesHeading());
   console.log(renderTable(companyRows));
 
   mkdirSync(OUT_DIR, { recursive: true });
@@ -229,42 +213,6 @@ async function main() {
   writeFileSync(path.join(OUT_DIR, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('');
   console.log(`wrote bench/results.json and bench/deletes-over-time.svg in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-}
-
-/** The rows of one company count; every figure names the count (the goals in results.json are keyed by figure). */
-function companiesRows(r: CompaniesResult): Row[] {
-  const n = `${r.companies} ${r.companies === 1 ? 'company' : 'companies'}`;
-  const maxPerWindow = Math.max(...r.perCompany.map((c) => c.maxCallsInWindow));
-  return [
-    {
-      figure: `${n}: min per-company rate ÷ own ceiling`,
-      value: `${r.minRatio.toFixed(3)} (mean ${r.meanRatio.toFixed(3)})`,
-      goal: '≥ 0.95',
-      pass: r.minRatio >= 0.95,
-    },
-    {
-      figure: `  ${n}: aggregate deletes/min`,
-      value: `${Math.round(r.aggregatePerMin).toLocaleString('en-US')} of ${(r.companies * CEILING_PER_MIN).toLocaleString('en-US')}`,
-    },
-    { figure: `  ${n}: 429 responses`, value: String(r.status429), goal: '0', pass: r.status429 === 0 },
-    {
-      figure: `  ${n}: requests with another company's token`,
-      value: String(r.tokenMismatches),
-      goal: '0',
-      pass: r.tokenMismatches === 0,
-    },
-    {
-      figure: `  ${n}: most batch calls of one company in a window`,
-      value: String(maxPerWindow),
-      goal: '≤ 40',
-      pass: maxPerWindow <= 40,
-    },
-    {
-      // Runner, journal, client and simulator share this one process: near 100 %, the rate is CPU-bound.
-      figure: `  ${n}: event loop busy / CPU / wall (real)`,
-      value: `${Math.round(r.eventLoopUtilization * 100)} % / ${(r.cpuMs / 1000).toFixed(1)} s / ${(r.wallMsReal / 1000).toFixed(1)} s`,
-    },
-  ];
 }
 
 main().catch((e: unknown) => {
