@@ -6,9 +6,11 @@
  * an outcome naming a record that does not exist, a record created inside the closed period, an
  * audit line with another new Id.
  */
+
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../lib/audit/entry';
 import type { JobRecordRow, JobSnapshot } from '../../lib/jobs/types';
+import { markedNote } from '../../lib/restore/marker';
 import { planRestore } from '../../lib/restore/plan';
 import type { GroundTruth } from '../../tools/simulator/api';
 import { judgeRestore, type RestoreCheckInput } from './restore-checks';
@@ -60,7 +62,16 @@ const entry = (key: string, extra: Partial<AuditEntry> = {}): AuditEntry => {
 function cleanRecords(): Map<string, Json> {
   const { Id: _i, SyncToken: _s, Balance: _b, LinkedTxn: _l, ...invoice } = snapshots['Invoice:10'] as Json;
   return new Map<string, Json>([
-    ['Invoice:50', { ...invoice, Id: '50', LinkedTxn: [{ TxnId: '51', TxnType: 'Payment' }] }],
+    // The restore writes its mark of the old Id in the note (lib/restore/marker.ts).
+    [
+      'Invoice:50',
+      {
+        ...invoice,
+        Id: '50',
+        PrivateNote: markedNote(invoice.PrivateNote, '10'),
+        LinkedTxn: [{ TxnId: '51', TxnType: 'Payment' }],
+      },
+    ],
     [
       'Payment:51',
       {
@@ -68,6 +79,7 @@ function cleanRecords(): Map<string, Json> {
         TxnDate: '2025-03-05',
         TotalAmt: 100,
         CustomerRef: { value: '1' },
+        PrivateNote: markedNote(undefined, '20'),
         Line: [{ Id: '1', Amount: 100, LinkedTxn: [{ TxnId: '50', TxnType: 'Invoice' }] }],
       },
     ],

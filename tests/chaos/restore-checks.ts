@@ -98,7 +98,8 @@ export function judgeRestore(input: RestoreCheckInput): RestoreVerdict {
       add(`${e.entity}:${e.id}`, `${e.entity}:${e.newId}`);
   const oldByPrint = new Map<string, string[]>();
   for (const [old, entry] of snapshots) {
-    const print = fingerprint(entry.entity, entry.preDeleteJson);
+    // As the restore sent it (the note carries its mark of the old Id), so a stray copy still matches.
+    const print = fingerprint(entry.entity, createBody(entry.entity, entry.preDeleteJson));
     oldByPrint.set(print, [...(oldByPrint.get(print) ?? []), old]);
   }
   for (const stray of strays)
