@@ -1,7 +1,17 @@
 /**
  * The company open in the service's page: the cookie `qbo.currentcompanyid` on the page's host
- * (service-facts: the realmId is never in the web app's URL, and the cookie changes the moment an
- * accountant switches client books). Read fresh when it matters (starting a delete).
+ * (service-facts: the cookie changes the moment an accountant switches client books). Read fresh
+ * when it matters (starting a delete).
+ *
+ * Some addresses also carry a company Id (`?realmId=`, `companyId=`). It is a second witness, never
+ * the first: the page can rewrite its own address (history.pushState) and an address outlives a
+ * company switch made in another tab. The rule (pageCompanyFrom):
+ * - cookie, and the address names no company or the same one → the cookie's company;
+ * - cookie, and the address names another (or anything that is not exactly the cookie's Id) →
+ *   unknown, `addressDisagrees`: nothing from that page is taken, and the popup says why;
+ * - no cookie, whatever the address says → unknown (the address alone is never trusted).
+ * The address read is the browser's (the message sender's URL, the tab's URL), never one a message
+ * carries in its body.
  */
 
 import { type Environment, isRealmId } from '../domain/ids';
@@ -30,8 +40,36 @@ export async function storeIdOfTab(
 }
 
 export interface PageCompany {
+  /** Undefined when the page's company is unknown (no cookie, or the address disagrees). */
   realmId?: string;
   environment: Environment;
+  /** Set when the cookie names a company but the address names another one. */
+  addressDisagrees?: { cookie: string; address: string[] };
+}
+
+/** What the popup says about a page whose address names another company than the cookie. */
+export const ADDRESS_DISAGREES_TEXT =
+  "This tab's address names another company than the one QuickBooks has open, so Safe Delete cannot tell whose transactions it shows. Nothing ticked on it is selected. Open the company again from QuickBooks' company menu, then reload the tab.";
+
+/** The address's query parameters that name a company (any letter case: a look-alike is a witness too). */
+const ADDRESS_COMPANY_PARAMS = new Set(['realmid', 'companyid']);
+
+/** Every company Id the address names, as written (empty when it names none). */
+export function addressCompanyIds(url: URL): string[] {
+  const out: string[] = [];
+  for (const [name, value] of url.searchParams) if (ADDRESS_COMPANY_PARAMS.has(name.toLowerCase())) out.push(value);
+  return out;
+}
+
+/** The rule above, on the cookie's value and the page's address. */
+export function pageCompanyFrom(
+  cookie: string | undefined,
+  url: URL,
+): Pick<PageCompany, 'realmId' | 'addressDisagrees'> {
+  const address = addressCompanyIds(url);
+  if (!isRealmId(cookie)) return {};
+  if (address.every((id) => id === cookie)) return { realmId: cookie };
+  return { addressDisagrees: { cookie, address } };
 }
 
 export async function readPageCompany(
@@ -49,6 +87,25 @@ export async function readPageCompany(
   if (!environment) return undefined;
   const details = { url: `${url.origin}/`, name: COMPANY_COOKIE, ...(storeId ? { storeId } : {}) };
   const cookie = await cookies.get(details).catch(() => undefined);
-  const value = cookie?.value;
-  return { environment, realmId: isRealmId(value) ? value : undefined };
+  return { environment, ...pageCompanyFrom(cookie?.value, url) };
+}
+
+/** What noteAddressDisagrees needs of the background: the page issues and the views' change signal. */
+export interface AddressIssueSink {
+  pageIssues: {
+    staleTab(tab: { tabId?: number; url: string; title?: string; text: string; at: number }): Promise<boolean>;
+  };
+  changed(): void;
+}
+
+/**
+ * A page whose address disagrees with the cookie: the popup names the tab and says why nothing from
+ * it is taken (the stale-tab alert; the tab's next hello under a company it can trust clears it).
+ */
+export async function noteAddressDisagrees(
+  core: AddressIssueSink,
+  tab: { tabId?: number; url: string; title?: string; at: number },
+): Promise<void> {
+  await core.pageIssues.staleTab({ ...tab, text: ADDRESS_DISAGREES_TEXT });
+  core.changed();
 }

@@ -24,7 +24,7 @@ import {
 import { MAX_PAGE_TICKED, MAX_SELECTION } from '../selection/store';
 import type { BackgroundCore } from './app';
 import type { BackgroundDeps } from './deps';
-import { readPageCompany, storeIdOfTab } from './page-company';
+import { ADDRESS_DISAGREES_TEXT, noteAddressDisagrees, readPageCompany, storeIdOfTab } from './page-company';
 import { STALE_TAB_TEXT } from './page-issues';
 
 export interface ContentSenderTab {
@@ -64,6 +64,11 @@ export async function handlePageHello(
   if (hello.data.host !== senderUrl.hostname) return fail('Refused: the hello names another host than its page.');
   const storeId = await storeIdOfTab(deps.cookies, senderTab);
   const page = await readPageCompany(deps.cookies, senderUrl.href, storeId);
+  if (page?.addressDisagrees) {
+    const at = deps.clock.now();
+    await noteAddressDisagrees(core, { tabId: senderTab?.id, url: senderUrl.href, title: senderTab?.title, at });
+    return ok({});
+  }
   if (page?.realmId && (await core.pageIssues.tabFine(senderTab?.id, senderUrl.href))) core.changed();
   return ok(page?.realmId ? { realmId: page.realmId } : {});
 }
@@ -80,6 +85,10 @@ export async function handleSelectionReport(
   const now = deps.clock.now();
   const storeId = await storeIdOfTab(deps.cookies, senderTab);
   const page = await readPageCompany(deps.cookies, senderUrl.href, storeId);
+  if (page?.addressDisagrees) {
+    await noteAddressDisagrees(core, { tabId: senderTab?.id, url: senderUrl.href, title: senderTab?.title, at: now });
+    return fail(ADDRESS_DISAGREES_TEXT);
+  }
   if (!page?.realmId) return fail('No company cookie on this page: open a company in QuickBooks first.');
   const stale = async (reason: string) => {
     await core.pageIssues.staleTab({
