@@ -7,7 +7,8 @@
  *
  * - `page/hello`: sent when the page loads and after every client-side navigation. The background
  *   answers with the company (realmId) QuickBooks has open for this tab right now (the cookie
- *   `qbo.currentcompanyid` of the tab's cookie store). The content script keeps it as the page's
+ *   `qbo.currentcompanyid` of the tab's cookie store; none when the page's address names another
+ *   company, lib/background/page-company.ts). The content script keeps it as the page's
  *   company: the company whose rows this page shows.
  * - `selection/report`: the CHANGES to what the bookkeeper ticked, bound to `pageCompany`, the
  *   company the page was loaded (or last navigated) under. The background refuses a report whose
