@@ -6,6 +6,11 @@ import type { PopupModel } from '../lib/popup/model';
  * "Connect to QuickBooks": sign in with Intuit in a window the background opens (this popup may
  * close meanwhile; the connection is there when it opens again). "Reconnect" when a sign-in ended.
  * The paste-a-token path stays, for developers and sandbox tests, behind "Use an access token instead".
+ *
+ * The button follows Intuit's "Connect to QuickBooks" guidelines as far as we can without Intuit's
+ * artwork (which we do not ship): its wording exactly, Intuit's green with white text, a hover state,
+ * shown only where a company is not connected, with Disconnect in its place once it is (class c2qb
+ * in entrypoints/popup/style.css; docs/INTUIT-ASSESSMENT.md).
  */
 export function ConnectQuickBooks({
   model,
@@ -27,7 +32,7 @@ export function ConnectQuickBooks({
         <p class="hint">Sign in with your Intuit account and pick the company. Safe Delete never sees your password.</p>
       )}
       <div class="actions">
-        <button type="button" class="primary" disabled={busy} onClick={() => void model.connect(stay.value)}>
+        <button type="button" class="primary c2qb" disabled={busy} onClick={() => void model.connect(stay.value)}>
           {reconnect ? 'Reconnect' : 'Connect to QuickBooks'}
         </button>
         <button type="button" onClick={onUseToken}>
