@@ -44,7 +44,9 @@ read by any script. It proves to the sign-in service that a request comes from t
 
 **Nothing else.** Safe Delete reads, on QuickBooks pages, only which rows you ticked (and the number,
 date and amount shown on them) and one cookie, \`qbo.currentcompanyid\`, which says which company the
-page shows. It keeps no browsing history.
+page shows. It keeps no browsing history: only the address of the last QuickBooks page a selection
+came from, and, until the browser closes, the QuickBooks pages that need your attention (a tab to
+reload, for example).
 
 ## How long it is kept
 
