@@ -68,7 +68,14 @@ export async function createChaosHarness(
   // Each run starts on an empty audit log too (npm run chaos makes two runs in one process).
   globalThis.indexedDB = new IDBFactory();
   const clock = createManualClock();
-  const sim = await startSimulator({ ...service, mode, now: clock.now, shuffleBatchResults: true });
+  // The published request limits (10 a second, …) are off: chaos's clients have no pacer (issue 23 §3).
+  const sim = await startSimulator({
+    requestLimits: false,
+    ...service,
+    mode,
+    now: clock.now,
+    shuffleBatchResults: true,
+  });
   const company = sim.seedCompany(seed);
   const { realmId } = company;
   const ledger = createLedger();

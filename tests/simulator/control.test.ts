@@ -51,6 +51,8 @@ describe('control surface over HTTP (/__sim)', () => {
         status: 200,
         deleteKeys: [key],
         tokenRealmId: co.realmId,
+        arrivedAt: expect.any(Number), // the published limits count arrivals (issue 23 §3)
+        inFlight: 1,
       },
     ]);
   });

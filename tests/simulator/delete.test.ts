@@ -9,7 +9,7 @@ import { byBId, client, deleteItem, json, splitKey } from './test-helpers';
 describe.each<FidelityMode>(['document', 'real'])('deletes (%s mode)', (mode) => {
   let sim: Simulator;
   beforeAll(async () => {
-    sim = await startSimulator({ mode });
+    sim = await startSimulator({ mode, requestLimits: false }); // not pacing: 10 a second would refuse
   });
   afterAll(() => sim.close());
 

@@ -106,7 +106,7 @@ describe('links where the real service keeps them (generator)', () => {
 describe.each<FidelityMode>(['document', 'real'])('links in the API payloads (%s mode)', (mode) => {
   let sim: Simulator;
   beforeAll(async () => {
-    sim = await startSimulator({ mode });
+    sim = await startSimulator({ mode, requestLimits: false }); // not pacing: 10 a second would refuse
   });
   afterAll(() => sim.close());
 

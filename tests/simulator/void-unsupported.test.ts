@@ -14,7 +14,7 @@ describe.each<FidelityMode>(['document', 'real'])('void of the other types (%s m
   let sim: Simulator;
   let co: SeededCompany;
   beforeAll(async () => {
-    sim = await startSimulator({ mode });
+    sim = await startSimulator({ mode, requestLimits: false }); // not pacing: 10 a second would refuse
     co = sim.seedCompany({ count: ENTITIES.length * 2, seed: 11 });
   });
   afterAll(() => sim.close());

@@ -29,6 +29,13 @@ export interface SimulatorOptions {
    * a second record). 'fault6000': 400 ValidationFault 6000, nothing applied. See the README.
    */
   requestid?: RequestIdMode;
+  /**
+   * The service's published per-company limits on every call (./request-limits.ts): 10 at once, 10 a
+   * second, 500 non-batch calls a minute (each over-limit call: 429 ThrottleExceeded 3001), answers
+   * later than 120 s cut (504); every duration divided by timeScale. Default: on in real mode, off in
+   * document mode (follows setMode); true or false selects it in either. See the README.
+   */
+  requestLimits?: boolean;
   /** PEM cert + key to serve HTTPS (browser tests, demo). Omit for plain HTTP on loopback (Node tests). */
   tls?: { cert: string; key: string };
   port?: number; // default 0: any free port
@@ -164,6 +171,12 @@ export interface RequestLogEntry {
   tokenRealmId?: string;
   /** A write answered from the answer kept under its `requestid` (nothing applied). */
   replayed?: boolean;
+  /** When the call arrived (`at` is when it was answered): the per-second and per-minute windows count this. */
+  arrivedAt?: number;
+  /** The company's calls in flight when it arrived, itself included (absent: refused before being counted). */
+  inFlight?: number;
+  /** The published limit that refused it (429), or `cut` when its answer came after 120 s (504). */
+  limit?: 'concurrent' | 'perSecond' | 'perMinute' | 'cut';
 }
 
 export interface GroundTruth {
@@ -209,6 +222,8 @@ export interface Simulator {
   setStaleSyncToken(answer: StaleSyncToken): void;
   /** How a repeated `requestid` is answered from now on: 'honoured', 'ignored' or 'fault6000'. */
   setRequestId(mode: RequestIdMode): void;
+  /** The published request limits on (true), off (false), or as the mode says (undefined: real mode only). */
+  setRequestLimits(on: boolean | undefined): void;
   setShuffleBatchResults(on: boolean): void;
   /** Forces Section grouping of the TransactionList report ([] or undefined: flat unless group_by is sent). */
   setReportGrouping(groupBy: ReportGrouping | ReportGrouping[] | undefined): void;

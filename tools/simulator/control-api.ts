@@ -50,13 +50,20 @@ export function createControl(state: SimState): SimulatorControl {
     setRequestId: (mode) => {
       state.config.requestid = mode;
     },
+    setRequestLimits: (on) => {
+      if (on === undefined) delete state.config.requestLimits;
+      else state.config.requestLimits = on;
+    },
     setShuffleBatchResults: (on) => {
       state.config.shuffleBatchResults = on;
     },
     setReportGrouping: (groupBy) => {
       state.config.reportGroupBy = toGroupingList(groupBy);
     },
-    resetThrottle: (realmId) => state.throttle.reset(realmId),
+    resetThrottle: (realmId) => {
+      state.throttle.reset(realmId);
+      state.requestLimits.reset(realmId);
+    },
     setAllowance: (setting) => state.metering.setAllowance(setting),
     meteredReads: (realmId, month) => state.metering.reads(month ?? monthOf(state.now()), realmId),
     seedCompany(options: SeedOptions): SeededCompany {

@@ -9,6 +9,7 @@
  *   POST /__sim/clear-faults                            POST /__sim/mode {mode}
  *   POST /__sim/stale-sync-token {answer: 'accept' | 'fault5010'}
  *   POST /__sim/requestid {mode: 'honoured' | 'ignored' | 'fault6000'}
+ *   POST /__sim/request-limits {on: boolean | null}  (null: as the mode says, on in real mode)
  *   POST /__sim/shuffle {on}                            POST /__sim/report-grouping {groupBy}
  *   POST /__sim/page-company {realmId}                  POST /__sim/reset-throttle {realmId?}
  *   GET  /__sim/log?realmId=                            GET  /__sim/records?realmId=
@@ -28,7 +29,7 @@ import { z } from 'zod';
 import type { FaultRule, ReportGrouping, SeedOptions } from './api';
 import type { SimulatorControl } from './control-api';
 import { mountMeteringRoutes } from './metering';
-import type { SimState } from './state';
+import { requestLimitsOn, type SimState } from './state';
 
 const Realm = z.object({ realmId: z.string() });
 const RealmKey = z.object({ realmId: z.string(), key: z.string() });
@@ -101,6 +102,10 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
     control.setRequestId(z.object({ mode: z.enum(['honoured', 'ignored', 'fault6000']) }).parse(await body(c)).mode);
     return c.json(ok);
   });
+  app.post('/request-limits', async (c) => {
+    control.setRequestLimits(z.object({ on: z.boolean().nullable() }).parse(await body(c)).on ?? undefined);
+    return c.json(ok);
+  });
   app.post('/shuffle', async (c) => {
     control.setShuffleBatchResults(z.object({ on: z.boolean() }).parse(await body(c)).on);
     return c.json(ok);
@@ -170,6 +175,7 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
       mode: state.config.mode,
       staleSyncToken: state.config.staleSyncToken,
       requestid: state.config.requestid,
+      requestLimits: requestLimitsOn(state.config),
       pageRealmId: state.pageRealmId ?? null,
       companies: [...state.store.companies.values()].map((co) => ({
         realmId: co.realmId,

@@ -1,12 +1,14 @@
 /**
  * What every /v3 call goes through, in the service's order: request log, bearer auth (401/403),
- * the per-company throttle (3001/429), then injected faults (R5) around the handler.
+ * the published request limits (3001/429; a late answer cut: 504), the per-company throttle
+ * (3001/429), then injected faults (R5) around the handler.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Endpoint } from './api';
 import { intuitTime } from './clock';
 import { authFault, type FaultObject, faultBody, type RawResponse, systemFaultBody, throttleFault } from './faults';
 import { allowanceFault, wouldBeMetered } from './metering';
+import { cutAnswer, limitRefusal } from './request-limits';
 import type { ApiEnv, SimState } from './state';
 import type { ThrottleKind } from './throttle';
 
@@ -57,6 +59,8 @@ export function logCalls(state: SimState): MiddlewareHandler<ApiEnv> {
       ...(c.get('fault') ? { fault: c.get('fault') } : {}),
       ...(tokenRealmId !== undefined ? { tokenRealmId } : {}),
       ...(c.get('replayed') ? { replayed: true } : {}),
+      ...(c.get('arrivedAt') !== undefined ? { arrivedAt: c.get('arrivedAt'), inFlight: c.get('inFlight') } : {}),
+      ...(c.get('limit') ? { limit: c.get('limit') } : {}),
     };
     state.log.push(entry);
     state.metering.count(entry);
@@ -99,23 +103,54 @@ export function guard(state: SimState, endpoint: Endpoint): MiddlewareHandler<Ap
     // The app's monthly allowance of reads is used up: reads are refused, writes still go (./metering.ts).
     if (state.metering.usedUp(state.now()) && wouldBeMetered(endpoint, await c.req.text()))
       return sendRaw(c, allowanceFault(state.config.mode, state.now()));
-    const ceiling = throttleKind(endpoint);
-    if (ceiling && !state.throttle.tryAcquire(ceiling, realmId)) {
-      // 3001: a refused call applies nothing and does not take a place in the window.
-      const raw = throttleFault(state.config.mode, state.now());
-      return sendRaw(c, { ...raw, headers: state.throttle.retryAfterHeaders() });
+    // 10 at once, 10 a second, 500 a minute per company (./request-limits.ts); counted in every mode.
+    const admission = state.requestLimits.admit(realmId, { batch: endpoint === 'batch' });
+    if (admission.kind === 'refused') {
+      c.set('limit', admission.limit);
+      return sendRaw(c, limitRefusal(state.config.mode, admission.limit, state.now(), state.config.timeScale));
     }
-    const fault = state.faults.take(endpoint, realmId);
-    if (fault) c.set('fault', fault);
-    // R5: "before" faults answer without applying anything.
-    if (fault === 'drop-before') return dropConnection(c);
-    if (fault === 'error500-before' || fault === 'error503-before') {
-      const status = fault === 'error503-before' ? 503 : 500;
-      return sendJson(c, state, status, systemFaultBody(status, state.now()));
+    c.set('arrivedAt', admission.ticket.arrivedAt);
+    c.set('inFlight', admission.ticket.inFlight);
+    let answer: Response | undefined;
+    try {
+      answer = await throttledAndFaulted(c, state, endpoint, realmId, next);
+    } finally {
+      // An answer later than 120 s: the handler's work stays done, the client gets the gateway's 504.
+      if (state.requestLimits.finish(admission.ticket) === 'cut' && !c.get('dropped')) {
+        c.set('limit', 'cut');
+        answer = sendRaw(c, cutAnswer());
+        c.res = answer;
+      }
     }
-    await next();
-    // R5: "after" faults: the call has been applied; the client sees a 500 or a dropped connection.
-    if (fault === 'drop-after') c.res = dropConnection(c);
-    if (fault === 'error500-after') c.res = sendJson(c, state, 500, systemFaultBody(500, state.now()));
+    return answer;
   };
+}
+
+/** The throttle's ceilings, then injected faults (R5) around the handler; a Response when answered early. */
+async function throttledAndFaulted(
+  c: ApiContext,
+  state: SimState,
+  endpoint: Endpoint,
+  realmId: string,
+  next: () => Promise<void>,
+): Promise<Response | undefined> {
+  const ceiling = throttleKind(endpoint);
+  if (ceiling && !state.throttle.tryAcquire(ceiling, realmId)) {
+    // 3001: a refused call applies nothing and does not take a place in the window.
+    const raw = throttleFault(state.config.mode, state.now());
+    return sendRaw(c, { ...raw, headers: state.throttle.retryAfterHeaders() });
+  }
+  const fault = state.faults.take(endpoint, realmId);
+  if (fault) c.set('fault', fault);
+  // R5: "before" faults answer without applying anything.
+  if (fault === 'drop-before') return dropConnection(c);
+  if (fault === 'error500-before' || fault === 'error503-before') {
+    const status = fault === 'error503-before' ? 503 : 500;
+    return sendJson(c, state, status, systemFaultBody(status, state.now()));
+  }
+  await next();
+  // R5: "after" faults: the call has been applied; the client sees a 500 or a dropped connection.
+  if (fault === 'drop-after') c.res = dropConnection(c);
+  if (fault === 'error500-after') c.res = sendJson(c, state, 500, systemFaultBody(500, state.now()));
+  return undefined;
 }

@@ -14,6 +14,10 @@
  * - A cut (over 120 s): the handler's work stays done (nothing says it is rolled back) and the client
  *   gets the gateway's 504 (./pipeline.ts): an ambiguous answer, as a 5xx is (R5).
  */
+import type { FidelityMode } from './api';
+import { type RawResponse, throttleFault } from './faults';
+import { retryAfterSeconds } from './throttle';
+
 export type RequestLimit = 'concurrent' | 'perSecond' | 'perMinute';
 
 export interface RequestLimitValues {
@@ -110,3 +114,28 @@ export function createRequestLimits(config: RequestLimitsConfig) {
 }
 
 export type RequestLimits = ReturnType<typeof createRequestLimits>;
+
+/**
+ * The 429 of a published limit: the mode's ThrottleExceeded 3001 body. Real mode sends no Retry-After
+ * (no public source shows one: service-facts); document mode, whose throttle always names one, sends
+ * the limit's scaled window in whole seconds, at least 1 (./throttle.ts retryAfterSeconds).
+ */
+export function limitRefusal(mode: FidelityMode, limit: RequestLimit, now: number, timeScale: number): RawResponse {
+  const raw = throttleFault(mode, now);
+  if (mode === 'real') return raw;
+  const windowMs = (limit === 'perMinute' ? 60_000 : 1_000) / timeScale;
+  return { ...raw, headers: { 'Retry-After': String(retryAfterSeconds(windowMs)) } };
+}
+
+/**
+ * A call answered after 120 s: the gateway's 504, an HTML page and no Intuit fault. A guess:
+ * service-facts says only "Requests over 120 s time out"; a timed-out gateway answers 504 Gateway
+ * Timeout, which a client must read as "maybe applied" like any 5xx (R5).
+ */
+export function cutAnswer(): RawResponse {
+  return {
+    status: 504,
+    body: '<html><head><title>504 Gateway Time-out</title></head><body><h1>504 Gateway Time-out</h1></body></html>',
+    contentType: 'text/html',
+  };
+}

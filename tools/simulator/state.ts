@@ -18,6 +18,7 @@ import { createFaultInjector, type FaultInjector } from './fault-injection';
 import { createMetering, type Metering } from './metering';
 import { createOAuthStore, type OAuthStore } from './oauth-store';
 import { createPrng, type Prng } from './prng';
+import { createRequestLimits, type RequestLimits } from './request-limits';
 import { createStore, type Store } from './store';
 import { createThrottle, type Throttle } from './throttle';
 
@@ -25,6 +26,8 @@ export interface SimConfig {
   mode: FidelityMode;
   staleSyncToken: StaleSyncToken;
   requestid: RequestIdMode;
+  /** Published request limits: undefined follows the mode (on in real mode). */
+  requestLimits?: boolean;
   shuffleBatchResults: boolean;
   batchLimit: number;
   queryLimit: number;
@@ -48,6 +51,8 @@ export interface SimState {
   oauth: OAuthStore;
   faults: FaultInjector;
   throttle: Throttle;
+  /** 10 at once, 10 a second, 500 a minute, cut after 120 s, per company (./request-limits.ts). */
+  requestLimits: RequestLimits;
   /** Metered reads per company and month, and the app's monthly allowance (./metering.ts). */
   metering: Metering;
   log: RequestLogEntry[];
@@ -66,6 +71,9 @@ export type ApiEnv = {
     dropped?: boolean;
     /** A write answered from its requestid's kept answer (nothing applied). */
     replayed?: boolean;
+    arrivedAt?: number;
+    inFlight?: number;
+    limit?: RequestLogEntry['limit'];
   };
 };
 
@@ -75,6 +83,7 @@ export function createState(options: SimulatorOptions): SimState {
     mode: options.mode ?? 'document',
     staleSyncToken: options.staleSyncToken ?? 'accept',
     requestid: options.requestid ?? 'honoured',
+    ...(options.requestLimits !== undefined ? { requestLimits: options.requestLimits } : {}),
     shuffleBatchResults: options.shuffleBatchResults ?? false,
     batchLimit: options.batchLimit ?? 40,
     queryLimit: options.queryLimit ?? 500,
@@ -103,11 +112,21 @@ export function createState(options: SimulatorOptions): SimState {
     oauth,
     faults: createFaultInjector(),
     throttle,
+    requestLimits: createRequestLimits({
+      now,
+      timeScale: () => config.timeScale,
+      enforced: () => requestLimitsOn(config),
+    }),
     metering: createMetering(),
     log: [],
     shuffleRng: createPrng(7),
     newTid: () => `1-${Math.floor(now() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`,
   };
+}
+
+/** The published request limits apply: as set, else in real mode only. */
+export function requestLimitsOn(config: SimConfig): boolean {
+  return config.requestLimits ?? config.mode === 'real';
 }
 
 export function toGroupingList(groupBy: ReportGrouping | ReportGrouping[] | undefined): ReportGrouping[] {
