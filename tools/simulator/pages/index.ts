@@ -4,7 +4,10 @@
  * a page), account registers (`.dgrid-row`, no checkboxes, "1-300 of N"), a hostile test page
  * (`/app/sales?hostile=1`), a big page (`/app/sales?rows=10000`), a virtualized bank-feed list
  * (`/app/banking`, virtual-list.ts) and a transaction page (`/app/<slug>?txnId=`). `?fragment=1` answers only the main content, for client-side navigation.
- * Every page sets the cookie `qbo.currentcompanyid` from `deps.pageRealmId()`.
+ * Every page is served under a cluster prefix too (`/c28/app/invoices`: one 2025 source shows
+ * `https://qbo.intuit.com/c28/app/homepage`); such a page's row and pager links keep its prefix (a
+ * guess: no public source shows a prefixed page's links), and paging keeps `?jobId=` (newer navigation
+ * adds it). Every page sets the cookie `qbo.currentcompanyid` from `deps.pageRealmId()`.
  */
 import type { Context, Hono } from 'hono';
 import { type Entity, entityFromSlug, isValidId } from '../service-names';
@@ -23,6 +26,14 @@ export interface PagesDeps {
 export const LIST_PAGE_SIZE = 50;
 export const REGISTER_PAGE_SIZE = 300;
 export const MAX_ROWS = 10_000;
+
+/** The cluster prefix as a route segment: `c` and 1 to 3 digits without a leading zero (c1 … c999). */
+const CLUSTER = '/:cluster{c[1-9][0-9]{0,2}}';
+
+/** The page's cluster prefix (`/c28`), or '' for a plain `/app/…` address. */
+export function clusterPrefix(url: URL): string {
+  return /^(\/c[1-9][0-9]{0,2})\/app\//.exec(url.pathname)?.[1] ?? '';
+}
 
 interface ListPage {
   path: string;
@@ -118,19 +129,21 @@ function renderList(page: ListPage, deps: PagesDeps, url: URL): string {
   if (page.param && param === undefined) return `<p class="empty">Missing ${esc(page.param)}.</p>`;
   const all = deps.records(realmId);
   const rows = sortForPage(page.select(all, param).map(toPageRow));
+  const prefix = clusterPrefix(url);
   const pageSize = positiveInt(q.get('rows'), page.pageSize ?? LIST_PAGE_SIZE, MAX_ROWS);
   const pageNo = positiveInt(q.get('page'), 1);
   const slice = rows.slice((pageNo - 1) * pageSize, pageNo * pageSize);
   const hrefFor = (n: number) => {
     const next = new URLSearchParams();
-    for (const key of [page.param, 'rows', 'hostile']) {
+    for (const key of [page.param, 'rows', 'hostile', 'jobId']) {
       const v = key ? q.get(key) : null;
       if (key && v !== null) next.set(key, v);
     }
     next.set('page', String(n));
-    return `${page.path}?${next}`;
+    return `${prefix}${page.path}?${next}`;
   };
-  const table = q.get('hostile') === '1' ? renderHostileRows(slice) : renderRows(page.variant, slice, page.options);
+  const options = { ...page.options, prefix };
+  const table = q.get('hostile') === '1' ? renderHostileRows(slice) : renderRows(page.variant, slice, options);
   const pager = renderPager({ page: pageNo, pageSize, total: rows.length, hrefFor });
   return `${table}${pager}`;
 }
@@ -153,14 +166,16 @@ function renderTransaction(deps: PagesDeps, slug: string, url: URL): string | un
     ['Memo', row.memo],
   ];
   const dl = fields.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('');
-  return `<dl class="txn-detail">${dl}</dl><p><a data-nav href="/app/sales">Back to sales</a></p>`;
+  return `<dl class="txn-detail">${dl}</dl><p><a data-nav href="${clusterPrefix(url)}/app/sales">Back to sales</a></p>`;
 }
 
 export function mountPages(app: Hono, deps: PagesDeps): void {
   for (const page of LIST_PAGES) {
-    app.get(page.path, (c) => respond(c, deps, page.title, renderList(page, deps, new URL(c.req.url))));
+    for (const path of [page.path, `${CLUSTER}${page.path}`]) {
+      app.get(path, (c) => respond(c, deps, page.title, renderList(page, deps, new URL(c.req.url))));
+    }
   }
-  app.get('/app/banking', (c) => {
+  app.on('GET', ['/app/banking', `${CLUSTER}/app/banking`], (c) => {
     const realmId = deps.pageRealmId();
     const body =
       realmId === undefined
@@ -168,7 +183,7 @@ export function mountPages(app: Hono, deps: PagesDeps): void {
         : renderVirtualList(sortForPage(deps.records(realmId).map(toPageRow)));
     return respond(c, deps, 'Banking', body);
   });
-  app.get('/app/:slug', (c) => {
+  app.on('GET', ['/app/:slug', `${CLUSTER}/app/:slug`], (c) => {
     const body = renderTransaction(deps, c.req.param('slug'), new URL(c.req.url));
     return body === undefined
       ? respond(c, deps, 'Not found', '<p class="empty">This transaction is not available.</p>', 404)

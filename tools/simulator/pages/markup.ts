@@ -16,10 +16,12 @@ export type Variant = 'table' | 'aria' | 'dgrid';
 export interface RowOptions {
   /** Writes `/app/<slug>?&txnId=<Id>` (one real page does). */
   ampersandQuirk?: boolean;
+  /** The page's cluster prefix (`/c28`, or ''): a page served under `/c28/app/…` links under it (a guess). */
+  prefix?: string;
 }
 
 export function txnHref(row: Pick<PageRow, 'slug' | 'id'>, options: RowOptions = {}): string {
-  return `/app/${encodeURIComponent(row.slug)}?${options.ampersandQuirk ? '&' : ''}txnId=${encodeURIComponent(row.id)}`;
+  return `${options.prefix ?? ''}/app/${encodeURIComponent(row.slug)}?${options.ampersandQuirk ? '&' : ''}txnId=${encodeURIComponent(row.id)}`;
 }
 
 function tableRow(row: PageRow, href: string): string {
