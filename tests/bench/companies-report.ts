@@ -31,6 +31,7 @@ export function companiesRows(r: CompaniesResult): Row[] {
   const n = `${r.companies} ${r.companies === 1 ? 'company' : 'companies'}`;
   const maxPerWindow = Math.max(...r.perCompany.map((c) => c.maxCallsInWindow));
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const pct = (share: number) => `${Math.round(share * 100)} %`;
   return [
     {
       figure: `${n}: min per-company rate ÷ own ceiling`,
@@ -62,9 +63,10 @@ export function companiesRows(r: CompaniesResult): Row[] {
       value: `${r.cpuMsPer1000Deletes.toFixed(0)} ms (${s(r.cpuMs)} in all)`,
     },
     {
-      // Near 100 %, the extension itself is CPU-bound and the rate would measure this machine.
-      figure: `  ${n}: event loop busy (extension's process) / wall (real)`,
-      value: `${Math.round(r.eventLoopUtilization * 100)} % / ${s(r.wallMsReal)}`,
+      // Busy near 100 % with the CPU share near it too: the extension is CPU-bound. Busy near 100 % with a
+      // low CPU share: the process was waiting for a core (the machine's load), not working.
+      figure: `  ${n}: event loop busy / CPU share of a core / wall (real)`,
+      value: `${pct(r.eventLoopUtilization)} / ${pct(r.cpuMs / r.wallMsReal)} / ${s(r.wallMsReal)}`,
     },
     {
       figure: `  ${n}: simulator CPU (its own process, information)`,
