@@ -19,6 +19,7 @@ import { createJobRunner } from '../jobs/runner';
 import type { JobSnapshot } from '../jobs/types';
 import type { PopupState } from '../messaging/views';
 import { createQboClient } from '../qbo/client';
+import { createRequestPacer } from '../qbo/request-pacer';
 import { createSelectionStore, type Scope } from '../selection/store';
 import { createCompanyLock } from '../storage/company-lock';
 import { badgeText, showBadge } from './badge';
@@ -80,10 +81,13 @@ export function createBackgroundCore(deps: BackgroundDeps) {
   let notice: (NonNullable<PopupState['notice']> & { scope?: Scope }) | undefined;
   let lastPollAt = 0;
 
+  // One pacer for every client: the preflight, the runner, the restore and the names share each company's limits.
+  const pacer = createRequestPacer({ clock: deps.clock });
   const clientFor = (realmId: string, environment: Environment) =>
     createQboClient({
       realmId,
       environment,
+      pacer,
       baseUrl: deps.apiBaseUrl?.(environment),
       fetch: deps.fetch,
       now: deps.clock.now,

@@ -16,6 +16,7 @@ import type {
   TxnRecord,
   VoidItemResult,
 } from './outcomes';
+import type { RequestPacer } from './request-pacer';
 
 export interface QboClientOptions {
   realmId: string;
@@ -31,6 +32,11 @@ export interface QboClientOptions {
   fetch?: typeof fetch;
   /** Clock for Retry-After HTTP-dates. Default Date.now. */
   now?: () => number;
+  /**
+   * Shared by every client of the app (./request-pacer.ts): each call waits for room under the
+   * company's published limits (10 a second, 10 at once, 500 a minute). Default: none (calls go at once).
+   */
+  pacer?: RequestPacer;
 }
 
 export interface ReadByIdsOptions {

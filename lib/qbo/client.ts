@@ -24,7 +24,12 @@ export function createQboClient(options: QboClientOptions): QboClient {
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
     throw new TypeError(`createQboClient: pageSize must be 1..${MAX_PAGE_SIZE}`);
   }
-  const ctx: CallContext = { send: createHttp(options), now: options.now ?? Date.now };
+  const http = createHttp(options);
+  // One lane per company: every client of it (preflight, runner, restore, names) shares the pacer's count.
+  const { pacer } = options;
+  const lane = `${options.environment}.${options.realmId}`;
+  const send: CallContext['send'] = pacer ? (request) => pacer.run(lane, () => http(request)) : http;
+  const ctx: CallContext = { send, now: options.now ?? Date.now };
   return {
     realmId: options.realmId,
     environment: options.environment,
