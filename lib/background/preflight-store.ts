@@ -4,6 +4,7 @@
  * worker restart between "preview" and "delete" loses nothing; it holds no secret.
  */
 import { z } from 'zod';
+import { BlockingFindingSchema, hasLinkedFinding, LinkedFindingSchema } from '../domain/findings';
 import { TxnRecordSchema } from '../journal/schema';
 import { LinkedDetailSchema, PREFLIGHT_STATUSES } from '../messaging/views';
 import type { PreflightRecord } from '../preflight/index';
@@ -12,10 +13,17 @@ import type { StorageArea } from '../storage/area';
 import { storageKey } from '../storage/keys';
 import { writeQueueFor } from '../storage/queue';
 
+/**
+ * One record as checked (shape version 2: findings as facts, lib/domain/findings.ts). Version 1 kept
+ * sentences (`reason`, `warnings: string[]`): such a row does not parse here, and the migration to
+ * storage version 3 drops it, so the selection is checked again (lib/storage/migrations.ts).
+ */
 const RowSchema = z.object({
   status: z.enum(PREFLIGHT_STATUSES),
-  warnings: z.array(z.string()),
-  reason: z.string(),
+  /** Every blocking finding, most important first (the first one is the status). */
+  blockers: z.array(BlockingFindingSchema),
+  /** The linked check's finding, when the record is linked (whatever its status). */
+  warnings: z.array(LinkedFindingSchema),
   reviewed: TxnRecordSchema.optional(),
   /** A linked record's counterparts (number, amount, amount applied), when the preflight read them. */
   linked: z.array(LinkedDetailSchema).optional(),
@@ -31,13 +39,17 @@ export type StoredPreflight = z.infer<typeof StoredSchema>;
 
 const keyOf = storageKey.preflight;
 
-/** A ready record with links is shown as "Linked": still deletable, but it changes other records. */
+/**
+ * The stored row: the findings' facts without the checks' ids. A ready record with the linked
+ * finding is shown as "Linked": still deletable, but it changes other records.
+ */
 export function toPreflightRow(record: PreflightRecord): PreflightRow {
-  const linked = record.status === 'ready' && record.warnings.some((w) => w.type === 'linked');
+  const blockers = record.blockers.map(({ check: _, ...facts }) => facts);
+  const warnings = record.warnings.map(({ check: _, ...facts }) => facts);
   const row: PreflightRow = {
-    status: linked ? 'linked' : record.status,
-    warnings: record.warnings.map((w) => w.reason),
-    reason: record.reason,
+    status: record.status === 'ready' && hasLinkedFinding(warnings) ? 'linked' : record.status,
+    blockers,
+    warnings,
     reviewed: record.reviewed,
   };
   if (record.linked) row.linked = record.linked;

@@ -134,7 +134,7 @@ async function startLocked(
   // with its opt-in; reconciled only with its own (left out of the job entirely otherwise).
   const rows = keys.flatMap((k) => {
     const row = stored?.rows[k];
-    return row ? [{ status: row.status, reviewed: row.reviewed }] : [];
+    return row ? [row] : []; // with its findings: whether it is linked is the linked check's word
   });
   const records: ReviewedRecord[] = reviewedFromPreflight(rows, { includeLinked }).filter(
     (r) => (includeReconciled || !r.reconciled) && (operation !== 'void' || canVoid(r.record.entity)),

@@ -5,20 +5,22 @@
  * any other blocker (e.g. it also could not be verified) is blocked too: the opt-in covers
  * reconciliation, nothing else. A record linked to other transactions (an invoice a payment paid)
  * is a decision, not a warning: it goes in only with `includeLinked` ("Include linked transactions").
- * Structural input type, so the runner does not depend on lib/preflight.
+ * Whether it is linked is the linked check's finding, read here, never worked out again from the
+ * record. Structural input type (a preflight record or a stored row), so the runner does not depend
+ * on lib/preflight.
  */
+import { hasLinkedFinding } from '../domain/findings';
 import { isDeletableStatus } from '../domain/statuses';
 import type { ReviewedRecord } from '../journal/schema';
 import type { TxnRecord } from '../qbo/outcomes';
-import { changesOthers } from '../qbo/usage';
 
 export interface PreflightLike {
   status: string;
   reviewed?: TxnRecord;
   /** Every blocking finding of the record, when known (a preflight record carries them all). */
   blockers?: readonly { status: string }[];
-  /** Non-blocking findings, when known ('linked'). */
-  warnings?: readonly { type: string }[];
+  /** Non-blocking findings: the linked check's ('linked'). */
+  warnings?: readonly { status: string }[];
 }
 
 export interface FromPreflightOptions {
@@ -26,20 +28,9 @@ export interface FromPreflightOptions {
   includeLinked?: boolean;
 }
 
-/**
- * Whether deleting the record changes other transactions: links (a deposit's link is the deposited
- * check's business) read from both places, the top-level LinkedTxn and the lines' (a payment's links
- * are per line), or a use that leaves no link (a credit applied elsewhere, a billed time activity).
- */
-export function hasLinks(
-  record: (Pick<TxnRecord, 'entity' | 'linkedTxn'> & { raw?: unknown; currency?: string }) | undefined,
-): boolean {
-  return changesOthers(record);
-}
-
-/** Linked: a 'linked' status or warning, or links on the reviewed record itself. */
+/** Linked: shown as 'linked', or carrying the linked check's finding (a reconciled record may too). */
 export function isLinked(r: PreflightLike): boolean {
-  return r.status === 'linked' || (r.warnings ?? []).some((w) => w.type === 'linked') || hasLinks(r.reviewed);
+  return r.status === 'linked' || hasLinkedFinding(r.warnings);
 }
 
 export function reviewedFromPreflight(

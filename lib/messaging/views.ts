@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ENTITIES } from '../domain/entities';
+import { BlockingFindingSchema, LinkedFindingSchema } from '../domain/findings';
 import { JOB_OPERATIONS, OUTCOME_GROUPS, type OutcomeGroup } from '../domain/jobs';
 import { EnvironmentSchema, ViewScopeSchema } from '../domain/schemas';
 import { ShownSchema } from '../domain/shown';
@@ -77,8 +78,10 @@ export const SelectionRowSchema = z.object({
   id: z.string(),
   shownAt: z.number(),
   status: z.enum(PREFLIGHT_STATUSES).optional(), // undefined until a preflight ran
-  warnings: z.array(z.string()).default([]),
-  reason: z.string().optional(),
+  /** Why it has its status, as facts (the popup words them): every blocking finding, the first one first. */
+  blockers: z.array(BlockingFindingSchema).default([]),
+  /** The linked check's finding, when it is linked. */
+  warnings: z.array(LinkedFindingSchema).default([]),
   txnDate: z.string().optional(),
   docNumber: z.string().optional(),
   party: z.string().optional(),

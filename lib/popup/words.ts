@@ -1,11 +1,13 @@
 /**
- * Bookkeeper words for what the background says in its own terms. The preflight's reasons and the
- * service's fault messages are written for the audit log (rule codes, field names, `Entity:Id` keys,
- * raw service text); the popup never shows them as they are: it says the same thing in plain words,
- * with dates and money in the browser's locale. Pure functions; `locale` is for tests.
+ * Bookkeeper words for what the background says in its own terms. The preflight's findings arrive as
+ * facts (lib/domain/findings.ts) and are worded here, with dates and money in the browser's locale;
+ * nothing is read back out of a sentence. The service's fault messages are its own jargon (rule
+ * codes, field names, `Entity:Id` keys): plainText is the last line of defence for such raw text.
+ * Pure functions; `locale` is for tests.
  */
 
 import { ENTITIES, type Entity, isEntity } from '../domain/entities';
+import type { BlockingFinding, LinkedFinding, PageDifference, UnlinkedUse } from '../domain/findings';
 import type { JobOperationKind } from '../domain/jobs';
 import { recordKey } from '../domain/record-key';
 import type { JobRecordView, LinkedDetail, SelectionRow } from '../messaging/views';
@@ -13,7 +15,6 @@ import { describeTxn, ENTITY_LABEL, formatDate, formatMoney, plural } from './fo
 
 const ISO_DATE = /\b(\d{4}-\d{2}-\d{2})(?:T[0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;
 const KEY = new RegExp(`\\b(${ENTITIES.join('|')}):(\\d{1,20})\\b`, 'g');
-const TYPE_AND_ID = new RegExp(`\\b(${ENTITIES.join('|')}) (\\d{1,20})\\b`, 'g');
 
 /** "Invoice (Id 115)" for a key or a "Type Id" pair the background wrote. */
 function txnWords(entity: string, id: string): string {
@@ -41,29 +42,11 @@ export function plainText(text: string, locale?: string): string {
     .trim();
 }
 
-/** "Payment (Id 3051)" for each "Payment 3051" a linked-warning names. */
-function linkedNames(warnings: readonly string[]): string[] {
-  const names: string[] = [];
-  for (const w of warnings) {
-    const list = /linked to (.+?):/i.exec(w)?.[1];
-    if (!list) continue;
-    for (const m of list.matchAll(TYPE_AND_ID)) names.push(txnWords(m[1]!, m[2]!));
-  }
-  return names;
-}
-
-/**
- * The parts of a linked-warning that are not a list of links: what a use with no link changes, as
- * the preflight words it ("A credit of $100.00 of it was applied to another transaction: …", "Billed
- * on an invoice: …"; lib/preflight/checks/linked.ts).
- */
-function unlinkedUses(warnings: readonly string[]): string[] {
-  return warnings.flatMap((w) =>
-    w
-      .split('; ')
-      .map((part) => part.trim())
-      .filter((part) => part !== '' && !/^linked to /i.test(part)),
-  );
+/** What a use with no link changes ("Billed on an invoice: …"). */
+function unlinkedUseText(use: UnlinkedUse, locale?: string): string {
+  if (use.kind === 'billed') return 'Billed on an invoice: deleting it changes that invoice.';
+  const applied = formatMoney(use.applied, use.currency, locale);
+  return `A credit of ${applied} of it was applied to another transaction: deleting it changes that transaction's balance.`;
 }
 
 /** "a and b", "a, b and c". */
@@ -129,7 +112,7 @@ export interface LinkedTextOptions {
  * ("Deleting it changes Payment (Id 3051): …").
  */
 export function linkedText(
-  row: Pick<SelectionRow, 'warnings'> & Partial<Pick<SelectionRow, 'entity' | 'linked'>>,
+  row: { warnings: readonly LinkedFinding[] } & Partial<Pick<SelectionRow, 'entity' | 'linked'>>,
   options: LinkedTextOptions = {},
 ): string {
   const details = row.linked ?? [];
@@ -147,8 +130,9 @@ export function linkedText(
     const text = parts.join('; ');
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
   }
-  const names = linkedNames(row.warnings);
-  const uses = unlinkedUses(row.warnings).map((use) => `${plainText(use, options.locale)}.`);
+  const finding = row.warnings.find((w) => w.status === 'linked');
+  const uses = finding?.use ? [unlinkedUseText(finding.use, options.locale)] : [];
+  const names = (finding?.links ?? []).map((link) => txnWords(link.txnType, link.txnId));
   if (names.length === 0)
     return uses.length > 0 ? uses.join(' ') : 'Deleting it changes the transactions linked to it (payments, credits).';
   return [
@@ -157,10 +141,50 @@ export function linkedText(
   ].join(' ');
 }
 
+/** The facts of the row's finding of this status, when the row carries them. */
+function factsOf<S extends BlockingFinding['status']>(
+  row: Pick<SelectionRow, 'blockers'>,
+  status: S,
+): Extract<BlockingFinding, { status: S }> | undefined {
+  return row.blockers.find((b): b is Extract<BlockingFinding, { status: S }> => b.status === status);
+}
+
+/** One side of a difference between the page and the record, in words. */
+function pageSides(d: PageDifference, locale?: string): { shown: string; record: string } {
+  switch (d.field) {
+    case 'amount':
+      return { shown: d.shown, record: formatMoney(d.actual, d.currency, locale) };
+    case 'number':
+      return { shown: `no. ${d.shown}`, record: d.actual ? `no. ${d.actual}` : `no number (Id ${d.id})` };
+    case 'date':
+      return { shown: `the date ${d.shown}`, record: `it is dated ${formatDate(d.actual, locale)}` };
+  }
+}
+
+function pageMismatchText(row: Pick<SelectionRow, 'blockers'>, locale?: string): string {
+  const sides = (factsOf(row, 'pageMismatch')?.differences ?? []).map((d) => pageSides(d, locale));
+  if (sides.length === 0)
+    return "What QuickBooks showed for this row doesn't match the record. Reload the page and tick it again.";
+  const shown = listWords(sides.map((s) => s.shown));
+  const says = listWords(sides.map((s) => s.record));
+  return `QuickBooks showed ${shown} for this row; the record says ${says}. Reload the page and tick it again.`;
+}
+
+function unverifiableText(row: Pick<SelectionRow, 'blockers'>): string {
+  switch (factsOf(row, 'unverifiable')?.missing) {
+    case 'TxnDate':
+      return 'QuickBooks did not send its date, so Safe Delete cannot prove it is safe to delete.';
+    case 'LastUpdatedTime':
+      return 'QuickBooks did not send when it last changed, so Safe Delete cannot prove it is safe to delete.';
+    case 'shownAt':
+      return 'Safe Delete does not know when the page showed it, so it cannot prove it unchanged. Tick it again.';
+    default:
+      return 'QuickBooks did not send its date or when it last changed, so Safe Delete cannot prove it is safe to delete.';
+  }
+}
+
 /** Why a row has its status, in a bookkeeper's words; undefined when there is nothing to say. */
 export function plainReason(row: SelectionRow, locale?: string): string | undefined {
-  const reason = row.reason ?? '';
-  const dates = [...reason.matchAll(ISO_DATE)].map((m) => m[1]!);
   switch (row.status) {
     case undefined:
     case 'ready':
@@ -170,15 +194,15 @@ export function plainReason(row: SelectionRow, locale?: string): string | undefi
     case 'reconciled':
       return 'Part of a reconciled bank statement: deleting it would unbalance the reconciliation.';
     case 'closedPeriod': {
-      const [dated, closed] = dates;
-      if (dated && closed)
-        return `Dated ${formatDate(dated, locale)}, in books closed on ${formatDate(closed, locale)}: QuickBooks refuses to delete it.`;
+      const closed = factsOf(row, 'closedPeriod');
+      if (closed)
+        return `Dated ${formatDate(closed.dated, locale)}, in books closed on ${formatDate(closed.closedThrough, locale)}: QuickBooks refuses to delete it.`;
       return 'Dated in a closed period: QuickBooks refuses to delete it.';
     }
     case 'changed':
       return 'Someone changed it in QuickBooks after the page showed it. Look at it again; tick it again to include it.';
     case 'deposited': {
-      const deposit = /Deposit (\d{1,20})/.exec(reason)?.[1];
+      const deposit = factsOf(row, 'deposited')?.depositId;
       return `On a bank deposit${deposit ? ` (Id ${deposit})` : ''}: QuickBooks refuses to delete it until it is removed from the deposit.`;
     }
     case 'notFound':
@@ -186,13 +210,13 @@ export function plainReason(row: SelectionRow, locale?: string): string | undefi
     case 'duplicate':
       return 'Selected twice: it counts once.';
     case 'unsupported':
-      return 'Safe Delete cannot delete this kind of transaction.';
+      return factsOf(row, 'unsupported')?.field === 'id'
+        ? "Safe Delete cannot read this transaction's Id, so it cannot check it."
+        : 'Safe Delete cannot delete this kind of transaction.';
     case 'unverifiable':
-      return 'QuickBooks did not send its date or when it last changed, so Safe Delete cannot prove it is safe to delete.';
+      return unverifiableText(row);
     case 'pageMismatch':
-      return reason
-        ? plainText(reason, locale)
-        : "What QuickBooks showed for this row doesn't match the record. Reload the page and tick it again.";
+      return pageMismatchText(row, locale);
   }
 }
 

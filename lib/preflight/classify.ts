@@ -2,10 +2,12 @@
 
 import { recordKey } from '../domain/record-key';
 import type { TxnRecord } from '../qbo/outcomes';
+import { recordReason } from './reason';
 import {
   type Blocker,
   type CheckStatus,
   type Finding,
+  isBlocker,
   type PreflightItem,
   type PreflightRecord,
   type PreflightSummary,
@@ -21,18 +23,12 @@ export function toPreflightRecord(
   const blockers: Blocker[] = [];
   const warnings: Warning[] = [];
   for (const finding of findings) {
-    if (finding.kind === 'blocker') {
-      const { kind: _, ...blocker } = finding;
-      blockers.push(blocker);
-    } else {
-      const { kind: _, ...warning } = finding;
-      warnings.push(warning);
-    }
+    if (isBlocker(finding)) blockers.push(finding);
+    else warnings.push(finding);
   }
   blockers.sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status));
   const first = blockers[0];
   const status: CheckStatus = first ? first.status : 'ready';
-  const reason = first ? first.reason : ['Ready to delete', ...warnings.map((w) => w.reason)].join('; warning: ');
   const record: PreflightRecord = {
     key: recordKey(item.entity, item.id),
     entity: item.entity,
@@ -41,7 +37,7 @@ export function toPreflightRecord(
     status,
     blockers,
     warnings,
-    reason,
+    reason: recordReason(item, blockers, warnings),
   };
   if (reviewed) record.reviewed = reviewed;
   return record;

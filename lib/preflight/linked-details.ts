@@ -10,6 +10,7 @@
  */
 
 import { ENTITIES, type Entity, isEntity, isValidId } from '../domain/entities';
+import { hasLinkedFinding } from '../domain/findings';
 import { recordKey } from '../domain/record-key';
 import type { QboClient } from '../qbo/client-api';
 import { changingLinks, recordLinks, type TxnLink } from '../qbo/links';
@@ -76,7 +77,7 @@ export async function attachLinkedDetails(
   const linkedRecords = records.flatMap((record) =>
     record.reviewed &&
     (record.status === 'ready' || record.status === 'reconciled') &&
-    record.warnings.some((w) => w.type === 'linked')
+    hasLinkedFinding(record.warnings)
       ? [{ record, self: record.reviewed, links: changingLinks(record.reviewed) }]
       : [],
   );

@@ -82,7 +82,7 @@ export async function runPreflight(input: PreflightInput): Promise<PreflightResu
     for (const check of RECORD_CHECKS) {
       const finding = check.run(checkInput);
       if (finding) findings.push(finding);
-      if (finding?.kind === 'blocker' && finding.status === 'notFound') break;
+      if (finding?.status === 'notFound') break;
     }
     return toPreflightRecord(item, findings, record);
   });

@@ -2,8 +2,10 @@
  * Preflight's vocabulary. Model: a record has ONE status: 'ready' when nothing blocks it, else the
  * most important blocking finding (see STATUS_ORDER). Every blocking finding is kept in `blockers`,
  * and non-blocking findings (today only 'linked') in `warnings`: a record can be 'ready' with warnings.
+ * Findings are facts (lib/domain/findings.ts), never sentences: ./reason.ts words them for the log.
  */
 import type { Entity } from '../domain/entities';
+import type { BlockingFinding, LinkedFinding } from '../domain/findings';
 import type { Environment } from '../domain/ids';
 import type { Shown } from '../domain/shown';
 import { type BlockingStatus, type CheckStatus, STATUS_ORDER } from '../domain/statuses';
@@ -27,18 +29,16 @@ export interface PreflightItem {
 // The statuses and their order are the domain's (lib/domain/statuses.ts).
 export { type BlockingStatus, type CheckStatus, STATUS_ORDER };
 
-export interface Blocker {
-  check: string; // the check's id = its file name in ./checks
-  status: BlockingStatus;
-  reason: string;
+/** Which check found it: the check's id, its file name in ./checks. */
+interface FoundBy {
+  check: string;
 }
 
-export interface Warning {
-  check: string;
-  type: 'linked';
-  reason: string;
-  linked: { txnId: string; txnType: string }[];
-}
+/** A blocking finding: its status and facts (lib/domain/findings.ts), and the check that found it. */
+export type Blocker = BlockingFinding & FoundBy;
+
+/** A finding that does not block: today only 'linked' (a decision, see lib/jobs/from-preflight.ts). */
+export type Warning = LinkedFinding & FoundBy;
 
 /**
  * What the preflight knows of a record's linked counterpart (the payment that paid an invoice, the
@@ -56,7 +56,10 @@ export interface LinkedDetail {
   lineAmount?: number;
 }
 
-export type Finding = ({ kind: 'blocker' } & Blocker) | ({ kind: 'warning' } & Warning);
+/** What a check reports: a warning has the status 'linked', every other finding blocks. */
+export type Finding = Blocker | Warning;
+
+export const isBlocker = (finding: Finding): finding is Blocker => finding.status !== 'linked';
 
 export interface PreflightRecord {
   key: string; // `${entity}:${id}` as given
@@ -68,7 +71,7 @@ export interface PreflightRecord {
   warnings: Warning[];
   /** The reviewed version: SyncToken and full JSON as read now. The runner deletes exactly this (R1). */
   reviewed?: TxnRecord;
-  /** One line for people: the status's reason, or "Ready" plus the warnings. */
+  /** One line of English for the log, made from the facts by ./reason.ts: the status's reason, or "Ready" plus the warnings. */
   reason: string;
   /**
    * A linked record's counterparts, read after the selection (./linked-details.ts). Absent when the

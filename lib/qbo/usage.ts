@@ -8,12 +8,9 @@
  * all the same, so it counts as linked (./links.ts `changingLinks` is the rest of "linked").
  * Tolerant: a field that is absent or not a finite number proves nothing and is never thrown on.
  */
+import type { UnlinkedUse } from '../domain/findings';
 import { changingLinks } from './links';
 import type { TxnRecord } from './outcomes';
-
-export type UnlinkedUse =
-  /** `applied` of the credit's `total` was used by another transaction. */
-  { kind: 'creditApplied'; applied: number; total: number; currency?: string } | { kind: 'billed' };
 
 type Usable = Pick<TxnRecord, 'entity'> & { raw?: unknown; currency?: string };
 

@@ -54,8 +54,8 @@ export const STORAGE_KEYS = {
   tombstones: { area: 'local', owner: 'selection', version: 1, key: scoped('removed') },
   /** The last QuickBooks page a selection came from. */
   lastPage: { area: 'local', owner: 'selection', version: 1, key: () => 'sd:last-page' },
-  /** The latest preflight of a company's selection. */
-  preflight: { area: 'local', owner: 'preflight', version: 1, key: scoped('preflight') },
+  /** The latest preflight of a company's selection; version 2: findings as facts (storage version 3). */
+  preflight: { area: 'local', owner: 'preflight', version: 2, key: scoped('preflight') },
   /** The last runs of a company (after "Done"). */
   runs: { area: 'local', owner: 'run-history', version: 1, key: scoped('runs') },
   /** CompanyInfo names by company. */

@@ -11,13 +11,16 @@
  *      reviewed records under ONE key (100 MB at 50,000 real invoices, read whole on every wake).
  *   2  every key from lib/storage/keys.ts (`sd:` style); a job's reviewed records per chunk; every
  *      job names its operation ('delete').
+ *   3  stored preflight checks hold findings as facts; version 2's sentence checks are dropped and
+ *      checked again (./migrate-v3-preflight-facts.ts).
  */
 import { ENVIRONMENTS, type Environment } from '../domain/ids';
 import type { StorageArea } from './area';
 import { LEGACY_KEYS, storageKey } from './keys';
+import { runV3 } from './migrate-v3-preflight-facts';
 import { writeQueueFor } from './queue';
 
-export const STORAGE_VERSION = 2;
+export const STORAGE_VERSION = 3;
 
 export interface Areas {
   local: StorageArea;
@@ -144,6 +147,12 @@ export const MIGRATIONS: readonly Migration[] = [
     to: 2,
     describe: 'one key style (sd:…), reviewed records per chunk, every job names its operation',
     run: runV2,
+  },
+  {
+    from: 2,
+    to: 3,
+    describe: 'stored preflight checks hold facts: the sentence checks of version 2 are dropped, to be checked again',
+    run: runV3,
   },
 ];
 

@@ -202,12 +202,12 @@ describe('recordRows', () => {
 describe('from the preflight: a linked warning alone', () => {
   it("a 'linked' warning keeps a record out even when the reviewed record itself shows no link", () => {
     const plain = rec('Invoice', '30');
-    expect(isLinked({ status: 'ready', reviewed: plain, warnings: [{ type: 'linked' }] })).toBe(true);
-    expect(isLinked({ status: 'ready', reviewed: plain, warnings: [{ type: 'other' }] })).toBe(false);
+    expect(isLinked({ status: 'ready', reviewed: plain, warnings: [{ status: 'linked' }] })).toBe(true);
+    expect(isLinked({ status: 'ready', reviewed: plain, warnings: [{ status: 'other' }] })).toBe(false);
     expect(isLinked({ status: 'ready', reviewed: plain })).toBe(false);
-    expect(reviewedFromPreflight([{ status: 'ready', reviewed: plain, warnings: [{ type: 'linked' }] }])).toEqual([]);
+    expect(reviewedFromPreflight([{ status: 'ready', reviewed: plain, warnings: [{ status: 'linked' }] }])).toEqual([]);
     expect(
-      reviewedFromPreflight([{ status: 'ready', reviewed: plain, warnings: [{ type: 'linked' }] }], {
+      reviewedFromPreflight([{ status: 'ready', reviewed: plain, warnings: [{ status: 'linked' }] }], {
         includeLinked: true,
       }),
     ).toEqual([{ record: plain, reconciled: false }]);

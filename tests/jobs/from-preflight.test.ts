@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Entity } from '../../lib/domain/entities';
-import { hasLinks, reviewedFromPreflight } from '../../lib/jobs/from-preflight';
+import { reviewedFromPreflight } from '../../lib/jobs/from-preflight';
 import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { PreflightItem } from '../../lib/preflight/types';
 import type { QboClient } from '../../lib/qbo/client-api';
@@ -92,14 +92,14 @@ describe('job builder: what the preflight did not clear is never deleted', () =>
     expect(out.map((r) => r.record.id)).toEqual(['6']);
   });
 
-  it('a linked record is a decision: left out unless includeLinked, whether flagged by status, warning or its links', async () => {
+  it('a linked record is a decision: left out unless includeLinked, whether flagged by status or by the linked finding', async () => {
     const paid = rec('10', { linkedTxn: [{ txnId: '3051', txnType: 'Payment' }] });
     const deposited = rec('11', { linkedTxn: [{ txnId: '77', txnType: 'Deposit' }] });
     const client = fakeClient([rec('12'), paid, deposited], []);
     const items: PreflightItem[] = ['10', '11', '12'].map((id) => ({ entity: 'Invoice', id, shownAt: SHOWN_AT }));
     const result = await runPreflight({ client, items, now: () => SHOWN_AT });
     if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
-    expect(result.records.map((r) => [r.id, r.status, r.warnings.map((w) => w.type)])).toEqual([
+    expect(result.records.map((r) => [r.id, r.status, r.warnings.map((w) => w.status)])).toEqual([
       ['10', 'ready', ['linked']],
       ['11', 'ready', []],
       ['12', 'ready', []],
@@ -119,25 +119,40 @@ describe('job builder: what the preflight did not clear is never deleted', () =>
     ).toEqual(['13']);
   });
 
-  it('a reconciled record that is also linked needs both opt-ins (the runner applies the reconciled one)', () => {
+  it('a reconciled record that is also linked needs both opt-ins (the runner applies the reconciled one)', async () => {
     const both = rec('14', { linkedTxn: [{ txnId: '9', txnType: 'Payment' }] });
-    expect(reviewedFromPreflight([{ status: 'reconciled', reviewed: both }])).toEqual([]);
-    expect(reviewedFromPreflight([{ status: 'reconciled', reviewed: both }], { includeLinked: true })).toEqual([
+    const client = fakeClient([both], ['14']);
+    const items: PreflightItem[] = [{ entity: 'Invoice', id: '14', shownAt: SHOWN_AT }];
+    const result = await runPreflight({ client, items, now: () => SHOWN_AT });
+    if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
+    expect(result.records.map((r) => [r.status, r.warnings.map((w) => w.status)])).toEqual([
+      ['reconciled', ['linked']],
+    ]);
+    expect(reviewedFromPreflight(result.records)).toEqual([]);
+    expect(reviewedFromPreflight(result.records, { includeLinked: true })).toEqual([
       { record: both, reconciled: true },
     ]);
-    expect(hasLinks(both)).toBe(true);
-    expect(hasLinks(rec('15', { linkedTxn: [{ txnId: '1', txnType: 'Deposit' }] }))).toBe(false);
+    // The finding decides, as stored: a stored row carries it the same way.
+    const row = { status: 'reconciled', reviewed: both, blockers: [{ status: 'reconciled' }] };
+    expect(reviewedFromPreflight([{ ...row, warnings: [{ status: 'linked' }] }])).toEqual([]);
   });
 
-  it('a payment whose links sit only on its lines (the real shape) is linked too', () => {
+  it('a payment whose links sit only on its lines (the real shape) is linked too; its deposit is not a link', async () => {
     const raw = { Id: '16', SyncToken: '0', Line: [{ Amount: 120, LinkedTxn: [{ TxnId: '41', TxnType: 'Invoice' }] }] };
     const payment = rec('16', { entity: 'Payment', raw });
-    expect(hasLinks(payment)).toBe(true);
-    expect(reviewedFromPreflight([{ status: 'ready', reviewed: payment }])).toEqual([]);
     const onDeposit = rec('17', {
       entity: 'Payment',
       raw: { Id: '17', SyncToken: '0', Line: [{ Amount: 5, LinkedTxn: [{ TxnId: '9', TxnType: 'Deposit' }] }] },
     });
-    expect(hasLinks(onDeposit)).toBe(false);
+    const client = fakeClient([payment, onDeposit], []);
+    const items: PreflightItem[] = ['16', '17'].map((id) => ({ entity: 'Payment', id, shownAt: SHOWN_AT }));
+    const result = await runPreflight({ client, items, now: () => SHOWN_AT });
+    if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
+    expect(result.records.map((r) => [r.id, r.status, r.warnings.map((w) => w.status)])).toEqual([
+      ['16', 'ready', ['linked']],
+      ['17', 'deposited', []],
+    ]);
+    expect(reviewedFromPreflight(result.records)).toEqual([]);
+    expect(reviewedFromPreflight(result.records, { includeLinked: true }).map((r) => r.record.id)).toEqual(['16']);
   });
 });

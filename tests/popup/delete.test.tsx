@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { NOW, popupState, renderPopup, row, SHOWN, settle } from './fixtures';
+import { linkedTo, NOW, popupState, renderPopup, row, SHOWN, settle } from './fixtures';
 
 const deleteButton = () => screen.getByRole('button', { name: 'Verify and delete selected' }) as HTMLButtonElement;
 /** The click is unavailable but stays focusable, its reason reachable (aria-disabled + description). */
@@ -112,7 +112,7 @@ describe('popup delete button', () => {
     const linked = {
       ...row(2, 'linked'),
       docNumber: '1002',
-      warnings: ['linked to Payment 3051: deleting it changes that record'],
+      warnings: linkedTo(['Payment', '3051']),
     };
     const p = await renderPopup(popupState({ selection: [row(1, 'ready'), linked] }));
     const box = screen.getByLabelText('Include linked transactions') as HTMLInputElement;

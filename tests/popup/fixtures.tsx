@@ -2,6 +2,7 @@
 import { act, render } from '@testing-library/preact';
 import { App } from '../../components/App';
 import type { Entity } from '../../lib/domain/entities';
+import type { LinkedFinding } from '../../lib/domain/findings';
 import type { PageMessage, Reply, ReplyOf } from '../../lib/messaging/protocol';
 import type { JobView, PopupState, PreflightStatus, SelectionRow } from '../../lib/messaging/views';
 import { createPopupModel, type PopupModelDeps } from '../../lib/popup/model';
@@ -15,6 +16,7 @@ export function row(n: number, status?: PreflightStatus, entity: Entity = 'Invoi
     id: String(n),
     shownAt: NOW - 60_000,
     status,
+    blockers: [],
     warnings: [],
     txnDate: '2024-03-01',
     docNumber: String(1000 + n),
@@ -22,6 +24,11 @@ export function row(n: number, status?: PreflightStatus, entity: Entity = 'Invoi
     amount: 100 + n / 100,
     currency: 'USD',
   };
+}
+
+/** The linked check's finding for links to these `[type, Id]` pairs, as the background sends it. */
+export function linkedTo(...links: [txnType: string, txnId: string][]): LinkedFinding[] {
+  return [{ status: 'linked', links: links.map(([txnType, txnId]) => ({ txnId, txnType })) }];
 }
 
 /** The company and selection stamp the fixture's view shows: every click sends it back. */

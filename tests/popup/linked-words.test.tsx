@@ -8,18 +8,18 @@ import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { SelectionRow } from '../../lib/messaging/views';
 import { linkedText } from '../../lib/popup/words';
-import { popupState, renderPopup, row, settle } from './fixtures';
+import { linkedTo, popupState, renderPopup, row, settle } from './fixtures';
 
 const invoiceRow = (over: Partial<SelectionRow> = {}): SelectionRow => ({
   ...row(2, 'linked'),
   docNumber: '1424',
-  warnings: ['linked to Payment 3051: deleting it changes that record'],
+  warnings: linkedTo(['Payment', '3051']),
   ...over,
 });
 const paymentRow = (over: Partial<SelectionRow> = {}): SelectionRow => ({
   ...row(5, 'linked', 'Payment'),
   docNumber: undefined,
-  warnings: ['linked to Invoice 44: deleting it changes that record'],
+  warnings: linkedTo(['Invoice', '44']),
   ...over,
 });
 const payment = {

@@ -15,6 +15,7 @@ function pageRow(n: number, shown: SelectionRow['shown']): SelectionRow {
     id: String(n),
     shownAt: NOW - 1000,
     tickedAt: NOW - 1000,
+    blockers: [],
     warnings: [],
     shown,
   };
@@ -169,7 +170,10 @@ describe('what the click will do, right above it', () => {
       popupState({
         selection: [
           pageRow(115, { number: '1424', date: '03/14/2025', amount: '$1,200.00' }),
-          { ...row(7, 'pageMismatch'), reason: 'QuickBooks showed $1,200.00 for this row; the record says $120.00.' },
+          {
+            ...row(7, 'pageMismatch'),
+            blockers: [{ status: 'pageMismatch', differences: [{ field: 'amount', shown: '$1,200.00', actual: 120 }] }],
+          },
         ],
       }),
     );

@@ -7,7 +7,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { JobRecordView } from '../../lib/messaging/views';
-import { jobView, NOW, popupState, renderPopup, row, SHOWN, settle } from './fixtures';
+import { jobView, linkedTo, NOW, popupState, renderPopup, row, SHOWN, settle } from './fixtures';
 
 const voidBox = () => screen.getByLabelText('Void instead of delete') as HTMLInputElement;
 const clickButton = () => screen.getByRole('button', { name: /^Verify and (delete|void) selected$/ });
@@ -131,7 +131,7 @@ describe('"Void instead of delete"', () => {
   it('with voiding ticked, the reconciled and linked warnings speak of voiding, not deleting', async () => {
     const linked = {
       ...row(3, 'linked', 'Payment'),
-      warnings: ['linked to Invoice 9: deleting it changes that record'],
+      warnings: linkedTo(['Invoice', '9']),
     };
     await renderPopup(popupState({ selection: [row(1, 'ready'), row(2, 'reconciled'), linked] }));
     await settle(() => fireEvent.click(voidBox()));

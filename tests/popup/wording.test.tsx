@@ -9,7 +9,7 @@ import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { JobView, PopupState, SelectionRow } from '../../lib/messaging/views';
 import { runSummary } from '../../lib/popup/report';
-import { jobView, NOW, popupState, renderPopup, row, settle } from './fixtures';
+import { jobView, linkedTo, NOW, popupState, renderPopup, row, settle } from './fixtures';
 
 const JARGON = [
   /\bR[1-5]\b/,
@@ -35,41 +35,46 @@ function expectPlain(text: string) {
   for (const pattern of JARGON) expect(text, `found ${pattern}`).not.toMatch(pattern);
 }
 
-/** Reasons exactly as lib/preflight writes them today. */
+/**
+ * Every status with its findings as lib/preflight sends them: facts that hold the service's own values
+ * (ISO dates and timestamps, Ids, page text), worded by the popup.
+ */
 const jargonRows: SelectionRow[] = [
-  { ...row(1, 'closedPeriod'), reason: 'R3: dated 2024-01-05, in the period closed on 2024-03-31' },
   {
-    ...row(2, 'reconciled'),
-    reason: 'R2: reconciled; the service would delete it without a word and unbalance the reconciliation',
+    ...row(1, 'closedPeriod'),
+    blockers: [{ status: 'closedPeriod', dated: '2024-01-05', closedThrough: '2024-03-31' }],
   },
-  { ...row(3, 'changed'), reason: 'changed at 2026-11-22T14:59:00.000Z, after the page showed it' },
+  { ...row(2, 'reconciled'), blockers: [{ status: 'reconciled' }] },
+  { ...row(3, 'changed'), blockers: [{ status: 'changed', changedAt: '2026-11-22T14:59:00.000Z' }] },
   {
     ...row(4, 'unverifiable'),
-    reason: 'the service gave no readable LastUpdatedTime: cannot prove the record unchanged',
+    blockers: [{ status: 'unverifiable', missing: 'LastUpdatedTime', undecided: 'changed' }],
   },
-  { ...row(5, 'unverifiable'), reason: 'no readable TxnDate: cannot compare with the book-closing date' },
-  {
-    ...row(6, 'deposited'),
-    reason: 'on Deposit 77: the service refuses it (6540) until it is removed from the deposit',
-  },
-  { ...row(7, 'notFound'), reason: 'Invoice 7 no longer exists (deleted already?)' },
-  { ...row(8, 'duplicate'), reason: 'Invoice:8 is already in the selection' },
-  {
-    ...row(9, 'linked'),
-    reason: 'Ready to delete; warning: linked to Payment 3051, Estimate 576: deleting it changes those records',
-    warnings: ['linked to Payment 3051, Estimate 576: deleting it changes those records'],
-  },
+  { ...row(5, 'unverifiable'), blockers: [{ status: 'unverifiable', missing: 'TxnDate', undecided: 'closedPeriod' }] },
+  { ...row(6, 'deposited'), blockers: [{ status: 'deposited', depositId: '77' }] },
+  { ...row(7, 'notFound'), blockers: [{ status: 'notFound' }] },
+  { ...row(8, 'duplicate'), blockers: [{ status: 'duplicate' }] },
+  { ...row(9, 'linked'), warnings: linkedTo(['Payment', '3051'], ['Estimate', '576']) },
   {
     ...row(10, 'pageMismatch'),
-    reason: 'QuickBooks showed $1,200.00 for this row; the record says $120.00 (SyncToken 3, Invoice:10).',
+    blockers: [
+      {
+        status: 'pageMismatch',
+        differences: [
+          { field: 'amount', shown: '$1,200.00', actual: 120, currency: 'USD' },
+          { field: 'number', shown: '1424', id: '10' },
+          { field: 'date', shown: '03/14/2025', actual: '2025-03-13' },
+        ],
+      },
+    ],
   },
-  { ...row(11, 'ready'), reason: 'Ready to delete' },
+  { ...row(11, 'ready') },
   {
     ...row(12, 'linked', 'Payment'),
-    reason: 'Ready to delete; warning: linked to Invoice 44: deleting it changes that record',
-    warnings: ['linked to Invoice 44: deleting it changes that record'],
+    warnings: linkedTo(['Invoice', '44']),
     linked: [{ entity: 'Invoice', id: '44', docNumber: '1424', amount: 1200, currency: 'USD', lineAmount: 1200 }],
   },
+  { ...row(13, 'unsupported'), blockers: [{ status: 'unsupported', field: 'id', value: 'Invoice:1a' }] },
 ];
 
 const jargonJob: JobView = jobView({
@@ -155,6 +160,11 @@ describe('bookkeeper words in every rendered state', () => {
     expect(text).toContain('Dated Jan 5, 2024, in books closed on Mar 31, 2024');
     expect(text).toContain('Deleting it changes Payment (Id 3051) and Estimate (Id 576)');
     expect(text).toContain('On a bank deposit (Id 77)');
-    expect(text).toContain('the record says $120.00 (version 3, Invoice (Id 10))');
+    expect(text).toContain(
+      'QuickBooks showed $1,200.00, no. 1424 and the date 03/14/2025 for this row; the record says $120.00, ' +
+        'no number (Id 10) and it is dated Mar 13, 2025. Reload the page and tick it again.',
+    );
+    expect(text).toContain('QuickBooks did not send when it last changed');
+    expect(text).toContain('QuickBooks did not send its date, so');
   });
 });

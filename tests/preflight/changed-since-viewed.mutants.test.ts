@@ -5,10 +5,10 @@ import { toPreflightRecord } from '../../lib/preflight/classify';
 import { input, SHOWN_AT, txn } from './helpers';
 
 const unverifiable = {
-  kind: 'blocker',
   check: 'changed-since-viewed',
   status: 'unverifiable',
-  reason: expect.any(String),
+  missing: 'LastUpdatedTime',
+  undecided: 'changed',
 };
 
 describe('changed since viewed: an unreadable LastUpdatedTime blocks', () => {
@@ -23,14 +23,18 @@ describe('changed since viewed: an unreadable LastUpdatedTime blocks', () => {
 
   it('an unreadable shownAt is a blocker', () => {
     const base = input();
-    expect(changedSinceViewed.run({ ...base, item: { ...base.item, shownAt: Number.NaN } })).toEqual(unverifiable);
+    expect(changedSinceViewed.run({ ...base, item: { ...base.item, shownAt: Number.NaN } })).toEqual({
+      ...unverifiable,
+      missing: 'shownAt',
+    });
   });
 
   it('a record changed after the page showed it is a blocker too', () => {
     const later = new Date(SHOWN_AT + 1000).toISOString();
-    expect(changedSinceViewed.run(input({ record: txn({ lastUpdatedTime: later }) }))).toMatchObject({
-      kind: 'blocker',
+    expect(changedSinceViewed.run(input({ record: txn({ lastUpdatedTime: later }) }))).toEqual({
+      check: 'changed-since-viewed',
       status: 'changed',
+      changedAt: later,
     });
   });
 

@@ -9,16 +9,30 @@ import { deposited } from '../../lib/preflight/checks/deposited';
 import { linked } from '../../lib/preflight/checks/linked';
 import { pageMismatch } from '../../lib/preflight/checks/page-mismatch';
 import { toPreflightRecord } from '../../lib/preflight/classify';
+import { findingReason } from '../../lib/preflight/reason';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { input, SHOWN_AT, txn } from './helpers';
 
+/** The finding's line for the log (lib/preflight/reason.ts), or undefined when nothing differs. */
 const run = (shown: Shown, record: TxnRecord = txn({ totalAmt: 120, docNumber: '1001' })) => {
   const base = input({ record });
-  return pageMismatch.run({ ...base, item: { ...base.item, shown } })?.reason;
+  const finding = pageMismatch.run({ ...base, item: { ...base.item, shown } });
+  return finding && findingReason(finding, base.item);
 };
 
 describe('page mismatch: the record side', () => {
   it('three differences are listed "a, b and c"', () => {
+    const base = input({ record: txn({ totalAmt: 120, docNumber: '1001' }) });
+    const shown = { amount: '$5.00', number: '999', date: '01/02/2020' };
+    expect(pageMismatch.run({ ...base, item: { ...base.item, shown } })).toEqual({
+      check: 'page-mismatch',
+      status: 'pageMismatch',
+      differences: [
+        { field: 'amount', shown: '$5.00', actual: 120 },
+        { field: 'number', shown: '999', actual: '1001', id: '33' },
+        { field: 'date', shown: '01/02/2020', actual: '2025-04-14' },
+      ],
+    });
     expect(run({ amount: '$5.00', number: '999', date: '01/02/2020' })).toBe(
       'QuickBooks showed $5.00, no. 999 and the date 01/02/2020 for this row; the record says $120.00, ' +
         'no. 1001 and it is dated Apr 14, 2025. Reload the page and tick it again.',
@@ -68,16 +82,16 @@ describe('checks on a record that is gone answer nothing (notFound decides)', ()
 describe('linked: the warning’s words', () => {
   it('"that record" for one link, "those records" for several', () => {
     const one = txn({ linkedTxn: [{ txnId: '30', txnType: 'Payment' }] });
-    expect(linked.run(input({ record: one }))?.reason).toBe('linked to Payment 30: deleting it changes that record');
+    const reason = (record: TxnRecord) =>
+      findingReason(linked.run(input({ record }))!, { entity: 'Invoice', id: '33' });
+    expect(reason(one)).toBe('linked to Payment 30: deleting it changes that record');
     const two = txn({
       linkedTxn: [
         { txnId: '30', txnType: 'Payment' },
         { txnId: '31', txnType: 'CreditMemo' },
       ],
     });
-    expect(linked.run(input({ record: two }))?.reason).toBe(
-      'linked to Payment 30, CreditMemo 31: deleting it changes those records',
-    );
+    expect(reason(two)).toBe('linked to Payment 30, CreditMemo 31: deleting it changes those records');
   });
 });
 

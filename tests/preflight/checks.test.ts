@@ -8,6 +8,7 @@ import { notFound } from '../../lib/preflight/checks/not-found';
 import { reconciled } from '../../lib/preflight/checks/reconciled';
 import { checkUnsupported } from '../../lib/preflight/checks/unsupported';
 import { summarize, toPreflightRecord } from '../../lib/preflight/classify';
+import { findingReason } from '../../lib/preflight/reason';
 import { index, input, SHOWN_AT, txn } from './helpers';
 
 describe('preflight checks, one module each', () => {
@@ -45,7 +46,12 @@ describe('preflight checks, one module each', () => {
 
   it('R3: closed period when TxnDate is on or before BookCloseDate; open books pass', () => {
     const on = input({ record: txn({ txnDate: '2025-03-31' }), bookCloseDate: '2025-03-31' });
-    expect(closedPeriod.run(on)).toMatchObject({ status: 'closedPeriod' });
+    expect(closedPeriod.run(on)).toEqual({
+      check: 'closed-period',
+      status: 'closedPeriod',
+      dated: '2025-03-31',
+      closedThrough: '2025-03-31',
+    });
     expect(closedPeriod.run({ ...on, bookCloseDate: '2025-03-30' })).toBeUndefined();
     expect(closedPeriod.run({ ...on, bookCloseDate: undefined })).toBeUndefined();
   });
@@ -60,7 +66,11 @@ describe('preflight checks, one module each', () => {
   it('6540 under the real shape: a Payment naming its Deposit only on a line is deposited', () => {
     const raw = { Id: '33', SyncToken: '0', Line: [{ Amount: 5, LinkedTxn: [{ TxnId: '9', TxnType: 'Deposit' }] }] };
     const payment = txn({ entity: 'Payment', linkedTxn: [], raw });
-    expect(deposited.run(input({ record: payment }))).toMatchObject({ status: 'deposited', reason: /Deposit 9/ });
+    expect(deposited.run(input({ record: payment }))).toEqual({
+      check: 'deposited',
+      status: 'deposited',
+      depositId: '9',
+    });
   });
 
   it('R2: reconciled when the report lists (entity, Id), or the Id under an unmapped name', () => {
@@ -76,9 +86,10 @@ describe('preflight checks, one module each', () => {
         { txnId: '9', txnType: 'Deposit' },
       ],
     });
-    expect(linked.run(input({ record }))).toMatchObject({
-      kind: 'warning',
-      linked: [{ txnId: '100', txnType: 'Payment' }],
+    expect(linked.run(input({ record }))).toEqual({
+      check: 'linked',
+      status: 'linked',
+      links: [{ txnId: '100', txnType: 'Payment' }],
     });
     expect(linked.run(input())).toBeUndefined();
   });
@@ -93,14 +104,16 @@ describe('preflight checks, one module each', () => {
       ],
     };
     const payment = txn({ entity: 'Payment', linkedTxn: [], raw });
-    expect(linked.run(input({ record: payment }))).toMatchObject({
-      kind: 'warning',
-      linked: [
+    const finding = linked.run(input({ record: payment }))!;
+    expect(finding).toEqual({
+      check: 'linked',
+      status: 'linked',
+      links: [
         { txnId: '41', txnType: 'Invoice' },
         { txnId: '42', txnType: 'Invoice' },
       ],
-      reason: /linked to Invoice 41, Invoice 42/,
     });
+    expect(findingReason(finding, { entity: 'Payment', id: '33' })).toMatch(/^linked to Invoice 41, Invoice 42/);
   });
 });
 
@@ -109,17 +122,20 @@ describe('classification', () => {
     const item = { entity: 'Invoice', id: '33', shownAt: SHOWN_AT };
     const warning = linked.run(input({ record: txn({ linkedTxn: [{ txnId: '1', txnType: 'Payment' }] }) }))!;
     const ready = toPreflightRecord(item, [warning], txn());
-    expect(ready).toMatchObject({ status: 'ready', blockers: [], warnings: [{ type: 'linked' }] });
+    expect(ready).toMatchObject({ status: 'ready', blockers: [], warnings: [{ status: 'linked' }] });
     expect(ready.reason).toMatch(/^Ready to delete; warning: linked to Payment 1/);
     const blocked = toPreflightRecord(
       item,
       [
-        { kind: 'blocker', check: 'reconciled', status: 'reconciled', reason: 'r' },
-        { kind: 'blocker', check: 'changed-since-viewed', status: 'changed', reason: 'c' },
+        { check: 'reconciled', status: 'reconciled' },
+        { check: 'changed-since-viewed', status: 'changed', changedAt: '2025-04-15T10:00:00-07:00' },
       ],
       txn(),
     );
-    expect(blocked).toMatchObject({ status: 'changed', reason: 'c' });
+    expect(blocked).toMatchObject({
+      status: 'changed',
+      reason: 'changed at 2025-04-15T10:00:00-07:00, after the page showed it',
+    });
     expect(blocked.blockers.map((b) => b.status)).toEqual(['changed', 'reconciled']);
     expect(summarize([ready, blocked])).toMatchObject({ ready: 1, changed: 1, total: 2, withWarnings: 1 });
   });
@@ -129,12 +145,15 @@ describe('classification', () => {
     const both = toPreflightRecord(
       item,
       [
-        { kind: 'blocker', check: 'reconciled', status: 'reconciled', reason: 'r' },
-        { kind: 'blocker', check: 'changed-since-viewed', status: 'unverifiable', reason: 'u' },
+        { check: 'reconciled', status: 'reconciled' },
+        { check: 'changed-since-viewed', status: 'unverifiable', missing: 'LastUpdatedTime', undecided: 'changed' },
       ],
       txn(),
     );
-    expect(both).toMatchObject({ status: 'unverifiable', reason: 'u' });
+    expect(both).toMatchObject({
+      status: 'unverifiable',
+      reason: 'the service gave no readable LastUpdatedTime: cannot prove the record unchanged',
+    });
     expect(both.blockers.map((b) => b.status)).toEqual(['unverifiable', 'reconciled']);
   });
 });

@@ -37,7 +37,7 @@ function preflighted(self: TxnRecord, over: Partial<PreflightRecord> = {}): Pref
     shownAt: 0,
     status: 'ready',
     blockers: [],
-    warnings: [{ check: 'linked', type: 'linked', reason: 'linked', linked: [] }],
+    warnings: [{ check: 'linked', status: 'linked', links: [] }],
     reason: 'Ready',
     reviewed: self,
     ...over,

@@ -68,7 +68,7 @@ describe.each<FidelityMode>(['document', 'real'])('linked details (%s mode)', (m
     const [record] = result.records;
     expect(record?.status).toBe('ready');
     expect(record?.warnings).toEqual([
-      expect.objectContaining({ type: 'linked', linked: [{ txnId: invoiceKey.split(':')[1], txnType: 'Invoice' }] }),
+      expect.objectContaining({ status: 'linked', links: [{ txnId: invoiceKey.split(':')[1], txnType: 'Invoice' }] }),
     ]);
     expect(record?.linked).toEqual([
       {
@@ -141,7 +141,7 @@ describe.each<FidelityMode>(['document', 'real'])('linked details (%s mode)', (m
     if (result.kind !== 'ok') return;
     const [record] = result.records;
     expect(record?.status).toBe('ready');
-    expect(record?.warnings.map((w) => w.type)).toEqual(['linked']);
+    expect(record?.warnings.map((w) => w.status)).toEqual(['linked']);
     expect(record).not.toHaveProperty('linked');
     expect(result.calls).toBe(5); // the failed attempt counts
   });

@@ -108,7 +108,7 @@ describe('linked details', () => {
       expect(reads.map(([e]) => e)).toEqual(['Invoice', 'Estimate', 'Payment']);
       const [invoice, estimate, other] = result.records;
       expect(invoice?.status).toBe('ready');
-      expect(invoice?.warnings.map((w) => w.type)).toEqual(['linked']);
+      expect(invoice?.warnings.map((w) => w.status)).toEqual(['linked']);
       expect(invoice).not.toHaveProperty('linked');
       // Counterparts among the selection need no read: their details stay.
       expect(estimate?.linked).toEqual([{ entity: 'Invoice', id: '41', docNumber: '1500', amount: 50 }]);
@@ -131,7 +131,7 @@ describe('linked details', () => {
     const result = await runPreflight({ client, items: items('Invoice:50'), now: () => SHOWN_AT });
     if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
     expect(reads).toEqual([['Invoice', ['50']]]);
-    expect(result.records[0]?.warnings.map((w) => w.type)).toEqual(['linked']);
+    expect(result.records[0]?.warnings.map((w) => w.status)).toEqual(['linked']);
     expect(result.records[0]).not.toHaveProperty('linked');
   });
 });

@@ -3,8 +3,9 @@ import type { Shown } from '../../lib/domain/shown';
 import { RECORD_CHECKS } from '../../lib/preflight/checks/index';
 import { pageMismatch } from '../../lib/preflight/checks/page-mismatch';
 import { summarize, toPreflightRecord } from '../../lib/preflight/classify';
+import { findingReason } from '../../lib/preflight/reason';
 import { formatDate, normalizeNumber, readAmountCents, readDates } from '../../lib/preflight/shown-values';
-import { STATUS_ORDER } from '../../lib/preflight/types';
+import { type Finding, STATUS_ORDER } from '../../lib/preflight/types';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { input, SHOWN_AT, txn } from './helpers';
 
@@ -12,6 +13,9 @@ const run = (shown: Shown | undefined, record: TxnRecord | undefined = txn({ tot
   const base = input({ record });
   return pageMismatch.run({ ...base, item: { ...base.item, ...(shown ? { shown } : {}) } });
 };
+
+/** The finding's line for the log (lib/preflight/reason.ts). */
+const reasonOf = (finding: Finding | undefined) => finding && findingReason(finding, { entity: 'Invoice', id: '33' });
 
 describe('reading what the list showed', () => {
   it.each([
@@ -71,12 +75,15 @@ describe('reading what the list showed', () => {
 
 describe("pageMismatch: Doesn't match the page", () => {
   it('an amount that differs blocks the record, in words a bookkeeper reads', () => {
-    expect(run({ amount: '$1,200.00' })).toEqual({
-      kind: 'blocker',
+    const finding = run({ amount: '$1,200.00' });
+    expect(finding).toEqual({
       check: 'page-mismatch',
       status: 'pageMismatch',
-      reason: 'QuickBooks showed $1,200.00 for this row; the record says $120.00. Reload the page and tick it again.',
+      differences: [{ field: 'amount', shown: '$1,200.00', actual: 120 }],
     });
+    expect(reasonOf(finding)).toBe(
+      'QuickBooks showed $1,200.00 for this row; the record says $120.00. Reload the page and tick it again.',
+    );
   });
 
   it('amounts compare as absolute values to the cent', () => {
@@ -110,11 +117,11 @@ describe("pageMismatch: Doesn't match the page", () => {
     expect(run({ number: '1001' })).toBeUndefined();
     expect(run({ number: ' 1001 ' }, txn({ docNumber: '1001 ' }))).toBeUndefined();
     expect(run({ number: 'inv-7' }, txn({ docNumber: 'INV-7' }))).toBeUndefined();
-    expect(run({ number: '1002' })?.reason).toBe(
+    expect(reasonOf(run({ number: '1002' }))).toBe(
       'QuickBooks showed no. 1002 for this row; the record says no. 1001. Reload the page and tick it again.',
     );
     expect(run({ number: '33' }, txn({ docNumber: undefined }))).toBeUndefined();
-    expect(run({ number: '34' }, txn({ docNumber: undefined }))?.reason).toContain('no number (Id 33)');
+    expect(reasonOf(run({ number: '34' }, txn({ docNumber: undefined })))).toContain('no number (Id 33)');
     expect(run({ number: '33' })).toMatchObject({ status: 'pageMismatch' }); // the Id where a DocNumber exists
   });
 
@@ -131,7 +138,7 @@ describe("pageMismatch: Doesn't match the page", () => {
     expect(run({ date: '2025-04-03' }, april)).toBeUndefined();
     expect(run({ date: 'Apr 3, 2025' }, april)).toBeUndefined();
     expect(run({ date: 'last week' }, april)).toBeUndefined();
-    expect(run({ date: '04/04/2025' }, april)?.reason).toBe(
+    expect(reasonOf(run({ date: '04/04/2025' }, april))).toBe(
       'QuickBooks showed the date 04/04/2025 for this row; the record says it is dated Apr 3, 2025. Reload the page and tick it again.',
     );
   });
@@ -141,14 +148,14 @@ describe("pageMismatch: Doesn't match the page", () => {
       { amount: '$1,200.00', number: '1001', date: '01/02/2026' },
       txn({ totalAmt: 120, docNumber: '1001', txnDate: '2025-04-14' }),
     );
-    expect(finding?.reason).toBe(
+    expect(reasonOf(finding)).toBe(
       'QuickBooks showed $1,200.00 and the date 01/02/2026 for this row; the record says $120.00 and it is dated Apr 14, 2025. Reload the page and tick it again.',
     );
   });
 
   it('invisible marks around a number are read through; page text reaches the reason without them', () => {
     expect(readAmountCents('\u200e$1,200.00\u200f')).toEqual([120000]);
-    expect(run({ amount: '\u202e$1,200.00\u202c' })?.reason).toContain('showed $1,200.00 for this row');
+    expect(reasonOf(run({ amount: '\u202e$1,200.00\u202c' }))).toContain('showed $1,200.00 for this row');
     expect(run({ number: '\u200b1001' })).toBeUndefined();
   });
 });
@@ -165,8 +172,8 @@ describe('pageMismatch in the classification', () => {
     const record = toPreflightRecord(
       item,
       [
-        { kind: 'blocker', check: 'changed-since-viewed', status: 'changed', reason: 'c' },
-        { kind: 'blocker', check: 'reconciled', status: 'reconciled', reason: 'r' },
+        { check: 'changed-since-viewed', status: 'changed', changedAt: '2025-04-15T10:00:00Z' },
+        { check: 'reconciled', status: 'reconciled' },
         mismatch,
       ],
       txn(),

@@ -43,7 +43,7 @@ describe('links under real spellings, read end to end', () => {
     const [bill] = result.records;
     expect(bill).toMatchObject({
       status: 'ready',
-      warnings: [{ type: 'linked', linked: [{ txnId: '831', txnType: 'BillPayment' }] }],
+      warnings: [{ status: 'linked', links: [{ txnId: '831', txnType: 'BillPayment' }] }],
     });
     expect(bill?.linked).toEqual([
       { entity: 'BillPayment', id: '831', docNumber: '7023', amount: 410, lineAmount: 410, currency: 'USD' },
@@ -67,8 +67,9 @@ describe('links under real spellings, read end to end', () => {
     if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
     const [payment] = result.records;
     expect(payment?.status).toBe('deposited');
-    expect(payment?.blockers[0]?.reason).toMatch(/Deposit 955/);
-    expect(payment?.warnings[0]?.linked).toEqual([
+    expect(payment?.blockers[0]).toEqual({ check: 'deposited', status: 'deposited', depositId: '955' });
+    expect(payment?.reason).toMatch(/^on Deposit 955: /);
+    expect(payment?.warnings[0]?.links).toEqual([
       { txnId: '33', txnType: 'Invoice' },
       { txnId: '412', txnType: 'CreditMemo' },
     ]);

@@ -82,7 +82,13 @@ describe.each<FidelityMode>(['document', 'real'])('uses that leave no link (%s m
     expect(ids(false).sort()).toEqual(company.keys.all.filter((k) => !usedKeys.includes(k)).sort());
     expect(ids(true).sort()).toEqual([...company.keys.all].sort());
     expect(willDelete(memoRow.status, { includeLinked: false, includeReconciled: false })).toBe(false);
-    // The stored reviewed version alone is enough to keep it out (defence in depth).
-    expect(reviewedFromPreflight([{ status: 'ready', reviewed: memoRow.reviewed }])).toEqual([]);
+    // The stored row, as the start reads it, keeps it out by its linked finding; the opt-in takes it.
+    expect(memoRow.warnings).toEqual([
+      { status: 'linked', links: [], use: expect.objectContaining({ kind: 'creditApplied' }) },
+    ]);
+    expect(reviewedFromPreflight([memoRow])).toEqual([]);
+    expect(reviewedFromPreflight([memoRow], { includeLinked: true })).toEqual([
+      { record: memoRow.reviewed, reconciled: false },
+    ]);
   });
 });

@@ -12,18 +12,13 @@ export const changedSinceViewed: RecordCheck = {
     const updated = record.lastUpdatedTime ? Date.parse(record.lastUpdatedTime) : Number.NaN;
     if (!Number.isFinite(updated) || !Number.isFinite(item.shownAt)) {
       return {
-        kind: 'blocker',
         check: 'changed-since-viewed',
         status: 'unverifiable',
-        reason: 'the service gave no readable LastUpdatedTime: cannot prove the record unchanged',
+        missing: Number.isFinite(updated) ? 'shownAt' : 'LastUpdatedTime',
+        undecided: 'changed',
       };
     }
     if (updated <= item.shownAt) return undefined;
-    return {
-      kind: 'blocker',
-      check: 'changed-since-viewed',
-      status: 'changed',
-      reason: `changed at ${record.lastUpdatedTime}, after the page showed it`,
-    };
+    return { check: 'changed-since-viewed', status: 'changed', changedAt: record.lastUpdatedTime ?? '' };
   },
 };

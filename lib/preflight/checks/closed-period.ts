@@ -7,19 +7,9 @@ export const closedPeriod: RecordCheck = {
   run: ({ record, bookCloseDate }) => {
     if (!record || bookCloseDate === undefined) return undefined;
     if (!record.txnDate || !isIsoDate(record.txnDate)) {
-      return {
-        kind: 'blocker',
-        check: 'closed-period',
-        status: 'unverifiable',
-        reason: 'no readable TxnDate: cannot compare with the book-closing date',
-      };
+      return { check: 'closed-period', status: 'unverifiable', missing: 'TxnDate', undecided: 'closedPeriod' };
     }
     if (record.txnDate > bookCloseDate) return undefined;
-    return {
-      kind: 'blocker',
-      check: 'closed-period',
-      status: 'closedPeriod',
-      reason: `R3: dated ${record.txnDate}, in the period closed on ${bookCloseDate}`,
-    };
+    return { check: 'closed-period', status: 'closedPeriod', dated: record.txnDate, closedThrough: bookCloseDate };
   },
 };

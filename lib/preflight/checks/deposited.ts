@@ -12,11 +12,6 @@ export const deposited: RecordCheck = {
     if (!record || !DEPOSITABLE.has(item.entity)) return undefined;
     const deposit = depositLink(record);
     if (!deposit) return undefined;
-    return {
-      kind: 'blocker',
-      check: 'deposited',
-      status: 'deposited',
-      reason: `on Deposit ${deposit.txnId}: the service refuses it (6540) until it is removed from the deposit`,
-    };
+    return { check: 'deposited', status: 'deposited', depositId: deposit.txnId };
   },
 };

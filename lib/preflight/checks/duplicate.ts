@@ -11,14 +11,7 @@ export function findDuplicates(items: readonly PreflightItem[]): Map<number, Fin
   const found = new Map<number, Finding>();
   items.forEach((item, index) => {
     const key = recordKey(item.entity, item.id);
-    if (seen.has(key)) {
-      found.set(index, {
-        kind: 'blocker',
-        check: id,
-        status: 'duplicate',
-        reason: `${key} is already in the selection`,
-      });
-    }
+    if (seen.has(key)) found.set(index, { check: id, status: 'duplicate' });
     seen.add(key);
   });
   return found;

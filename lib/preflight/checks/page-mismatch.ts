@@ -10,17 +10,13 @@
  * the Id when the record has none (the list then shows the Id); a payment's reference number also
  * counts. Dates compare with TxnDate; a date that reads two ways matches when either reading does.
  */
+import type { PageDifference } from '../../domain/findings';
 import type { Shown } from '../../domain/shown';
 import type { TxnRecord } from '../../qbo/outcomes';
-import { formatAmount, formatDate, normalizeNumber, readAmountCents, readDates } from '../shown-values';
+import { normalizeNumber, readAmountCents, readDates } from '../shown-values';
 import type { RecordCheck } from '../types';
 
-export interface PageDifference {
-  shown: string;
-  record: string;
-}
-
-/** Page text in a reason: no control or bidi-override characters (it is at most 64 characters). */
+/** Page text kept in a finding: no control or bidi-override characters (it is at most 64 characters). */
 const clean = (text: string) => text.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
 
 function recordAmount(record: TxnRecord): number | undefined {
@@ -36,7 +32,9 @@ function amountDifference(shown: string, record: TxnRecord): PageDifference | un
   if (amount === undefined || !readings) return undefined;
   const want = Math.round(Math.abs(amount) * 100);
   if (readings.includes(want)) return undefined;
-  return { shown: clean(shown), record: formatAmount(amount, record.currency) };
+  const difference: PageDifference = { field: 'amount', shown: clean(shown), actual: amount };
+  if (record.currency !== undefined) difference.currency = record.currency;
+  return difference;
 }
 
 function numberDifference(shown: string, record: TxnRecord): PageDifference | undefined {
@@ -49,13 +47,15 @@ function numberDifference(shown: string, record: TxnRecord): PageDifference | un
     return normal === undefined ? [] : [normal];
   });
   if (accepted.includes(seen)) return undefined;
-  return { shown: `no. ${clean(shown)}`, record: doc ? `no. ${doc}` : `no number (Id ${record.id})` };
+  const difference: PageDifference = { field: 'number', shown: clean(shown), id: record.id };
+  if (doc) difference.actual = doc;
+  return difference;
 }
 
 function dateDifference(shown: string, record: TxnRecord): PageDifference | undefined {
   const readings = readDates(shown);
   if (!record.txnDate || !readings || readings.includes(record.txnDate)) return undefined;
-  return { shown: `the date ${clean(shown)}`, record: `it is dated ${formatDate(record.txnDate)}` };
+  return { field: 'date', shown: clean(shown), actual: record.txnDate };
 }
 
 /** What differs between the page's row and the record, in the order amount, number, date. */
@@ -68,23 +68,12 @@ export function pageDifferences(shown: Shown, record: TxnRecord): PageDifference
   return found.filter((d): d is PageDifference => d !== undefined);
 }
 
-function list(parts: string[]): string {
-  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-}
-
 export const pageMismatch: RecordCheck = {
   id: 'page-mismatch',
   run: ({ item, record }) => {
     if (!record || !item.shown) return undefined;
     const differences = pageDifferences(item.shown, record);
     if (differences.length === 0) return undefined;
-    const shown = list(differences.map((d) => d.shown));
-    const says = list(differences.map((d) => d.record));
-    return {
-      kind: 'blocker',
-      check: 'page-mismatch',
-      status: 'pageMismatch',
-      reason: `QuickBooks showed ${shown} for this row; the record says ${says}. Reload the page and tick it again.`,
-    };
+    return { check: 'page-mismatch', status: 'pageMismatch', differences };
   },
 };

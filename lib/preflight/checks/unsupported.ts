@@ -8,21 +8,7 @@ import type { Finding, PreflightItem } from '../types';
 export const id = 'unsupported';
 
 export function checkUnsupported(item: PreflightItem): Finding | undefined {
-  if (!isEntity(item.entity)) {
-    return {
-      kind: 'blocker',
-      check: id,
-      status: 'unsupported',
-      reason: `${String(item.entity)} is not a supported type`,
-    };
-  }
-  if (!isValidId(item.id)) {
-    return {
-      kind: 'blocker',
-      check: id,
-      status: 'unsupported',
-      reason: `${JSON.stringify(item.id)} is not a valid Id`,
-    };
-  }
+  if (!isEntity(item.entity)) return { check: id, status: 'unsupported', field: 'entity', value: String(item.entity) };
+  if (!isValidId(item.id)) return { check: id, status: 'unsupported', field: 'id', value: String(item.id) };
   return undefined;
 }
