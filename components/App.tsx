@@ -3,6 +3,7 @@ import type { PopupModel } from '../lib/popup/model';
 import { AuditExport, saveCheckOf } from './AuditExport';
 import { CheckFailed } from './CheckFailed';
 import { ConnectionPanel } from './ConnectionPanel';
+import { DeleteOptions } from './DeleteOptions';
 import { DeletePanel } from './DeletePanel';
 import { ElsewhereNotice } from './ElsewhereNotice';
 import { HostAccess } from './HostAccess';
@@ -35,6 +36,8 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
   const loaded = !!model.state.value;
   const job = model.job.value;
   const active = model.jobActive.value;
+  const c = model.connection.value;
+  const connected = !!c?.realmId && c.hasToken && !c.needsReconnect && !job;
   const phase: Phase = !loaded ? 'loading' : job ? (active ? 'running' : 'result') : 'select';
   usePhaseFocus(phase);
   return (
@@ -49,10 +52,13 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
           <ElsewhereNotice model={model} />
           {!job && <CheckFailed model={model} />}
           <PageIssues model={model} />
-          <ConnectionPanel model={model} />
+          {/* Not connected: the connection comes first. Connected: the records do (issue 21 §1). */}
+          {!connected && <ConnectionPanel model={model} />}
           {job && active && <JobProgress model={model} />}
           {job && !active && <JobResult model={model} />}
           {!job && <SelectionPanel model={model} full={full} />}
+          {!job && <DeleteOptions model={model} />}
+          {connected && <ConnectionPanel model={model} />}
           {!job && <PageTickedPanel model={model} />}
           {!job && <RecentRuns model={model} />}
           {!job && (

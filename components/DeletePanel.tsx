@@ -1,39 +1,41 @@
 import { useId } from 'preact/hooks';
-import { companyText, plural, rowIdentity } from '../lib/popup/format';
+import { companyText, plural } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
-import { leftAloneLine, willDeleteLine } from '../lib/popup/plan';
-import { linkedText } from '../lib/popup/words';
+import { leftAloneLine, willDeleteParts } from '../lib/popup/plan';
+import { OPTION_IDS } from './DeleteOptions';
 
 /**
- * The footer that stays in view: the opt-ins (reconciled, linked), exactly what the click will do
- * (which company, how many, how much, which types and dates, what is left alone), and the one
- * click. When the click is unavailable it stays focusable (aria-disabled) and says why.
+ * The deck that stays in view at the bottom, kept to a few lines so the records get the height
+ * (issue 21 §1): which client, exactly what the click does ("Will delete 40 · $90,445.40 · …"), what
+ * the options add, what is left alone, and the one click. No confirmation dialog: one click still
+ * deletes. When the click is unavailable it stays focusable (aria-disabled) and says why.
  */
 export function DeletePanel({ model }: { model: PopupModel }) {
   const id = useId();
   const blocker = model.deleteBlocker.value;
   const reconciled = model.reconciledCount.value;
   const linked = model.linkedCount.value;
-  const includeReconciled = model.includeReconciled.value;
-  const includeLinked = model.includeLinked.value;
   const voidInstead = model.voidInstead.value;
-  const cannotVoid = voidInstead ? (model.statusCounts.value.cannotVoid ?? 0) : 0;
   const starting = model.pending.value === 'job/start';
   const plan = model.plan.value;
   const c = model.connection.value;
   const company = c ? companyText(c) : undefined;
   const left = leftAloneLine(plan);
-  const reconciledWarning = includeReconciled && reconciled > 0;
-  const linkedWarning = includeLinked && linked > 0;
-  // Only the linked warning names rows: a 50,000-row selection pays for these lists only when shown.
-  const linkedRows = linkedWarning ? plan.groups.willDelete.rows.filter((r) => r.status === 'linked') : [];
-  const deleting = linkedWarning ? new Set(plan.groups.willDelete.rows.map((r) => r.key)) : undefined;
+  const parts = willDeleteParts(plan);
+  const head = parts.slice(0, 2);
+  const detail = parts.slice(2);
+  const reconciledIn = model.includeReconciled.value && reconciled > 0;
+  const linkedIn = model.includeLinked.value && linked > 0;
+  const included = [
+    reconciledIn && plural(reconciled, 'reconciled transaction'),
+    linkedIn && plural(linked, 'linked transaction'),
+  ].filter(Boolean);
   const unavailable = !!blocker || starting;
   const describedBy = [
     `${id}-summary`,
     blocker && `${id}-why`,
-    reconciledWarning && `${id}-reconciled-warning`,
-    linkedWarning && `${id}-linked-warning`,
+    reconciledIn && OPTION_IDS.reconciledWarning,
+    linkedIn && OPTION_IDS.linkedWarning,
   ]
     .filter(Boolean)
     .join(' ');
@@ -42,73 +44,19 @@ export function DeletePanel({ model }: { model: PopupModel }) {
       <h2 id={`${id}-heading`} class="sr-only">
         {voidInstead ? 'Void' : 'Delete'}
       </h2>
-      <div class="check">
-        <input
-          id={`${id}-reconciled`}
-          type="checkbox"
-          checked={includeReconciled}
-          aria-describedby={reconciledWarning ? `${id}-reconciled-warning` : undefined}
-          onChange={(e) => (model.includeReconciled.value = e.currentTarget.checked)}
-        />
-        <label for={`${id}-reconciled`}>Include reconciled transactions</label>
-      </div>
-      {reconciledWarning && (
-        <p id={`${id}-reconciled-warning`} class="warning">
-          {plural(reconciled, 'reconciled transaction')} will be {voidInstead ? 'voided' : 'deleted'}.{' '}
-          {voidInstead ? 'Voiding' : 'Deleting'} them changes reconciled balances.
+      {/* Two lines: what and how much, for which client; then types, dates, what is left alone. */}
+      <div id={`${id}-summary`} class="plan-summary">
+        <p class="plan-will" title={parts.join(' · ')}>
+          <strong>{head.join(' · ')}</strong>
+          {detail.length > 0 && <span class="plan-detail">{` · ${detail.join(' · ')}`}</span>}
         </p>
-      )}
-      <div class="check">
-        <input
-          id={`${id}-linked`}
-          type="checkbox"
-          checked={includeLinked}
-          aria-describedby={linkedWarning ? `${id}-linked-warning` : linked > 0 ? `${id}-linked-hint` : undefined}
-          onChange={(e) => (model.includeLinked.value = e.currentTarget.checked)}
-        />
-        <label for={`${id}-linked`}>Include linked transactions</label>
-        {!includeLinked && linked > 0 && (
-          <p id={`${id}-linked-hint`} class="hint">
-            {plural(linked, 'linked transaction')} left alone: deleting one changes the payments or credits linked to
-            it.
+        {(company || left) && (
+          <p class="plan-for" title={[company, left].filter(Boolean).join(' · ')}>
+            {company && <span class="plan-company">For {company}</span>}
+            {left && <span class="plan-left">{`${company ? ' · ' : ''}${left}`}</span>}
           </p>
         )}
-      </div>
-      <div class="check">
-        <input
-          id={`${id}-void`}
-          type="checkbox"
-          checked={voidInstead}
-          aria-describedby={`${id}-void-hint`}
-          onChange={(e) => (model.voidInstead.value = e.currentTarget.checked)}
-        />
-        <label for={`${id}-void`}>Void instead of delete</label>
-        <p id={`${id}-void-hint`} class="hint">
-          {voidInstead
-            ? `Voided transactions stay in QuickBooks at amount 0, marked Voided.${cannotVoid > 0 ? ` ${plural(cannotVoid, 'transaction')} cannot be voided and will be left alone.` : ''}`
-            : 'Invoices, payments, sales receipts and bill payments can be voided instead: they stay, at amount 0.'}
-        </p>
-      </div>
-      {linkedWarning && (
-        <div id={`${id}-linked-warning`} class="warning">
-          <p>
-            {plural(linked, 'linked transaction')} will be {voidInstead ? 'voided' : 'deleted'}.{' '}
-            {voidInstead ? 'Voiding' : 'Deleting'} them changes the transactions linked to them:
-          </p>
-          <ul class="plain-list">
-            {linkedRows.slice(0, 5).map((r) => (
-              <li key={r.key}>
-                {rowIdentity(r).name}: {linkedText(r, { deleting })}
-              </li>
-            ))}
-          </ul>
-          {linkedRows.length > 5 && <p>and {linkedRows.length - 5} more.</p>}
-        </div>
-      )}
-      <div id={`${id}-summary`} class="plan-summary">
-        {company && <p class="plan-company">{company}</p>}
-        <p class="plan-will">{willDeleteLine(plan)}</p>
-        {left && <p class="plan-left">{left}</p>}
+        {included.length > 0 && <p class="plan-included">Includes {included.join(' and ')}: see Options.</p>}
       </div>
       {blocker && (
         <p id={`${id}-why`} class={model.companyMismatch.value ? 'warning' : 'hint'}>

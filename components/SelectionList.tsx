@@ -1,13 +1,16 @@
 import { useSignal } from '@preact/signals';
-import { useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Environment } from '../lib/domain/ids';
 import type { SelectionRow } from '../lib/messaging/views';
 import { SelectionRowItem } from './SelectionRowItem';
 
 /** Fixed geometry makes windowing a division: keep in step with `.row` in style.css. */
 export const ROW_HEIGHT = 36;
-export const VIEWPORT_HEIGHT = 234;
+/** The popup's list: ten rows, the records first (issue 21 §1: at least 8 visible at 460 × 600). */
+export const VIEWPORT_HEIGHT = 360;
 export const OVERSCAN = 6;
+/** The list never shrinks below four rows to make room: the page scrolls instead. */
+const MIN_ROWS = 4;
 
 /** Which rows to render for a scroll position: the visible ones plus OVERSCAN either side. */
 export function visibleRange(scrollTop: number, count: number, viewport = VIEWPORT_HEIGHT): [number, number] {
@@ -29,8 +32,9 @@ interface Props {
 /** A windowed list: thousands of rows scroll smoothly because only ~20 exist in the DOM. */
 export function SelectionList({ rows, environment, onRemove, viewport = VIEWPORT_HEIGHT, voidInstead }: Props) {
   const scrollTop = useSignal(0);
-  const [first, last] = visibleRange(scrollTop.value, rows.length, viewport);
   const scroller = useRef<HTMLElement>(null);
+  const room = useRoomAbove(scroller, viewport);
+  const [first, last] = visibleRange(scrollTop.value, rows.length, room);
   // The removed row's button disappears with it: keep keyboard focus in the list, not on <body>.
   const remove = (key: string) => {
     scroller.current?.focus();
@@ -43,7 +47,7 @@ export function SelectionList({ rows, environment, onRemove, viewport = VIEWPORT
       aria-label="Selected transactions"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
-      style={{ height: px(Math.min(viewport, Math.max(1, rows.length) * ROW_HEIGHT)) }}
+      style={{ height: px(Math.min(room, Math.max(1, rows.length) * ROW_HEIGHT)) }}
       onScroll={(e) => (scrollTop.value = e.currentTarget.scrollTop)}
     >
       <ul class="rows" style={{ height: px(rows.length * ROW_HEIGHT) }}>
@@ -62,6 +66,28 @@ export function SelectionList({ rows, environment, onRemove, viewport = VIEWPORT
       </ul>
     </section>
   );
+}
+
+/**
+ * The list's height: at most `viewport`, less when what sits above it (an alert, a banner) and the
+ * deck at the bottom would otherwise cover rows, so every row drawn is a row seen (issue 21 §1).
+ */
+function useRoomAbove(scroller: { current: HTMLElement | null }, viewport: number): number {
+  const room = useSignal(viewport);
+  useLayoutEffect(() => {
+    const fit = () => {
+      const el = scroller.current;
+      if (!el || typeof innerHeight !== 'number') return;
+      const deck = document.querySelector<HTMLElement>('.deck');
+      const top = el.getBoundingClientRect().top + scrollY;
+      const free = Math.floor((innerHeight - top - (deck?.offsetHeight ?? 0) - 8) / ROW_HEIGHT) * ROW_HEIGHT;
+      room.value = Math.min(viewport, Math.max(MIN_ROWS * ROW_HEIGHT, free));
+    };
+    fit();
+    addEventListener('resize', fit);
+    return () => removeEventListener('resize', fit);
+  });
+  return room.value;
 }
 
 /** Preact 11 no longer appends `px` to numeric styles. */

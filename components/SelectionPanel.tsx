@@ -18,6 +18,18 @@ const SORT_LABEL: Record<Sort, string> = {
   status: 'Status',
 };
 
+/** The full view's column headers; a header with a sort key sorts by it. */
+const HEADERS: readonly (readonly [string, Sort | undefined])[] = [
+  ['Number', 'number'],
+  ['Name', undefined],
+  ['Date', 'date'],
+  ['Amount', 'amount'],
+  ['Status', 'status'],
+  ['Why', undefined],
+  ['', undefined],
+  ['', undefined],
+];
+
 function sortRows(rows: SelectionRow[], sort: Sort): SelectionRow[] {
   if (sort === 'group') return rows;
   const statusRank = (r: SelectionRow) => STATUS_DISPLAY_ORDER.indexOf(r.status ?? 'unchecked');
@@ -63,19 +75,21 @@ export function SelectionPanel({ model, full = false }: { model: PopupModel; ful
     <section aria-labelledby="selection-heading">
       <h2 id="selection-heading" tabIndex={-1}>
         Selection {rows.length > 0 && <span class="muted">({plural(rows.length, 'transaction')})</span>}
+        {rows.length > 0 && (
+          <span class="checked-at">
+            {preflight?.running
+              ? 'Checking each transaction…'
+              : preflight
+                ? `Checked at ${formatTime(preflight.at)}.`
+                : 'Not checked yet.'}
+          </span>
+        )}
       </h2>
       {rows.length === 0 ? (
         <p class="hint">Nothing selected yet. Tick transactions in a QuickBooks list, then open Safe Delete again.</p>
       ) : (
         <>
           <SelectionSummary statusCounts={model.statusCounts.value} />
-          <p class="hint">
-            {preflight?.running
-              ? 'Checking each transaction…'
-              : preflight
-                ? `Checked at ${formatTime(preflight.at)}.`
-                : 'Not checked yet.'}
-          </p>
           <fieldset class="filter">
             <legend class="sr-only">Show</legend>
             <label class={filter.value === 'all' ? 'filter-option on' : 'filter-option'}>
@@ -120,6 +134,25 @@ export function SelectionPanel({ model, full = false }: { model: PopupModel; ful
                   ))}
                 </select>
               </label>
+            </div>
+          )}
+          {full && shown.length > 0 && (
+            <div class="row-head" role="group" aria-label="Sort the selection by a column">
+              {HEADERS.map(([label, key]) =>
+                key ? (
+                  <button
+                    key={label}
+                    type="button"
+                    class={key === 'amount' ? 'num' : undefined}
+                    aria-pressed={sort.value === key}
+                    onClick={() => (sort.value = key)}
+                  >
+                    {label}
+                  </button>
+                ) : (
+                  <span key={label}>{label}</span>
+                ),
+              )}
             </div>
           )}
           {shown.length === 0 ? (

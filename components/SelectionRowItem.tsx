@@ -17,14 +17,14 @@ interface Props {
 }
 
 /**
- * One selected transaction on one line: number, name, date and amount (what the page showed until
- * the check returns), its status, "Open in QuickBooks" and Remove. Why it has its status is its
- * tooltip and, for screen readers, part of the row; the full view shows it as a column.
+ * One selected transaction (issue 21 §1). In the popup: its number on the first line and the name,
+ * date and why it is held back on the second, the amount in a column of its own so it is never cut,
+ * its status, "Open in QuickBooks" and Remove. In the full view every part is a column under the
+ * table's headers (style.css: `.row-main` and `.row-sub` become `display: contents`).
  */
 export function SelectionRowItem({ row, index, setSize, top, environment, onRemove, voidInstead }: Props) {
   const id = rowIdentity(row);
   const reason = plainReason(row);
-  const main = [id.party, id.date, id.amount].filter(Boolean);
   const nameId = `row-${row.key.replace(/\W/g, '-')}`;
   return (
     <li class="row" style={{ top }} aria-posinset={index + 1} aria-setsize={setSize} data-key={row.key} title={reason}>
@@ -32,15 +32,14 @@ export function SelectionRowItem({ row, index, setSize, top, environment, onRemo
         <span class="row-name" id={nameId}>
           {id.name}
         </span>
-        {main.map((part, i) => (
-          <span key={i} class="row-part">
-            {' · '}
-            {part}
-          </span>
-        ))}
+        <span class="row-sub">
+          <span class="row-party">{id.party ?? ''}</span>
+          <span class="row-date">{id.date ?? ''}</span>
+          {reason && <span class="row-why">{reason}</span>}
+        </span>
       </span>
+      <span class="row-amount">{id.amount ?? ''}</span>
       <StatusChip status={shownStatus(row, voidInstead)} />
-      <span class="row-reason">{reason ?? ''}</span>
       <a
         class="row-open"
         href={txnUrl(environment, row.entity, row.id)}

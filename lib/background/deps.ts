@@ -6,7 +6,18 @@ import type { JobRunnerOptions } from '../jobs/types';
 import type { AlarmsArea, StorageArea } from '../storage/area';
 import type { BadgeApi } from './badge';
 import type { CookiesApi } from './page-company';
-import type { TabsApi } from './view-tab';
+
+/** A browser tab as tabs.get answers it (the active tab the popup opens over). */
+export interface TabInfo {
+  id?: number;
+  url?: string;
+  cookieStoreId?: string;
+  incognito?: boolean;
+}
+
+export interface TabsApi {
+  get(tabId: number): Promise<TabInfo>;
+}
 
 export interface BackgroundDeps {
   storage: { local: StorageArea; session: StorageArea };

@@ -6,6 +6,8 @@
  * is worth writing to disk) and shown by the popup until the page that caused it says otherwise.
  */
 import { z } from 'zod';
+import type { Environment } from '../domain/ids';
+import { EnvironmentSchema } from '../domain/schemas';
 import type { PageInfo } from '../messaging/content-protocol';
 import type { PopupState } from '../messaging/views';
 import type { StorageArea } from '../storage/area';
@@ -22,7 +24,7 @@ export function staleTabText(shows: string | undefined, open: string | undefined
 }
 
 /** Names a company for an alert: its CompanyInfo name when known. */
-export type CompanyNamer = (realmId: string, environment: 'production' | 'sandbox') => Promise<string | undefined>;
+export type CompanyNamer = (realmId: string, environment: Environment) => Promise<string | undefined>;
 
 export interface IssueViewOptions {
   /** False when the tab is gone (closed): its alert goes with it. Absent: every tab is assumed open. */
@@ -39,7 +41,7 @@ const IssuesSchema = z.object({
       /** The company the page was loaded under (null: not known) and the one QuickBooks has open now. */
       loadedUnder: z.string().nullable().optional(),
       nowOpen: z.string().optional(),
-      environment: z.enum(['production', 'sandbox']).optional(),
+      environment: EnvironmentSchema.optional(),
       url: z.string(),
       title: z.string().optional(),
       text: z.string(),
@@ -100,7 +102,7 @@ export function createPageIssues(session: StorageArea) {
       at: number;
       loadedUnder?: string | null;
       nowOpen?: string;
-      environment?: 'production' | 'sandbox';
+      environment?: Environment;
     }) => update((i) => ({ ...i, staleTab: tab })),
     /** "Dismiss": the person has seen it; a new report brings it back. */
     dismiss: (kind: PageIssueKind) => update((i) => ({ ...i, [kind]: undefined })),

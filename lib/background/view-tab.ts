@@ -10,18 +10,10 @@ import { ok, type Reply } from '../messaging/protocol';
 import { classifySender } from '../messaging/sender';
 import type { BackgroundCore } from './app';
 import type { BackgroundDeps } from './deps';
+
+export type { TabInfo, TabsApi } from './deps';
+
 import { readPageCompany, storeIdOfTab } from './page-company';
-
-export interface TabInfo {
-  id?: number;
-  url?: string;
-  cookieStoreId?: string;
-  incognito?: boolean;
-}
-
-export interface TabsApi {
-  get(tabId: number): Promise<TabInfo>;
-}
 
 export interface ViewTabReply {
   /** The active tab's company, when it is a QuickBooks page with a company open. */

@@ -153,6 +153,11 @@ export function buildPlan(rows: readonly SelectionRow[], options: PlanOptions): 
 
 /** "Will delete 52 · $94,321.10 · Invoices 51, Payment 1 · Nov 21, 2024 – Apr 12, 2025" ("Will void …"). */
 export function willDeleteLine(plan: Plan, locale?: string): string {
+  return willDeleteParts(plan, locale).join(' · ');
+}
+
+/** The parts of willDeleteLine: [label and count, totals?, types?, dates?]. */
+export function willDeleteParts(plan: Plan, locale?: string): string[] {
   const g = plan.groups.willDelete;
   const parts = [`${planGroupLabel('willDelete', plan.voidInstead)} ${g.rows.length.toLocaleString(locale)}`];
   if (g.totals.size > 0) parts.push(moneyTotals(g.totals, locale));
@@ -161,7 +166,7 @@ export function willDeleteLine(plan: Plan, locale?: string): string {
     const [a, b] = plan.dateRange;
     parts.push(a === b ? formatDate(a, locale) : `${formatDate(a, locale)} – ${formatDate(b, locale)}`);
   }
-  return parts.join(' · ');
+  return parts;
 }
 
 /** "6 left alone: 2 closed period · 3 reconciled · 1 deposited"; undefined when nothing is. */

@@ -1,0 +1,105 @@
+import { plural, rowIdentity } from '../lib/popup/format';
+import type { PopupModel } from '../lib/popup/model';
+import { linkedText } from '../lib/popup/words';
+
+/** Fixed ids: the deck's button is described by the warnings shown here (one panel per page). */
+export const OPTION_IDS = {
+  reconciledWarning: 'option-reconciled-warning',
+  linkedWarning: 'option-linked-warning',
+} as const;
+
+/**
+ * The opt-ins, out of the trigger's way (issue 21 §5): each says what it adds to the click, and the
+ * deck below repeats what is included. Off by default; nothing here deletes anything.
+ */
+export function DeleteOptions({ model }: { model: PopupModel }) {
+  const reconciled = model.reconciledCount.value;
+  const linked = model.linkedCount.value;
+  const includeReconciled = model.includeReconciled.value;
+  const includeLinked = model.includeLinked.value;
+  const voidInstead = model.voidInstead.value;
+  const cannotVoid = voidInstead ? (model.statusCounts.value.cannotVoid ?? 0) : 0;
+  if (model.selection.value.length === 0) return null;
+  const plan = model.plan.value;
+  const reconciledWarning = includeReconciled && reconciled > 0;
+  const linkedWarning = includeLinked && linked > 0;
+  // Only the linked warning names rows: a 50,000-row selection pays for these lists only when shown.
+  const linkedRows = linkedWarning ? plan.groups.willDelete.rows.filter((r) => r.status === 'linked') : [];
+  const deleting = linkedWarning ? new Set(plan.groups.willDelete.rows.map((r) => r.key)) : undefined;
+  const verb = voidInstead ? 'voided' : 'deleted';
+  return (
+    <section class="options" aria-labelledby="options-heading">
+      <h2 id="options-heading">Options</h2>
+      <div class="check">
+        <input
+          id="option-reconciled"
+          type="checkbox"
+          checked={includeReconciled}
+          aria-describedby={reconciledWarning ? OPTION_IDS.reconciledWarning : 'option-reconciled-hint'}
+          onChange={(e) => (model.includeReconciled.value = e.currentTarget.checked)}
+        />
+        <label for="option-reconciled">Include reconciled transactions</label>
+        {!reconciledWarning && (
+          <p id="option-reconciled-hint" class="hint">
+            {reconciled > 0
+              ? `Adds ${plural(reconciled, 'reconciled transaction')} to the click.`
+              : 'No selected transaction is reconciled.'}
+          </p>
+        )}
+      </div>
+      {reconciledWarning && (
+        <p id={OPTION_IDS.reconciledWarning} class="warning">
+          {plural(reconciled, 'reconciled transaction')} will be {verb}. {voidInstead ? 'Voiding' : 'Deleting'} them
+          changes reconciled balances.
+        </p>
+      )}
+      <div class="check">
+        <input
+          id="option-linked"
+          type="checkbox"
+          checked={includeLinked}
+          aria-describedby={linkedWarning ? OPTION_IDS.linkedWarning : linked > 0 ? 'option-linked-hint' : undefined}
+          onChange={(e) => (model.includeLinked.value = e.currentTarget.checked)}
+        />
+        <label for="option-linked">Include linked transactions</label>
+        {!includeLinked && linked > 0 && (
+          <p id="option-linked-hint" class="hint">
+            {plural(linked, 'linked transaction')} left alone: deleting one changes the payments or credits linked to
+            it.
+          </p>
+        )}
+      </div>
+      {linkedWarning && (
+        <div id={OPTION_IDS.linkedWarning} class="warning">
+          <p>
+            {plural(linked, 'linked transaction')} will be {verb}. {voidInstead ? 'Voiding' : 'Deleting'} them changes
+            the transactions linked to them:
+          </p>
+          <ul class="plain-list">
+            {linkedRows.slice(0, 5).map((r) => (
+              <li key={r.key}>
+                {rowIdentity(r).name}: {linkedText(r, { deleting })}
+              </li>
+            ))}
+          </ul>
+          {linkedRows.length > 5 && <p>and {linkedRows.length - 5} more.</p>}
+        </div>
+      )}
+      <div class="check">
+        <input
+          id="option-void"
+          type="checkbox"
+          checked={voidInstead}
+          aria-describedby="option-void-hint"
+          onChange={(e) => (model.voidInstead.value = e.currentTarget.checked)}
+        />
+        <label for="option-void">Void instead of delete</label>
+        <p id="option-void-hint" class="hint">
+          {voidInstead
+            ? `Voided transactions stay in QuickBooks at amount 0, marked Voided.${cannotVoid > 0 ? ` ${plural(cannotVoid, 'transaction')} cannot be voided and will be left alone.` : ''}`
+            : 'Invoices, payments, sales receipts and bill payments can be voided instead: they stay, at amount 0.'}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+/** Fixture states for the screens tool: the states issue 21 names, with realistic records. */
+import type { PopupState, PreflightStatus, SelectionRow } from '../../../lib/messaging/views';
+
+const NOW = Date.UTC(2026, 10, 26, 17, 57);
+const PARTIES = [
+  'Cool Cars',
+  'Maple Street Bakery & Café Holdings LLC',
+  'Amy’s Bird Sanctuary',
+  'Bill’s Windsurf Shop',
+];
+const STATUSES: PreflightStatus[] = [
+  'ready',
+  'ready',
+  'ready',
+  'ready',
+  'ready',
+  'reconciled',
+  'closedPeriod',
+  'linked',
+];
+
+function rows(n: number): SelectionRow[] {
+  return Array.from({ length: n }, (_, i) => ({
+    key: `Invoice:${i + 100}`,
+    entity: 'Invoice',
+    id: String(i + 100),
+    shownAt: NOW - 60_000,
+    status: STATUSES[i % STATUSES.length],
+    txnDate: `2025-0${(i % 9) + 1}-1${i % 10}`,
+    docNumber: String(1040 + i),
+    party: PARTIES[i % PARTIES.length],
+    amount: 1887.59 + i * 13.1,
+    currency: 'USD',
+  })) as SelectionRow[];
+}
+
+const connected: PopupState['connection'] = {
+  realmId: '9130350000000001',
+  environment: 'production',
+  hasToken: true,
+  remember: true,
+  method: 'oauth',
+  companyName: 'Cool Cars Ltd',
+};
+
+function state(over: Partial<PopupState>): PopupState {
+  return {
+    version: 1,
+    connection: connected,
+    selection: [],
+    pageTicked: [],
+    recentRuns: [],
+    connections: [],
+    scope: { realmId: connected.realmId ?? '', environment: 'production', stamp: 'x' },
+    preflight: { at: NOW - 5_000, running: false },
+    ...over,
+  } as PopupState;
+}
+
+export const SCREENS: { name: string; state: PopupState; views?: boolean[] }[] = [
+  { name: 'checked-50', state: state({ selection: rows(50) }) },
+  {
+    name: 'check-failed',
+    state: state({
+      selection: rows(40),
+      preflight: { at: NOW - 5_000, running: false, error: "QuickBooks isn't responding." },
+    }),
+  },
+  {
+    name: 'other-client',
+    state: state({
+      selection: rows(12),
+      elsewhere: [
+        {
+          realmId: '9341452000001',
+          environment: 'production',
+          companyName: 'Amy’s Bird Sanctuary',
+          selected: 30,
+          jobActive: true,
+        },
+      ],
+    }),
+  },
+  {
+    name: 'not-connected',
+    state: state({ connection: { environment: 'production', hasToken: false, remember: false }, selection: rows(6) }),
+    views: [false],
+  },
+];
