@@ -137,13 +137,14 @@ export function SelectionPanel({ model, full = false }: { model: PopupModel; ful
             </div>
           )}
           {full && shown.length > 0 && (
-            <div class="row-head" role="group" aria-label="Sort the selection by a column">
+            <div class="row-head">
               {HEADERS.map(([label, key]) =>
                 key ? (
                   <button
                     key={label}
                     type="button"
                     class={key === 'amount' ? 'num' : undefined}
+                    aria-label={`Sort by ${label}`}
                     aria-pressed={sort.value === key}
                     onClick={() => (sort.value = key)}
                   >
