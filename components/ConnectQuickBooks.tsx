@@ -24,8 +24,19 @@ export function ConnectQuickBooks({
   const stay = useSignal(false);
   const id = useId();
   const busy = model.pending.value === 'connection/connect';
+  const c = model.connection.value;
+  const selected = model.selection.value.length;
+  // One step (issue 21 §10): the company open in the active QuickBooks tab, and what waits for it.
+  const inView =
+    !reconnect && !c?.realmId && c?.pageRealmId ? (c.pageCompanyName ?? `company ${c.pageRealmId}`) : undefined;
   return (
     <div class="connect">
+      {inView && (
+        <p class="connect-step">
+          Connect {inView}, open in QuickBooks
+          {selected > 0 ? `, to check the ${selected.toLocaleString()} selected` : ''}.
+        </p>
+      )}
       {reconnect ? (
         <p class="warning">The sign-in for this company has ended (it was revoked or expired). Reconnect to go on.</p>
       ) : (

@@ -19,7 +19,9 @@ export function DeleteOptions({ model }: { model: PopupModel }) {
   const includeLinked = model.includeLinked.value;
   const voidInstead = model.voidInstead.value;
   const cannotVoid = voidInstead ? (model.statusCounts.value.cannotVoid ?? 0) : 0;
-  if (model.selection.value.length === 0) return null;
+  const c = model.connection.value;
+  // Not connected: the one step is connecting; options come with something to act on (issue 21 §10).
+  if (model.selection.value.length === 0 || !c?.realmId || !c.hasToken) return null;
   const plan = model.plan.value;
   const reconciledWarning = includeReconciled && reconciled > 0;
   const linkedWarning = includeLinked && linked > 0;

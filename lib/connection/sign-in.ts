@@ -10,6 +10,10 @@
 import { isRealmId } from '../domain/ids';
 import type { Broker, BrokerTokens } from './broker';
 
+/** The sign-in page did not open (no network, the sign-in service down): what to try. */
+export const SIGN_IN_UNREACHABLE =
+  "The sign-in page could not be opened. Check this computer's internet connection and try again in a minute; if it keeps failing, the sign-in service may be down: Use an access token instead, or ask whoever set up Safe Delete for your firm.";
+
 export interface IdentityApi {
   getRedirectURL(path?: string): string;
   launchWebAuthFlow(details: { url: string; interactive: boolean }): Promise<string | undefined>;
@@ -46,7 +50,9 @@ export async function signIn(deps: {
     const text = error instanceof Error ? error.message : String(error);
     // Chrome and Firefox report a closed window as an error.
     if (/cancel|closed|not approve|user/i.test(text)) return { kind: 'cancelled' };
-    return { kind: 'failed', message: `The sign-in window failed: ${text}` };
+    // "Authorization page could not be loaded": the browser could not open the sign-in page. Say
+    // what to try, never the browser's own words (issue 21 §10).
+    return { kind: 'failed', message: SIGN_IN_UNREACHABLE };
   }
   if (!responseUrl) return { kind: 'cancelled' };
   let url: URL;
@@ -64,7 +70,10 @@ export async function signIn(deps: {
   if (error)
     return error === 'access_denied'
       ? { kind: 'cancelled' }
-      : { kind: 'failed', message: `QuickBooks refused the sign-in (${error.slice(0, 64)}).` };
+      : {
+          kind: 'failed',
+          message: `QuickBooks refused the sign-in (${error.slice(0, 64)}). Try again; if it keeps refusing, check that your Intuit user may connect apps to this company (company admin).`,
+        };
   const code = q.get('code');
   const realmId = q.get('realmId');
   if (!code || !realmId || !isRealmId(realmId)) {

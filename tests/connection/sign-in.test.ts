@@ -1,7 +1,7 @@
 /** "Connect to QuickBooks": the state must round-trip, errors and closed windows are told apart. */
 import { describe, expect, it } from 'vitest';
 import type { Broker, BrokerResult } from '../../lib/connection/broker';
-import { randomState, signIn } from '../../lib/connection/sign-in';
+import { randomState, SIGN_IN_UNREACHABLE, signIn } from '../../lib/connection/sign-in';
 
 const REDIRECT = 'https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/';
 const tokens = { access: 'at', refresh: 'rt', accessExpiresAt: 10 };
@@ -93,5 +93,16 @@ describe('signIn', () => {
 
   it('states are random', () => {
     expect(randomState()).not.toBe(randomState());
+  });
+});
+
+describe('a sign-in page that does not open', () => {
+  it('says what to try, never the browser’s own words', async () => {
+    const { b } = broker();
+    const id = identity(() => new Error('Authorization page could not be loaded.'));
+    const result = await signIn({ identity: id.api, broker: b });
+    expect(result).toEqual({ kind: 'failed', message: SIGN_IN_UNREACHABLE });
+    expect(SIGN_IN_UNREACHABLE).not.toMatch(/Authorization page/);
+    expect(SIGN_IN_UNREACHABLE).toMatch(/try again/);
   });
 });

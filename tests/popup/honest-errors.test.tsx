@@ -121,3 +121,17 @@ describe('alerts can be dismissed', () => {
     ]);
   });
 });
+
+describe('not connected', () => {
+  it('is one step: connect the company open in QuickBooks; no options to choose yet', async () => {
+    await renderPopup(
+      popupState({
+        connection: { environment: 'production', hasToken: false, remember: false, pageRealmId: '9130355' },
+        selection: [row(1), row(2)],
+      }),
+    );
+    expect(screen.getByText('Connect company 9130355, open in QuickBooks, to check the 2 selected.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect to QuickBooks' })).toBeTruthy();
+    expect(screen.queryByLabelText('Include reconciled transactions')).toBeNull();
+  });
+});
