@@ -53,7 +53,8 @@ export function DeletePanel({ model }: { model: PopupModel }) {
         {(company || left) && (
           <p class="plan-for" title={[company, left].filter(Boolean).join(' · ')}>
             {company && <span class="plan-company">For {company}</span>}
-            {left && <span class="plan-left">{`${company ? ' · ' : ''}${left}`}</span>}
+            {company && left && ' · '}
+            {left && <span class="plan-left">{left}</span>}
           </p>
         )}
         {included.length > 0 && <p class="plan-included">Includes {included.join(' and ')}: see Options.</p>}

@@ -73,8 +73,11 @@ export function SelectionPanel({ model, full = false }: { model: PopupModel; ful
   const removing = model.pending.value === 'selection/remove';
   return (
     <section aria-labelledby="selection-heading">
-      <h2 id="selection-heading" tabIndex={-1}>
-        Selection {rows.length > 0 && <span class="muted">({plural(rows.length, 'transaction')})</span>}
+      {/* The check's time beside the heading, not in it: the heading's name stays "Selection (N transactions)". */}
+      <div class="heading-line">
+        <h2 id="selection-heading" tabIndex={-1}>
+          Selection {rows.length > 0 && <span class="muted">({plural(rows.length, 'transaction')})</span>}
+        </h2>
         {rows.length > 0 && (
           <span class="checked-at">
             {preflight?.running
@@ -84,7 +87,7 @@ export function SelectionPanel({ model, full = false }: { model: PopupModel; ful
                 : 'Not checked yet.'}
           </span>
         )}
-      </h2>
+      </div>
       {rows.length === 0 ? (
         <p class="hint">Nothing selected yet. Tick transactions in a QuickBooks list, then open Safe Delete again.</p>
       ) : (

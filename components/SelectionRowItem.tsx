@@ -34,7 +34,9 @@ export function SelectionRowItem({ row, index, setSize, top, environment, onRemo
         </span>
         <span class="row-sub">
           <span class="row-party">{id.party ?? ''}</span>
+          {id.party && id.date && <span class="sep"> · </span>}
           <span class="row-date">{id.date ?? ''}</span>
+          {reason && (id.party || id.date) && <span class="sep"> · </span>}
           {reason && <span class="row-why">{reason}</span>}
         </span>
       </span>
