@@ -179,7 +179,7 @@ async function main() {
   console.log('');
   console.log(renderTable(rows));
   console.log('');
-  console.log(companiesHeading());
+  console.log(companiesHeading(companies));
   console.log(renderTable(companyRows));
 
   mkdirSync(OUT_DIR, { recursive: true });
