@@ -35,7 +35,7 @@ export function ConnectedCompanies({ model }: { model: PopupModel }) {
                 <li key={`${c.environment}.${c.realmId}`}>
                   <span>
                     {name} · {ENVIRONMENT_LABEL[c.environment]}
-                    {c.needsReconnect ? ' · sign-in ended' : c.method === 'oauth' ? ' · signed in' : ' · pasted token'}
+                    {c.needsReconnect ? ' · sign-in ended' : c.method === 'oauth' ? ' · signed in' : ' · access token'}
                   </span>
                   {!locked && (
                     <button

@@ -58,8 +58,9 @@ export function deleteBlocker(
   const c = state.connection;
   const mismatch = companyMismatch(state);
   if (isJobActive(state)) return 'A deletion is already in progress.';
-  if (!c.realmId) return 'Enter the Company ID first.';
-  if (!c.hasToken) return 'Paste an access token first.';
+  // The one step is connecting (issue 21 §8, §10); a pasted token that ran out asks for a new one.
+  if (!c.realmId) return 'Connect to QuickBooks first.';
+  if (!c.hasToken) return c.method === 'pasted' ? 'Paste a new access token first.' : 'Connect to QuickBooks first.';
   if (c.tokenExpiresAt !== undefined && c.tokenExpiresAt <= now)
     return 'The access token expired. Change the connection and paste a new one.';
   if (mismatch) return mismatchText(mismatch);

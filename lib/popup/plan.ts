@@ -169,12 +169,15 @@ export function willDeleteParts(plan: Plan, locale?: string): string[] {
   return parts;
 }
 
-/** "6 left alone: 2 closed period · 3 reconciled · 1 deposited"; undefined when nothing is. */
+/**
+ * "6 not in this click: 2 closed period · 3 reconciled · 1 deposited"; undefined when nothing is.
+ * Not "left alone": that is one of the filter's groups, and this counts the decisions too (issue 21 §8).
+ */
 export function leftAloneLine(plan: Plan, locale?: string): string | undefined {
   const n = plan.notDeletedByStatus.reduce((sum, [, count]) => sum + count, 0);
   if (n === 0) return undefined;
   const parts = plan.notDeletedByStatus.map(
     ([status, count]) => `${count.toLocaleString(locale)} ${statusPhrase(shownStatusLabel(status))}`,
   );
-  return `${n.toLocaleString(locale)} left alone: ${parts.join(' · ')}`;
+  return `${n.toLocaleString(locale)} not in this click: ${parts.join(' · ')}`;
 }

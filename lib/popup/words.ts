@@ -202,8 +202,8 @@ export function plainReason(row: SelectionRow, locale?: string): string | undefi
     case 'changed':
       return 'Someone changed it in QuickBooks after the page showed it. Look at it again; tick it again to include it.';
     case 'deposited': {
-      const deposit = factsOf(row, 'deposited')?.depositId;
-      return `On a bank deposit${deposit ? ` (Id ${deposit})` : ''}: QuickBooks refuses to delete it until it is removed from the deposit.`;
+      // No internal Id in words (issue 21 §8): the deposit is found from the record in QuickBooks.
+      return 'On a bank deposit: QuickBooks refuses to delete it until you remove it from that deposit (open it in QuickBooks to see which).';
     }
     case 'notFound':
       return 'QuickBooks no longer has it: it was probably deleted already.';
@@ -245,9 +245,9 @@ export function outcomeReason(record: JobRecordView, operation?: JobOperationKin
   if (record.group === 'needsAttention' && operation === 'restore')
     return 'QuickBooks did not confirm the restored copy. Look for it in QuickBooks before you restore it again.';
   if (record.group === 'needsAttention' && operation === 'void')
-    return 'QuickBooks did not confirm the void and it is not voided. Check it, then run again.';
+    return 'QuickBooks did not confirm the void; read again, it is not voided and unchanged. Run again to void it.';
   if (record.group === 'needsAttention')
-    return 'QuickBooks did not confirm the deletion and it is still there. Check it, then run again.';
+    return 'QuickBooks did not confirm the deletion; read again, it is still there, unchanged. Run again to delete it.';
   if (!record.reason) return code ? 'QuickBooks refused it' : undefined;
   // A fault message from the service is its own jargon: say it was refused, keep the code.
   if (code) return 'QuickBooks refused it';

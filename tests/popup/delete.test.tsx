@@ -28,8 +28,8 @@ describe('popup delete button', () => {
       popupState({ connection: { realmId: '123', environment: 'production', hasToken: false, remember: false } }),
     );
     expect(unavailable()).toBe(true);
-    expect(description()).toContain('Paste an access token first.');
-    expect(screen.getByText('Paste an access token first.')).toBeTruthy();
+    expect(description()).toContain('Connect to QuickBooks first.');
+    expect(screen.getByText('Connect to QuickBooks first.')).toBeTruthy();
   });
 
   it('is disabled when the saved token has expired', async () => {
@@ -45,7 +45,7 @@ describe('popup delete button', () => {
   it('is disabled without a company', async () => {
     await renderPopup(popupState({ connection: { environment: 'production', hasToken: true, remember: false } }));
     expect(unavailable()).toBe(true);
-    expect(screen.getByText('Enter the Company ID first.')).toBeTruthy();
+    expect(screen.getByText('Connect to QuickBooks first.')).toBeTruthy();
   });
 
   it('is disabled with nothing ready, unless reconciled rows are included', async () => {
@@ -118,7 +118,7 @@ describe('popup delete button', () => {
     const box = screen.getByLabelText('Include linked transactions') as HTMLInputElement;
     expect(box.checked).toBe(false);
     expect(description()).toContain('Will delete 1 ·');
-    expect(description()).toContain('1 left alone: 1 linked');
+    expect(description()).toContain('1 not in this click: 1 linked');
     expect(screen.getByText(/1 linked transaction left alone/)).toBeTruthy();
     await settle(() => fireEvent.click(box));
     expect(description()).toContain('Will delete 2 ·');

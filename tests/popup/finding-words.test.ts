@@ -27,10 +27,10 @@ describe('plainReason from the facts', () => {
 
   it('deposited: the deposit’s Id, from the fact', () => {
     expect(plainReason(blocked({ status: 'deposited', depositId: '955' }))).toBe(
-      'On a bank deposit (Id 955): QuickBooks refuses to delete it until it is removed from the deposit.',
+      'On a bank deposit: QuickBooks refuses to delete it until you remove it from that deposit (open it in QuickBooks to see which).',
     );
     expect(plainReason(row(7, 'deposited'))).toBe(
-      'On a bank deposit: QuickBooks refuses to delete it until it is removed from the deposit.',
+      'On a bank deposit: QuickBooks refuses to delete it until you remove it from that deposit (open it in QuickBooks to see which).',
     );
   });
 

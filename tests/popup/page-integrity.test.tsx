@@ -161,7 +161,7 @@ describe('what the click will do, right above it', () => {
       .join(' ');
     expect(described).toContain('Maple Street Bakery LLC (Id 9130357766412345)');
     expect(described).toContain('Will delete 2 · $1,230.50 · Invoices 2 · Mar 1, 2024');
-    expect(described).toContain('1 left alone: 1 closed period');
+    expect(described).toContain('1 not in this click: 1 closed period');
     expect(button.getAttribute('aria-disabled')).toBeNull();
   });
 

@@ -26,7 +26,7 @@ describe('what the click will do', () => {
     expect(willDeleteLine(plan, 'en-US')).toBe(
       'Will delete 52 · $54,321.10 · Invoices 51, Payment 1 · Nov 21, 2024 – Apr 12, 2025',
     );
-    expect(leftAloneLine(plan, 'en-US')).toBe('6 left alone: 3 reconciled · 2 closed period · 1 deposited');
+    expect(leftAloneLine(plan, 'en-US')).toBe('6 not in this click: 3 reconciled · 2 closed period · 1 deposited');
     expect(leftAloneLine(buildPlan(invoices, off))).toBeUndefined();
   });
 

@@ -40,7 +40,7 @@ describe('"Void instead of delete"', () => {
     expect(chipOf('Bill:3')).toBe('Ready');
     expect(screen.queryByText('Cannot be voided')).toBeNull();
     expect(description()).toContain('Will delete 3 ·');
-    expect(description()).toContain('2 left alone: 1 reconciled · 1 closed period');
+    expect(description()).toContain('2 not in this click: 1 reconciled · 1 closed period');
     expect(filterNames().some((n) => n.startsWith('Will void'))).toBe(false);
     expect(filterNames().some((n) => n.startsWith('Will delete'))).toBe(true);
   });
@@ -67,7 +67,7 @@ describe('"Void instead of delete"', () => {
     const plan = document.querySelector('.plan-will')?.textContent ?? '';
     expect(plan).toMatch(/^Will void 2 · \$200\.03 · Invoice 1, Payment 1 · /);
     expect(document.querySelector('.plan-left')?.textContent).toBe(
-      '3 left alone: 2 cannot be voided · 1 closed period',
+      '3 not in this click: 2 cannot be voided · 1 closed period',
     );
     expect(description()).toContain('Will void 2 ·');
     expect(
@@ -159,7 +159,7 @@ describe('"Void instead of delete"', () => {
     await settle(() => fireEvent.click(voidBox()));
     expect(clickButton().getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByText('No selected transaction is ready to void.')).toBeTruthy();
-    expect(description()).toContain('2 left alone: 2 cannot be voided');
+    expect(description()).toContain('2 not in this click: 2 cannot be voided');
     await settle(() => fireEvent.click(clickButton()));
     expect(p.bg.sentOfType('job/start')).toEqual([]);
   });

@@ -159,7 +159,8 @@ describe('bookkeeper words in every rendered state', () => {
     const text = readable(container);
     expect(text).toContain('Dated Jan 5, 2024, in books closed on Mar 31, 2024');
     expect(text).toContain('Deleting it changes Payment (Id 3051) and Estimate (Id 576)');
-    expect(text).toContain('On a bank deposit (Id 77)');
+    expect(text).toContain('On a bank deposit: QuickBooks refuses');
+    expect(text).not.toContain('(Id 77)');
     expect(text).toContain(
       'QuickBooks showed $1,200.00, no. 1424 and the date 03/14/2025 for this row; the record says $120.00, ' +
         'no number (Id 10) and it is dated Mar 13, 2025. Reload the page and tick it again.',
