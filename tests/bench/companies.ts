@@ -14,6 +14,7 @@ import { createQboClient } from '../../lib/qbo/client';
 import type { SeededCompany } from '../../tools/simulator/api';
 import {
   BATCH_LIMIT,
+  benchPacer,
   CEILING_PER_MIN,
   createScaledRunner,
   maxCallsInWindow,
@@ -82,6 +83,7 @@ export async function measureCompanies(n: number, recordsPerCompany: number): Pr
         baseUrl: sim.url,
         // This company's token and no other; an unknown realm sends none (the simulator would log it).
         getToken: () => tokens.get(realmId) ?? '',
+        pacer: benchPacer,
       }),
     );
     const jobs = [];
