@@ -288,6 +288,13 @@ test('Restore with the worker stopped mid-restore and a 500 after the service ap
   await cdp.send('ServiceWorker.stopAllWorkers');
   await stopped;
   await expectRestoredExactlyOnce(popup.page, sim, company, keys, pair, snapshots);
-  expect(creates().some((e) => e.status === 500)).toBe(true);
-  expect(creates().some((e) => e.replayed)).toBe(true);
+  const lost = creates().find((e) => e.status === 500);
+  expect(lost).toBeDefined();
+  // The lost answer is looked for before anything is re-sent (issue 23 §1: requestid is not proven):
+  // a read of the records created since, and the batch the service applied never sent again.
+  const searched = sim
+    .requestLog(company.realmId)
+    .some((e) => e.endpoint === 'query' && e.at >= (lost?.at ?? 0) && /CreateTime/.test(decodeURIComponent(e.path)));
+  expect(searched).toBe(true);
+  expect(creates().some((e) => e.replayed)).toBe(false);
 });
