@@ -10,7 +10,7 @@ import { HostAccess } from './HostAccess';
 import { JobProgress } from './JobProgress';
 import { JobResult } from './JobResult';
 import { PageIssues } from './PageIssues';
-import { PageTickedPanel } from './PageTickedPanel';
+import { PageTickedHint, PageTickedPanel } from './PageTickedPanel';
 import { RecentRuns } from './RecentRuns';
 import { RestoreFromLog } from './RestorePanel';
 import { SelectionPanel } from './SelectionPanel';
@@ -50,6 +50,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
       ) : (
         <>
           <ElsewhereNotice model={model} />
+          {!job && <PageTickedHint model={model} />}
           {!job && <CheckFailed model={model} />}
           <PageIssues model={model} />
           {/* Not connected: the connection comes first. Connected: the records do (issue 21 §1). */}

@@ -1,3 +1,4 @@
+import { useSignal } from '@preact/signals';
 import { rowIdentity } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 
@@ -6,36 +7,86 @@ const SHOWN = 50;
 
 /**
  * Rows ticked on a page without the person's gesture (page script, or already ticked when the page
- * loaded). Never checked, never deleted, not counted anywhere else, until the person adds them.
+ * loaded). Never checked, never deleted, not counted anywhere else, until the person adds them: all
+ * of them, or one by one with a tick per row (issue 21 §9).
  */
 export function PageTickedPanel({ model }: { model: PopupModel }) {
+  const chosen = useSignal<ReadonlySet<string>>(new Set());
   const rows = model.state.value?.pageTicked ?? [];
   if (rows.length === 0) return null;
   const adding = model.pending.value === 'selection/adopt';
+  const picked = rows.filter((r) => chosen.value.has(r.key)).map((r) => r.key);
+  const toggle = (key: string, on: boolean) => {
+    const next = new Set(chosen.value);
+    if (on) next.add(key);
+    else next.delete(key);
+    chosen.value = next;
+  };
   return (
-    <section aria-labelledby="page-ticked-heading" class="page-ticked">
-      <h2 id="page-ticked-heading">Ticked by the page, not by you</h2>
+    <section aria-labelledby="page-ticked-heading" class="page-ticked" id="page-ticked">
+      <h2 id="page-ticked-heading" tabIndex={-1}>
+        Ticked by the page, not by you
+      </h2>
       <p class="hint">
         These were ticked on a QuickBooks page without a click of yours (by a script, or already ticked when the page
         opened). They are not in the selection and will not be deleted unless you add them.
       </p>
-      <ul class="plain-list">
+      <ul class="plain-list page-ticked-rows">
         {rows.slice(0, SHOWN).map((row) => {
           const id = rowIdentity(row);
           return (
             <li key={row.key}>
-              <span class="row-name">{id.name}</span>
-              {[id.date, id.amount].filter(Boolean).map((part) => ` · ${part}`)}
+              <label>
+                <input
+                  type="checkbox"
+                  checked={chosen.value.has(row.key)}
+                  onChange={(e) => toggle(row.key, e.currentTarget.checked)}
+                />
+                <span class="row-name">{id.name}</span>
+                {[id.date, id.amount].filter(Boolean).map((part) => ` · ${part}`)}
+              </label>
             </li>
           );
         })}
       </ul>
       {rows.length > SHOWN && <p class="hint">and {rows.length - SHOWN} more.</p>}
       <div class="actions">
+        <button
+          type="button"
+          disabled={adding || picked.length === 0}
+          onClick={async () => {
+            await model.adoptPageTicked(picked);
+            chosen.value = new Set();
+          }}
+        >
+          Add the ticked ones ({picked.length})
+        </button>
         <button type="button" disabled={adding} onClick={() => void model.adoptPageTicked(rows.map((r) => r.key))}>
           Add these to the selection
         </button>
       </div>
     </section>
+  );
+}
+
+/** One line at the top of the view: the page ticked rows the person has not looked at yet. */
+export function PageTickedHint({ model }: { model: PopupModel }) {
+  const n = model.state.value?.pageTicked?.length ?? 0;
+  if (n === 0) return null;
+  return (
+    <p class="page-ticked-hint">
+      {n.toLocaleString()} {n === 1 ? 'row was' : 'rows were'} ticked by the page, not by you: not selected.{' '}
+      <a
+        href="#page-ticked"
+        onClick={(e) => {
+          e.preventDefault();
+          const heading = document.getElementById('page-ticked-heading');
+          heading?.scrollIntoView({ block: 'start' });
+          heading?.focus();
+        }}
+      >
+        Review them
+      </a>
+    </p>
   );
 }
