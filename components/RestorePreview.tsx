@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useId, useRef } from 'preact/hooks';
 import type { Entity } from '../lib/domain/entities';
 import type { RestorePreview as Preview } from '../lib/messaging/views';
-import { describeTxn, plural } from '../lib/popup/format';
+import { describeTxn, formatDate, formatMoney, plural } from '../lib/popup/format';
 import { entityCountsText, plainText } from '../lib/popup/words';
 
 interface Props {
@@ -11,6 +11,14 @@ interface Props {
   busy: boolean;
   onConfirm: (allowDuplicateDocNumbers: boolean) => void;
   onCancel: () => void;
+}
+
+/** "Invoice 1047 · Cool Cars · Jan 10, 2025 · $1,887.59": as the deletion result named it. */
+function refusedName(r: Preview['refused'][number]): string {
+  const parts = [describeTxn(r.entity, r.docNumber, r.id), r.party];
+  if (r.txnDate) parts.push(formatDate(r.txnDate));
+  if (r.amount !== undefined) parts.push(formatMoney(r.amount, r.currency));
+  return parts.filter(Boolean).join(' · ');
 }
 
 /** "Invoices 10, Payment 1" from the preview's counts per type. */
@@ -49,34 +57,7 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
       ) : (
         <p class="plan-will">Nothing can be restored with these choices.</p>
       )}
-      {refused.length > 0 && (
-        <>
-          <h4 id={`${id}-refused`}>{plural(refused.length, 'record')} cannot be restored</h4>
-          <ul
-            class="restore-list"
-            aria-labelledby={`${id}-refused`}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard
-            tabIndex={0}
-          >
-            {refused.map((r) => (
-              <li key={r.key}>
-                <span class="record-name">{describeTxn(r.entity, r.docNumber, r.id)}</span>: {plainText(r.reason)}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {cannotComeBack.length > 0 && (
-        <>
-          <h4 id={`${id}-lost`}>What cannot come back</h4>
-          {/* Five fixed lines, read in full before the click: never a scroll box. */}
-          <ul class="plain-list" aria-labelledby={`${id}-lost`}>
-            {cannotComeBack.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
-        </>
-      )}
+      {/* The choice and the click right under the summary: the lists below explain, they do not hide it. */}
       {willRestore > 0 && withDocNumbers > 0 && (
         <div class="check">
           <input
@@ -104,6 +85,30 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
           Cancel
         </button>
       </div>
+      {refused.length > 0 && (
+        <>
+          <h4 id={`${id}-refused`}>{plural(refused.length, 'record')} cannot be restored</h4>
+          {/* Every one in full, never in a scroll box of its own (issue 21 §7). */}
+          <ul class="plain-list" aria-labelledby={`${id}-refused`}>
+            {refused.map((r) => (
+              <li key={r.key}>
+                <span class="record-name">{refusedName(r)}</span>: {plainText(r.reason)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {cannotComeBack.length > 0 && (
+        <>
+          <h4 id={`${id}-lost`}>What cannot come back</h4>
+          {/* Five fixed lines, read in full before the click: never a scroll box. */}
+          <ul class="plain-list" aria-labelledby={`${id}-lost`}>
+            {cannotComeBack.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

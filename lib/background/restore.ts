@@ -110,7 +110,16 @@ export function previewOf(plan: RestorePlan, scope: Scope): RestorePreview {
   return {
     willRestore: plan.records.length,
     byEntity,
-    refused: plan.refused.map((r) => ({ key: r.oldKey, ...entityAndId(r.oldKey), reason: r.reason })),
+    refused: plan.refused.map((r) => ({
+      key: r.oldKey,
+      ...entityAndId(r.oldKey),
+      docNumber: r.docNumber,
+      party: r.party,
+      txnDate: r.txnDate,
+      amount: r.amount,
+      currency: r.currency,
+      reason: r.reason,
+    })),
     cannotComeBack: [...CANNOT_COME_BACK],
     withDocNumbers: [...docNumbers.values()].filter(Boolean).length,
     scope: { ...scope, stamp: planStamp(plan) },

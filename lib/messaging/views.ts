@@ -120,7 +120,17 @@ export interface RestorePreview {
   willRestore: number;
   byEntity: Partial<Record<(typeof ENTITIES)[number], number>>;
   /** Records refused before any call, with the reason (closed period, linked to a refused record …). */
-  refused: { key: string; entity: (typeof ENTITIES)[number]; id: string; docNumber?: string; reason: string }[];
+  refused: {
+    key: string;
+    entity: (typeof ENTITIES)[number];
+    id: string;
+    docNumber?: string;
+    party?: string;
+    txnDate?: string;
+    amount?: number;
+    currency?: string;
+    reason: string;
+  }[];
   /** What cannot come back, in a bookkeeper's words. */
   cannotComeBack: string[];
   /** Numbers (DocNumber) the restore would reuse: the service refuses a number in use unless allowed. */

@@ -18,6 +18,8 @@ export interface RestoreEntry {
   docNumber?: string;
   txnDate?: string;
   amount?: number;
+  currency?: string;
+  party?: string;
   outcome: string;
   outcomeLabel?: string;
   /** The record's full JSON as read before the delete: what it is re-created from. */

@@ -66,6 +66,12 @@ export interface PlannedRecord {
 export interface RefusedRecord {
   oldKey: RecordKey;
   reason: string;
+  /** How the deletion result named it (issue 21 §7): number, name, date and amount, as deleted. */
+  docNumber?: string;
+  party?: string;
+  txnDate?: string;
+  amount?: number;
+  currency?: string;
   /** The refused entry's `at` and `jobId`: a record listed twice has one refused entry of its own. */
   at: number;
   jobId: string;
@@ -105,7 +111,17 @@ export function planRestore(entries: readonly RestoreEntry[], opts: PlanOptions 
   const company = first && { realmId: first.realmId, environment: first.environment };
   const refused: RefusedRecord[] = [];
   const refuse = (entry: RestoreEntry, reason: string) =>
-    refused.push({ oldKey: entryKey(entry), reason, at: entry.at, jobId: entry.jobId });
+    refused.push({
+      oldKey: entryKey(entry),
+      reason,
+      at: entry.at,
+      jobId: entry.jobId,
+      docNumber: docNumberOf(entry),
+      party: entry.party,
+      txnDate: entry.txnDate,
+      amount: entry.amount,
+      currency: entry.currency,
+    });
 
   const deletions: RestoreEntry[] = [];
   for (const entry of entries) {

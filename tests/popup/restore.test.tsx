@@ -24,6 +24,10 @@ const preview: RestorePreview = {
       entity: 'Invoice',
       id: '9',
       docNumber: '1009',
+      party: 'Cool Cars',
+      txnDate: '2024-03-01',
+      amount: 1887.59,
+      currency: 'USD',
       reason: 'Dated in a closed period: QuickBooks refuses to create it.',
     },
     { key: 'Deposit:4', entity: 'Deposit', id: '4', reason: 'Linked to Invoice:9, which cannot be restored.' },
@@ -98,9 +102,14 @@ describe('"Restore deleted records" on a deletion run’s result', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      'Invoice 1009: Dated in a closed period: QuickBooks refuses to create it.',
+      // As the deletion result named it: number, name, date, amount (issue 21 §7).
+      'Invoice 1009 · Cool Cars · Mar 1, 2024 · $1,887.59: Dated in a closed period: QuickBooks refuses to create it.',
       'Deposit (Id 4): Linked to Invoice (Id 9), which cannot be restored.',
     ]);
+    // The click comes before the lists that explain it, and nothing sits in a scroll box of its own.
+    const restore = within(box).getByRole('button', { name: 'Restore 3 records' });
+    expect(restore.compareDocumentPosition(refused) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(box.querySelector('[tabindex="0"]')).toBeNull();
     const allow = within(box).getByLabelText('Allow duplicate numbers') as HTMLInputElement;
     expect(allow.checked).toBe(false);
     expect(document.getElementById(allow.getAttribute('aria-describedby')!)?.textContent).toMatch(

@@ -125,7 +125,7 @@ describe('planRestore: refusals', () => {
       entry('Invoice', invoice, { outcome: 'refused', outcomeLabel: 'Refused: closed period' }),
       entry('Bill', bill160, { outcome: 'deletedVerified' }),
     ]);
-    expect(plan.refused).toEqual([
+    expect(plan.refused).toMatchObject([
       {
         oldKey: 'Invoice:130',
         reason: 'Safe Delete did not delete it (Refused: closed period), so there is nothing to restore.',
@@ -133,6 +133,10 @@ describe('planRestore: refusals', () => {
         jobId: 'job-1',
       },
     ]);
+    // Named as the deletion result named it (issue 21 §7): its number, date and amount as deleted.
+    const inv = entry('Invoice', invoice, { outcome: 'refused' });
+    expect(plan.refused[0]).toMatchObject({ docNumber: inv.docNumber, txnDate: inv.txnDate, amount: inv.amount });
+    expect(plan.refused[0]?.docNumber).toBeDefined();
     expect(plan.restoreSet).toEqual(['Bill:160']);
     expect(summary(plan)).toEqual([{ key: 'Bill:160', wave: 0, dependsOn: [] }]);
   });
@@ -141,7 +145,7 @@ describe('planRestore: refusals', () => {
     const older = entry('Invoice', { ...invoice, PrivateNote: 'old copy' }, { at: 1, jobId: 'job-0' });
     const later = entry('Invoice', invoice, { at: 2, jobId: 'job-2' });
     const plan = planRestore([later, older]);
-    expect(plan.refused).toEqual([
+    expect(plan.refused).toMatchObject([
       {
         oldKey: 'Invoice:130',
         reason: 'Listed twice: it is restored once, from its latest deletion.',
