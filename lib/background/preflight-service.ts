@@ -89,4 +89,3 @@ export function createPreflightService(deps: {
     },
   };
 }
-export type PreflightService = ReturnType<typeof createPreflightService>;

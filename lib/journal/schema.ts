@@ -158,9 +158,7 @@ export const JobMetaSchema = z.object({
   /** A pause the popup words from data (lib/jobs/allowance.ts): the app's monthly reads are used up. */
   pausedFor: z.object({ kind: z.literal('allowanceUsedUp'), resetsAt: z.number() }).optional(),
 });
-export const JobListSchema = z.array(JobMetaSchema);
 
-export type FaultInfoStored = z.infer<typeof FaultSchema>;
 export type RecordOutcome = z.infer<typeof RecordOutcomeSchema>;
 export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
 export type StoredOutcome = z.infer<typeof StoredOutcomeSchema>;
