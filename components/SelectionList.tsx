@@ -75,7 +75,7 @@ export function SelectionList({ rows, environment, onRemove, viewport = VIEWPORT
 function useRoomAbove(scroller: { current: HTMLElement | null }, viewport: number): number {
   const room = useSignal(viewport);
   useLayoutEffect(() => {
-    const fit = () => {
+    const measure = () => {
       const el = scroller.current;
       if (!el || typeof innerHeight !== 'number') return;
       const deck = document.querySelector<HTMLElement>('.deck');
@@ -83,9 +83,9 @@ function useRoomAbove(scroller: { current: HTMLElement | null }, viewport: numbe
       const free = Math.floor((innerHeight - top - (deck?.offsetHeight ?? 0) - 8) / ROW_HEIGHT) * ROW_HEIGHT;
       room.value = Math.min(viewport, Math.max(MIN_ROWS * ROW_HEIGHT, free));
     };
-    fit();
-    addEventListener('resize', fit);
-    return () => removeEventListener('resize', fit);
+    measure();
+    addEventListener('resize', measure);
+    return () => removeEventListener('resize', measure);
   });
   return room.value;
 }
