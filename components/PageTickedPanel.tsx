@@ -76,17 +76,17 @@ export function PageTickedHint({ model }: { model: PopupModel }) {
   return (
     <p class="page-ticked-hint">
       {n.toLocaleString()} {n === 1 ? 'row was' : 'rows were'} ticked by the page, not by you: not selected.{' '}
-      <a
-        href="#page-ticked"
-        onClick={(e) => {
-          e.preventDefault();
+      <button
+        type="button"
+        class="link-button"
+        onClick={() => {
           const heading = document.getElementById('page-ticked-heading');
           heading?.scrollIntoView({ block: 'start' });
           heading?.focus();
         }}
       >
         Review them
-      </a>
+      </button>
     </p>
   );
 }

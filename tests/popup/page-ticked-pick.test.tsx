@@ -29,7 +29,7 @@ describe('rows ticked by the page', () => {
       }),
     );
     expect(screen.getByText(/^3 rows were ticked by the page, not by you: not selected\./)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Review them' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Review them' })).toBeTruthy();
     const region = screen.getByRole('region', { name: 'Ticked by the page, not by you' });
     const addTicked = within(region).getByRole('button', { name: 'Add the ticked ones (0)' }) as HTMLButtonElement;
     expect(addTicked.disabled).toBe(true);
