@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { brokerOrigin, DEFAULT_BROKER_URL } from './lib/connection/broker-url';
@@ -60,7 +61,13 @@ export default defineConfig({
   imports: false,
   // MV3 everywhere: WXT's Firefox default is MV2, which has no `action` (the badge) and a different CSP shape.
   manifestVersion: 3,
-  vite: () => ({ plugins: [preact()] }),
+  vite: () => ({
+    plugins: [preact()],
+    // The Excel report's zip without blob: workers, which the CSP above refuses (lib/popup/fflate-sync.ts).
+    resolve: {
+      alias: [{ find: /^fflate$/, replacement: fileURLToPath(new URL('./lib/popup/fflate-sync.ts', import.meta.url)) }],
+    },
+  }),
   manifest: ({ browser, command }) => ({
     name: 'Safe Delete for QuickBooks Online',
     // At most 132 characters: the Chrome Web Store refuses a longer manifest description.

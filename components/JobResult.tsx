@@ -11,7 +11,8 @@ import { RestoreRun } from './RestorePanel';
 /**
  * A finished or cancelled job as a report: the tie-out, the problem groups first and open, the
  * deleted records as a compact table (a restore's as "old Id → new Id"), "Copy summary", this run's
- * CSV, "Restore deleted records" after a deletion, the audit log, Done.
+ * CSV, the deletion report to hand the client (CSV, Excel), "Restore deleted records" after a
+ * deletion, the audit log, Done.
  */
 export function JobResult({ model }: { model: PopupModel }) {
   const job = model.job.value;
@@ -55,6 +56,17 @@ export function JobResult({ model }: { model: PopupModel }) {
         </button>
         <button type="button" onClick={() => model.downloadRun()}>
           Download this run (CSV)
+        </button>
+        <button type="button" onClick={() => void model.downloadReport('csv')}>
+          Download the report (CSV)
+        </button>
+        <button
+          type="button"
+          aria-busy={model.makingReport.value}
+          disabled={model.makingReport.value}
+          onClick={() => void model.downloadReport('xlsx')}
+        >
+          Download the report (Excel)
         </button>
         <span role="status">{copied.value ? 'Copied' : ''}</span>
       </div>

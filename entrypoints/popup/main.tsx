@@ -14,6 +14,7 @@ if (full) document.documentElement.classList.add('full-view');
 const model = createPopupModel(runtimeApi, {
   download: (file) => downloadFile(file),
   hostAccess: hostAccessApi,
+  version: browser.runtime.getManifest().version,
   openFullView: () => {
     void browser.tabs.create({ url: browser.runtime.getURL('/popup.html?view=full') });
     window.close();

@@ -15,6 +15,8 @@ export interface PopupModelDeps {
   hostAccess?: HostAccessApi;
   /** Puts text on the clipboard; defaults to navigator.clipboard.writeText. */
   writeText?: (text: string) => Promise<void>;
+  /** The extension's version (the manifest's), for the deletion report's header. */
+  version?: string;
   /** Opens the popup's page in a browser tab ("Open full view"); absent: the button is not shown. */
   openFullView?: () => void;
 }

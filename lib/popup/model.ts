@@ -11,7 +11,7 @@ import { batch, computed, signal, untracked } from '@preact/signals';
 import type { Environment } from '../domain/ids';
 import type { CompanyScope } from '../domain/scope';
 import type { AlertKind, PageMessage, PageMessageType, Reply, ReplyOf, RequestOf, Send } from '../messaging/protocol';
-import { type AuditFile, type JobView, type PopupState, PopupStateSchema } from '../messaging/views';
+import { type AuditFile, type PopupState, PopupStateSchema } from '../messaging/views';
 import { announcement } from './announce';
 import { createAuditExportActions } from './audit-export';
 import {
@@ -26,7 +26,7 @@ import {
 import type { DownloadFile } from './download';
 import type { PopupModelDeps } from './model-deps';
 import { buildPlan } from './plan';
-import { runCsv, runCsvFilename } from './report';
+import { createReportExportActions } from './report-export';
 import { createRestoreActions, NO_ANSWER, NO_COMPANY } from './restore';
 
 export interface PopupApi {
@@ -256,18 +256,8 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
         return false;
       }
     },
-    /** This run's CSV: the current job's, or (`run`) one of the recent runs kept after "Done". */
-    downloadRun(run?: JobView): boolean {
-      const s = state.peek();
-      const job = run ?? s?.job;
-      if (!s || !job || !deps.download) return false;
-      deps.download({
-        filename: runCsvFilename(job, s.connection.companyName),
-        mime: 'text/csv',
-        parts: [runCsv(job, s.connection.companyName)],
-      });
-      return true;
-    },
+    /** "Download this run (CSV)", "Download the report (CSV)", "Download the report (Excel)". */
+    ...createReportExportActions({ state, actionError, download: deps.download, version: deps.version }),
     clearSelection: () => actOnShown((scope) => ({ type: 'selection/clear', scope })),
     checkAgain: () => act({ type: 'preflight/run' }),
     /** "Verify and delete selected": names the company and the stamp of the selection this view shows. */

@@ -1,0 +1,160 @@
+/**
+ * The deletion report handed to the client (issue 21 §6), as data: a header block (client, run date,
+ * who ran it, the extension's version), totals by type of what was deleted, then three sections —
+ * deleted; not deleted, and why; left alone by the check, and why. The CSV (report-csv.ts) and the
+ * Excel file (report-xlsx.ts) both render this one shape, so the two files say the same thing.
+ *
+ * Pure: the version, the person and the locale come in as arguments. Amounts stay numbers and dates
+ * stay service dates (YYYY-MM-DD) here; each file words them at its own edge.
+ */
+import { ENTITIES, type Entity } from '../domain/entities';
+import type { JobRecordView, JobView, SelectionRow } from '../messaging/views';
+import { ENTITY_LABEL, ENVIRONMENT_LABEL } from './format';
+import { OUTCOME_GROUP_LABEL, STATUS_LABEL } from './labels';
+import { doneGroup, restoredIds, tieOut } from './report';
+import { outcomeReason, outcomeWord, plainReason } from './words';
+
+/** Who ran it when no person's name is known: the extension has no user accounts. */
+export const RAN_BY_DEFAULT = 'Safe Delete on this browser';
+
+export interface ReportOptions {
+  companyName?: string;
+  /** The extension's version (the manifest's), read by the entry. */
+  version?: string;
+  /** The person's name, when one is known. */
+  ranBy?: string;
+  locale?: string;
+  /** For tests: the run date's time zone (the browser's by default). */
+  timeZone?: string;
+}
+
+/** One record of a section: the service's facts, and the outcome in words. */
+export interface ReportRow {
+  type: string;
+  number?: string;
+  name?: string;
+  /** The transaction's date as the service gives it (YYYY-MM-DD), worded by each file. */
+  date?: string;
+  amount?: number;
+  currency?: string;
+  result: string;
+  why?: string;
+}
+
+export interface ReportTotal {
+  type: string;
+  count: number;
+  /** The sum of the amounts known (undefined when none of the type's records had one). */
+  amount?: number;
+  currency?: string;
+}
+
+export interface ReportSection {
+  title: string;
+  rows: ReportRow[];
+}
+
+export interface RunReport {
+  title: string;
+  /** Label, value pairs, in order. */
+  header: [string, string][];
+  totalsTitle: string;
+  totals: ReportTotal[];
+  /** Deleted; not deleted, and why; left alone by the check, and why. */
+  sections: [ReportSection, ReportSection, ReportSection];
+}
+
+export const REPORT_COLUMNS = ['Type', 'Number', 'Name', 'Date', 'Amount', 'Currency', 'Result', 'Why'] as const;
+export const TOTAL_COLUMNS = ['Type', 'Count', 'Amount', 'Currency'] as const;
+
+/** A finite amount, or nothing: a NaN or Infinity never reaches a client's spreadsheet. */
+function amountOf(n: number | undefined): number | undefined {
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+type RecordFacts = Pick<JobRecordView, 'entity' | 'docNumber' | 'party' | 'txnDate' | 'amount' | 'currency'>;
+
+function recordRow(r: RecordFacts, result: string, why: string | undefined): ReportRow {
+  const amount = amountOf(r.amount);
+  return {
+    type: ENTITY_LABEL[r.entity] ?? r.entity,
+    number: r.docNumber,
+    name: r.party,
+    date: r.txnDate,
+    amount,
+    currency: amount === undefined ? r.currency : (r.currency ?? 'USD'),
+    result,
+    why,
+  };
+}
+
+/** Count and amount per type and currency of the records done, in the fixed order of types. */
+export function totalsByType(records: readonly ReportRow[], entities: readonly Entity[]): ReportTotal[] {
+  const byKey = new Map<string, ReportTotal>();
+  records.forEach((r, i) => {
+    const key = `${ENTITIES.indexOf(entities[i] as Entity)}|${r.currency ?? ''}`;
+    const t = byKey.get(key) ?? { type: r.type, count: 0, currency: r.currency };
+    t.count += 1;
+    if (r.amount !== undefined) t.amount = cents((t.amount ?? 0) + r.amount);
+    byKey.set(key, t);
+  });
+  return [...byKey.entries()]
+    .sort(([a], [b]) => Number(a.split('|')[0]) - Number(b.split('|')[0]) || a.localeCompare(b))
+    .map(([, t]) => t);
+}
+
+/**
+ * The report of one run. `selection`: the company's selection as the popup holds it; its rows the
+ * job did not take are the ones the check left alone (what `job.leftAlone` counts).
+ */
+export function buildRunReport(job: JobView, selection: readonly SelectionRow[], o: ReportOptions = {}): RunReport {
+  const done = doneGroup(job);
+  const doneLabel = OUTCOME_GROUP_LABEL[done];
+  const records = Array.isArray(job.records) ? job.records : [];
+  const doneRecords = records.filter((r) => r.group === done);
+  const deleted = doneRecords.map((r) =>
+    recordRow(r, r.group === 'restored' ? `${outcomeWord(r)}: ${restoredIds(r)}` : outcomeWord(r), undefined),
+  );
+  const notDeleted = records
+    .filter((r) => r.group !== done)
+    .map((r) => recordRow(r, outcomeWord(r), outcomeReason(r, job.operation)));
+  const taken = new Set(records.map((r) => r.key));
+  const leftAlone = selection
+    .filter((row) => !taken.has(row.key))
+    .map((row) =>
+      recordRow(
+        row,
+        row.status ? STATUS_LABEL[row.status] : 'Not checked',
+        plainReason(row, o.locale) ?? 'Not part of this run.',
+      ),
+    );
+  const at = job.finishedAt ?? job.startedAt;
+  const when = Number.isFinite(at)
+    ? new Intl.DateTimeFormat(o.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: o.timeZone }).format(at)
+    : '';
+  const lower = doneLabel.toLowerCase();
+  return {
+    title: `Safe Delete — ${job.operation === 'delete' ? 'deletion' : job.operation} report`,
+    header: [
+      ['Client', o.companyName ?? `Company ${job.realmId}`],
+      ['Company ID', job.realmId],
+      ['QuickBooks', ENVIRONMENT_LABEL[job.environment] ?? ''],
+      ['Run', `${job.state === 'cancelled' ? 'Cancelled' : 'Finished'} ${when}`.trim()],
+      ['Ran by', o.ranBy?.trim() || RAN_BY_DEFAULT],
+      ['Safe Delete version', o.version ?? 'unknown'],
+      ['Summary', tieOut(job, o.locale)],
+    ],
+    totalsTitle: `${doneLabel}, by type`,
+    totals: totalsByType(
+      deleted,
+      doneRecords.map((r) => r.entity),
+    ),
+    sections: [
+      { title: doneLabel, rows: deleted },
+      { title: `Not ${lower}, and why`, rows: notDeleted },
+      { title: 'Left alone by the check, and why', rows: leftAlone },
+    ],
+  };
+}
