@@ -3,9 +3,9 @@
  * `[role=checkbox]` with aria-checked). Rows without one (account registers) get the extension's
  * checkbox (own-checkboxes.ts), whose state is never read from the page.
  */
+import { CHECKBOX_SELECTOR } from './selectors';
 
 export const OWN_CHECKBOX_LABEL = 'Select for deletion';
-export const CHECKBOX_SELECTOR = 'input[type="checkbox"], [role="checkbox"]';
 
 /**
  * The first checkbox inside the row (the app's, or ours once injected), or null: the first match of

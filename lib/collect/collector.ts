@@ -21,6 +21,7 @@ import { createRangeSelection } from './range-select';
 import { createReportQueue } from './report-queue';
 import { type PageScan, scanRows } from './rows';
 import { createSelectionTracker } from './selection-tracker';
+import { TICK_CONTROL_SELECTOR } from './selectors';
 import { createShownReader } from './shown';
 
 export interface CollectorOptions {
@@ -56,12 +57,11 @@ export interface Collector {
 const OWN_EVENTS = ['click', 'change', 'input', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'dblclick'];
 
 const PAGE_INPUT_EVENTS = ['click', 'change', 'keyup'];
-const TICK_TARGET = 'input[type="checkbox"], [role="checkbox"], label';
 
 /** Only clicks and keys on something that can tick a row trigger an immediate scan (not typing in a search box). */
 function isTickTarget(target: EventTarget | null): boolean {
   const el = target as Element | null;
-  return typeof el?.closest === 'function' && el.closest(TICK_TARGET) !== null;
+  return typeof el?.closest === 'function' && el.closest(TICK_CONTROL_SELECTOR) !== null;
 }
 
 function hostOf(url: string): string | undefined {

@@ -7,6 +7,7 @@
  * `element.click()` are trusted in Chromium, while that click itself is not. Scrolling is not a
  * gesture: it says which rows the person looks at, not which they want.
  */
+import { LABEL_SELECTOR } from './selectors';
 
 /** How long after a trusted gesture a tick in the gesture's row still counts as the person's. */
 export const GESTURE_WINDOW_MS = 1500;
@@ -54,7 +55,7 @@ export const defaultIsTrusted = (event: Event): boolean => event.isTrusted === t
 /** The label whose click (`previous`) the browser forwards as this click on `target`, if it is one. */
 function forwardingLabel(previous: Gesture | undefined, target: Element): Element | undefined {
   if (previous?.type !== 'click' || previous.target === target) return undefined;
-  const label = previous.target.closest('label');
+  const label = previous.target.closest(LABEL_SELECTOR);
   return label !== null && label.control === target ? label : undefined;
 }
 

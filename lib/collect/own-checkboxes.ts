@@ -6,6 +6,7 @@
  * neither find them by an attribute nor make its own inputs count as ours.
  */
 import { OWN_CHECKBOX_LABEL } from './checkbox';
+import { FIRST_CELL_SELECTOR, NATIVE_CHECKBOX_SELECTOR } from './selectors';
 
 export interface OwnCheckboxes {
   isOwn(node: unknown): node is HTMLInputElement;
@@ -24,7 +25,7 @@ export interface OwnCheckboxes {
 }
 
 function cellFor(row: Element): Element {
-  return row.querySelector('td, th, [role="gridcell"], [role="cell"]') ?? row;
+  return row.querySelector(FIRST_CELL_SELECTOR) ?? row;
 }
 
 export function createOwnCheckboxes(): OwnCheckboxes {
@@ -64,7 +65,7 @@ export function createOwnCheckboxes(): OwnCheckboxes {
       if (at !== undefined && at <= sentTickedAt) ticks.delete(key);
     },
     inDocument(root) {
-      return [...root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].filter(isOwn);
+      return [...root.querySelectorAll<HTMLInputElement>(NATIVE_CHECKBOX_SELECTOR)].filter(isOwn);
     },
   };
 }

@@ -4,18 +4,16 @@
  * wraps the list itself (an aria-live grid would be a megabyte of text). The reader remembers the
  * element that answered and reads it alone while it stays in the page.
  */
+import { COUNTER_SELECTOR, HIDDEN_SELECTOR, LIST_PART_SELECTOR } from './selectors';
 
-export const COUNTER_SELECTOR =
-  '[role="status"], [aria-live], [class*="selected-count"], [class*="selectedCount"], [class*="selection-count"]';
 const COUNTER_TEXT = /^\s*([\d,]+)\s+selected\s*$/i;
 const MAX_CANDIDATES = 20;
 const MAX_TEXT = 80;
 const MAX_CLAIM = 10_000_000;
-const WRAPS_LIST = 'tr, [role="row"], .dgrid-row, a[href*="txnId"]';
 
 /** The count one candidate element claims, or undefined. */
 export function counterValue(el: Element): number | undefined {
-  if (el.closest('[hidden], [aria-hidden="true"]') || el.querySelector(WRAPS_LIST)) return undefined;
+  if (el.closest(HIDDEN_SELECTOR) || el.querySelector(LIST_PART_SELECTOR)) return undefined;
   const text = el.textContent ?? '';
   if (text.length > MAX_TEXT) return undefined;
   const digits = COUNTER_TEXT.exec(text)?.[1]?.replace(/,/g, '');

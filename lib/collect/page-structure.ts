@@ -8,15 +8,13 @@
 import { MAX_SKELETON_CHARS } from '../messaging/content-limits';
 import { isChecked } from './checkbox';
 import type { PageScan } from './rows';
+import { ROW_LIKE_SELECTOR, SELECT_ALL_AREA_SELECTOR, TICKED_SELECTOR } from './selectors';
 
 export const MAX_SKELETON_ROWS = 3;
 const MAX_DEPTH = 8;
 const MAX_CHILDREN = 24;
 const MAX_CLASSES = 12;
 const MAX_NAME = 40;
-const TICKED_SELECTOR = 'input[type="checkbox"]:checked, [role="checkbox"][aria-checked="true"]';
-/** Header boxes (select-all) are not rows' ticks. */
-const HEADER_SELECTOR = 'thead, [role="columnheader"], .dgrid-header, [class*="header" i]';
 const SELECT_ALL_LABEL = /\bselect all\b|\ball rows\b/i;
 
 /** Lowercase, digits masked, anything but [a-z#_:.-] shown as '?', cut. */
@@ -80,7 +78,7 @@ export function pageSkeleton(rows: Element[]): string {
 
 /** The nearest row-like ancestor: tr, [role=row], li, else a div with a class (preferring one with cells). */
 export function rowLikeOf(box: Element): Element | null {
-  const row = box.parentElement?.closest('tr, [role="row"], li');
+  const row = box.parentElement?.closest(ROW_LIKE_SELECTOR);
   if (row) return row;
   let nearest: Element | null = null;
   let el = box.parentElement;
@@ -92,8 +90,9 @@ export function rowLikeOf(box: Element): Element | null {
   return nearest;
 }
 
+/** Header boxes (select-all) are not rows' ticks. */
 function isSelectAllLike(box: Element): boolean {
-  return box.closest(HEADER_SELECTOR) !== null || SELECT_ALL_LABEL.test(box.getAttribute('aria-label') ?? '');
+  return box.closest(SELECT_ALL_AREA_SELECTOR) !== null || SELECT_ALL_LABEL.test(box.getAttribute('aria-label') ?? '');
 }
 
 /**

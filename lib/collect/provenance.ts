@@ -13,22 +13,19 @@
  * column title, would let a click meant for something else authorize the page's ticks).
  * Anything else (a script's `click()`, rows ticked when the page loaded) is the page's.
  */
-import { CHECKBOX_SELECTOR, isChecked } from './checkbox';
+import { isChecked } from './checkbox';
 import { type Gesture, type GestureLog, SELECT_ALL_WINDOW_MS } from './gestures';
 import type { PageRow, PageScan } from './rows';
-
-/** A row's grid: the table or grid element that holds it and its header (not a presentation table). */
-export const GRID_SELECTOR =
-  'table:not([role="presentation"]), [role="grid"], [role="table"], [role="treegrid"], .dgrid';
-const CONTROL_SELECTOR = 'input[type="checkbox"], [role="checkbox"], label';
-/** The rows of a grid's header: a table's `thead`, dgrid's header (its inner `tr` is presentation). */
-const HEADER_GROUP_SELECTOR = 'thead, .dgrid-header';
-/** The nearest of these around a control is its row (dgrid's `.dgrid-header` is itself `role=row`). */
-const ROW_ELEMENT_SELECTOR = 'tr, [role="row"]';
-/** A row outside any header group is a header row when it has column headers and no data cell. */
-const COLUMN_HEADER_SELECTOR = '[role="columnheader"], th:not([role]):not([scope="row"]):not([scope="rowgroup"])';
-const DATA_CELL_SELECTOR =
-  'td:not([role="columnheader"]), [role="cell"], [role="gridcell"], [role="rowheader"], th[scope="row"]';
+import {
+  CHECKBOX_SELECTOR,
+  COLUMN_HEADER_SELECTOR,
+  DATA_CELL_SELECTOR,
+  GRID_SELECTOR,
+  HEADER_GROUP_SELECTOR,
+  HIDDEN_SELECTOR,
+  ROW_ELEMENT_SELECTOR,
+  TICK_CONTROL_SELECTOR,
+} from './selectors';
 
 export interface PersonTick {
   at: number;
@@ -75,7 +72,7 @@ function inHeaderRow(el: Element, grid: Element): boolean {
  */
 function isRendered(el: Element): boolean {
   const view = el.ownerDocument.defaultView;
-  if (!el.isConnected || view === null || el.closest('[hidden], [aria-hidden="true"]') !== null) return false;
+  if (!el.isConnected || view === null || el.closest(HIDDEN_SELECTOR) !== null) return false;
   for (let node: Element | null = el; node; node = node.parentElement) {
     if (view.getComputedStyle(node).display === 'none') return false;
   }
@@ -90,7 +87,7 @@ function isRendered(el: Element): boolean {
 
 /** The select-all a gesture at `where` reached, with its grid, if it is one. */
 function selectAllAt(where: Element): { control: Element; grid: Element } | undefined {
-  const reached = where.closest(CONTROL_SELECTOR);
+  const reached = where.closest(TICK_CONTROL_SELECTOR);
   const control = reached && controlOf(reached);
   const grid = control?.closest(GRID_SELECTOR);
   if (!reached || !control || !grid) return undefined;

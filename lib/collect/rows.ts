@@ -7,11 +7,7 @@
 import type { Entity } from '../domain/entities';
 import { findRowCheckbox, isChecked } from './checkbox';
 import { type LinkRefusal, txnLinkParser } from './link';
-
-/** Candidate links: anything mentioning txnId; parseTxnLink decides. */
-export const LINK_SELECTOR = 'a[href*="txnId"]';
-/** List rows (`tr`, `[role=row]`) and register rows (`.dgrid-row`, which wrap a presentation table). */
-export const ROW_SELECTOR = 'tr, [role="row"], .dgrid-row';
+import { DGRID_ROW_SELECTOR, LINK_SELECTOR, ROW_SELECTOR } from './selectors';
 
 export type IgnoredReason = LinkRefusal | 'outside-row' | 'extra-link-in-row' | 'duplicate-row';
 
@@ -38,8 +34,6 @@ export interface PageScan {
   /** Each transaction row element of the page → its row (built anyway; lets a gesture find its row). */
   byElement: Map<Element, PageRow>;
 }
-
-const DGRID_ROW_SELECTOR = '.dgrid-row';
 
 /**
  * The row a link belongs to: the nearest `.dgrid-row` ancestor first (its inner `tr` is

@@ -7,13 +7,11 @@
  */
 import { MAX_SHOWN_TEXT } from '../domain/limits';
 import type { Shown } from '../domain/shown';
-import { GRID_SELECTOR } from './provenance';
 import type { PageRow } from './rows';
+import { CELL_SELECTOR, COLUMN_TITLE_SELECTOR, GRID_SELECTOR } from './selectors';
 
 type Field = keyof Shown;
 
-const HEADER_SELECTOR = 'thead th, [role="columnheader"], .dgrid-header th';
-const CELL_SELECTOR = '[role="gridcell"], [role="cell"], td, .dgrid-cell';
 /** Registers show Payment and Deposit columns: whichever is not empty is the amount. */
 const HEADERS: [Field, RegExp][] = [
   ['amount', /^(amount|total|total amount|payment|deposit|charge)$/i],
@@ -26,7 +24,7 @@ export function shownText(raw: string | null): string {
 }
 
 function fieldsOf(grid: Element): (Field | undefined)[] {
-  const headers = grid.querySelectorAll(HEADER_SELECTOR);
+  const headers = grid.querySelectorAll(COLUMN_TITLE_SELECTOR);
   const fields: (Field | undefined)[] = [];
   for (let i = 0; i < headers.length; i++) {
     const text = shownText(headers[i]?.textContent ?? '');

@@ -1,13 +1,77 @@
 // @vitest-environment happy-dom
 /**
- * refined-github style: every saved page and what the collector's selectors (LINK_SELECTOR,
- * ROW_SELECTOR in lib/collect/rows.ts) must find in it. `sim-*` pages are saved output of the
- * simulator's look-alike pages (tools/simulator/pages); `hand-*` pages are hand-made edge cases.
+ * refined-github style: every saved page (tests/fixtures/pages) and what the collector must find in
+ * it. `sim-*` pages are saved output of the simulator's look-alike pages (tools/simulator/pages);
+ * `hand-*` pages are hand-made edge cases; `real-markup/*` hand-written in the web app's markup.
+ * First, every selector of lib/collect/selectors.ts against its table of match counts; then the rows
+ * the scan reads from each page.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHECKBOX_SELECTOR, findRowCheckbox } from '../../lib/collect/checkbox';
-import { type IgnoredReason, LINK_SELECTOR, ROW_SELECTOR, rowOf, scanRows } from '../../lib/collect/rows';
-import { loadPage, savedPageFiles } from './load-page';
+import { findRowCheckbox } from '../../lib/collect/checkbox';
+import { type IgnoredReason, rowOf, scanRows } from '../../lib/collect/rows';
+import * as table from '../../lib/collect/selectors';
+import {
+  CHECKBOX_SELECTOR,
+  LINK_SELECTOR,
+  type MatchCounts,
+  ROW_SELECTOR,
+  SAVED_PAGES,
+} from '../../lib/collect/selectors';
+import { loadPage, PAGES_DIR, savedPageFiles } from './load-page';
+
+const exported = table as unknown as Record<string, unknown>;
+const selectorNames = Object.keys(exported).filter((name) => name.endsWith('_SELECTOR'));
+
+const loaded = new Map<string, Document>();
+function page(file: string): Document {
+  let doc = loaded.get(file);
+  if (doc === undefined) {
+    doc = loadPage(file);
+    loaded.set(file, doc);
+  }
+  return doc;
+}
+
+function countsOf(selector: string): MatchCounts {
+  const count = (pages: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(pages).map(([name, file]) => [name, page(file).querySelectorAll(selector).length]),
+    );
+  return { sim: count(SAVED_PAGES.sim), hand: count(SAVED_PAGES.hand), real: count(SAVED_PAGES.real) } as MatchCounts;
+}
+
+function htmlFilesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return htmlFilesUnder(join(dir, entry.name), `${prefix}${entry.name}/`);
+    return entry.name.endsWith('.html') ? [`${prefix}${entry.name}`] : [];
+  });
+}
+
+describe('the selector table (lib/collect/selectors.ts)', () => {
+  it('names every saved page, each once', () => {
+    const named = Object.values(SAVED_PAGES).flatMap((pages) => Object.values(pages) as string[]);
+    expect(named.sort()).toEqual(htmlFilesUnder(PAGES_DIR).sort());
+    expect(new Set(named).size).toBe(named.length);
+  });
+
+  it('gives every selector its match counts, and every count table its selector', () => {
+    expect(selectorNames.length).toBeGreaterThanOrEqual(20);
+    const countNames = Object.keys(exported).filter((name) => name.endsWith('_SELECTOR_'));
+    expect(countNames.sort()).toEqual(selectorNames.map((name) => `${name}_`).sort());
+    for (const name of selectorNames) expect(typeof exported[name]).toBe('string');
+  });
+
+  it('holds each selector once (a repeated selector is one entry, used from each file)', () => {
+    const values = selectorNames.map((name) => exported[name]);
+    expect(new Set(values).size).toBe(values.length);
+  });
+
+  it.each(selectorNames)('%s matches each saved page as many times as its table says', (name) => {
+    expect(countsOf(exported[name] as string)).toEqual(exported[`${name}_`]);
+  });
+});
 
 interface PageCase {
   file: string;
@@ -106,9 +170,9 @@ const PAGE_TABLE: PageCase[] = [
   },
 ];
 
-describe('selectors against saved pages', () => {
+describe('rows scanned from saved pages', () => {
   it.each(PAGE_TABLE)('$file: $rows rows', ({ file, url, rows, selected, withoutCheckbox, ignored }) => {
-    const scan = scanRows(loadPage(file), url);
+    const scan = scanRows(page(file), url);
     expect(scan.rows).toHaveLength(rows);
     expect(scan.rows.filter((r) => r.selected).map((r) => r.key)).toEqual(selected);
     expect(scan.rows.flatMap((r) => r.cells).filter((c) => !c.checkbox)).toHaveLength(withoutCheckbox);
@@ -116,7 +180,7 @@ describe('selectors against saved pages', () => {
   });
 
   it.each(PAGE_TABLE)('$file: the fast walks agree with ROW_SELECTOR and CHECKBOX_SELECTOR', ({ file }) => {
-    const doc = loadPage(file);
+    const doc = page(file);
     for (const link of doc.querySelectorAll(LINK_SELECTOR)) {
       const row = rowOf(link);
       expect(row).toBe(link.closest('.dgrid-row') ?? link.closest('tr, [role="row"]'));
