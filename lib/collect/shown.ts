@@ -1,8 +1,9 @@
 /**
  * What the list shows for a row: the raw text of its Amount, No. and Date cells, found by the column
  * headers of the row's grid (COLUMN_TITLE_SELECTOR in selectors.ts) and read from the row's cells by
- * column index. The preflight compares it with the service's record ("Doesn't match the page"). Read only for rows being reported, never for every row of a 10,000-row page; headers
- * are mapped once per grid per scan.
+ * column index. The preflight compares it with the service's record ("Doesn't match the page"). Read
+ * only for rows being reported, never for every row of a 10,000-row page; headers are mapped once per
+ * grid per scan.
  */
 import { MAX_SHOWN_TEXT } from '../domain/limits';
 import type { Shown } from '../domain/shown';
