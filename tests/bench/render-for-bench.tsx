@@ -6,15 +6,21 @@
 import { render } from 'preact';
 import { App } from '../../components/App';
 import type { PopupState } from '../../lib/messaging/views';
-import { createPopupModel, type PopupApi } from '../../lib/popup/model';
+import { createPopupModel, type PopupApi, type PopupModel } from '../../lib/popup/model';
 
-export async function renderPopupForBench(
-  state: PopupState,
-  container: HTMLElement = document.body.appendChild(document.createElement('div')),
-): Promise<{ ms: number; rowElements: number; unmount: () => void }> {
+/** The model holding `state`, as the popup's first poll leaves it (the answer parsed), not rendered. */
+export async function popupModelForBench(state: PopupState): Promise<PopupModel> {
   // Every message answers the one state (the bench only polls).
   const model = createPopupModel({ send: async () => ({ ok: true, data: state }) } as PopupApi);
   await model.tick();
+  return model;
+}
+
+export async function renderPopupForBench(
+  state: PopupState | PopupModel,
+  container: HTMLElement = document.body.appendChild(document.createElement('div')),
+): Promise<{ ms: number; rowElements: number; unmount: () => void }> {
+  const model = 'tick' in state ? state : await popupModelForBench(state);
   const start = performance.now();
   render(<App model={model} />, container);
   const ms = performance.now() - start;
