@@ -57,7 +57,12 @@ export function JobResult({ model }: { model: PopupModel }) {
         <button type="button" onClick={() => model.downloadRun()}>
           Download this run (CSV)
         </button>
-        <button type="button" onClick={() => void model.downloadReport('csv')}>
+        <button
+          type="button"
+          aria-busy={model.makingReport.value}
+          disabled={model.makingReport.value}
+          onClick={() => void model.downloadReport('csv')}
+        >
           Download the report (CSV)
         </button>
         <button
