@@ -3,6 +3,7 @@
 import { signIn } from '../connection/sign-in';
 import { CHECK_RETRY_MS } from '../domain/limits';
 import { OUTCOME_GROUP } from '../jobs/labels';
+import type { JobSnapshot } from '../jobs/types';
 import {
   dispatch,
   fail,
@@ -147,22 +148,13 @@ export const pageHandlers: PageHandlers = {
     const job = await core.runner.getJob(msg.jobId);
     if (!job) return fail('No such job.');
     if (isActiveJob(job)) return fail('The job is still running: pause or cancel it first.');
-    // Records that are gone (or voided: done with) leave the selection; the rest stay for another look.
-    const gone = (await core.runner.getRecords(job.id))
-      .filter(
-        (r) =>
-          r.state.kind === 'final' &&
-          (['deleted', 'voided'].includes(OUTCOME_GROUP[r.state.outcome.kind]) ||
-            r.state.outcome.kind === 'alreadyGone'),
-      )
-      .map((r) => r.key);
-    const scope = { realmId: job.realmId, environment: job.environment };
-    // The run stays readable after "Done" (the last few per company).
-    const view = (await core.state()).job;
-    if (view?.id === job.id) await core.runHistory.keep(scope, view);
-    await core.selection.forgetDone(scope, gone);
-    await core.preflightStore.forget(scope, gone);
-    await core.runner.removeJob(job.id);
+    await dismissJob(core, job);
+    // "Done" after a restore returns to where the person came from (issue 21 §7): the deletion
+    // result it restored from is closed too (kept in the recent runs), not shown again.
+    if (job.operation === 'restore') {
+      const older = await core.latestJob({ realmId: job.realmId, environment: job.environment });
+      if (older && !isActiveJob(older) && older.createdAt <= job.createdAt) await dismissJob(core, older);
+    }
     core.changed();
     return ok(await core.state());
   },
@@ -279,4 +271,23 @@ async function maybeAutoPreflight(core: BackgroundCore, force = false, now?: num
   // A failed check (QuickBooks down) is tried again once a minute while a view is open.
   const retryDue = !!stored?.error && now !== undefined && now - stored.at >= CHECK_RETRY_MS;
   if (force || retryDue || (unchecked && !stored?.error)) void core.preflight.start(scope);
+}
+
+/** Closes a finished run: kept in the recent runs; what it deleted or voided leaves the selection. */
+async function dismissJob(core: BackgroundCore, job: JobSnapshot): Promise<void> {
+  // Records that are gone (or voided: done with) leave the selection; the rest stay for another look.
+  const gone = (await core.runner.getRecords(job.id))
+    .filter(
+      (r) =>
+        r.state.kind === 'final' &&
+        (['deleted', 'voided'].includes(OUTCOME_GROUP[r.state.outcome.kind]) || r.state.outcome.kind === 'alreadyGone'),
+    )
+    .map((r) => r.key);
+  const scope = { realmId: job.realmId, environment: job.environment };
+  // The run stays readable after "Done" (the last few per company).
+  const view = (await core.state()).job;
+  if (view?.id === job.id) await core.runHistory.keep(scope, view);
+  await core.selection.forgetDone(scope, gone);
+  await core.preflightStore.forget(scope, gone);
+  await core.runner.removeJob(job.id);
 }
