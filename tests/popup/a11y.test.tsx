@@ -4,18 +4,21 @@ import { readFileSync } from 'node:fs';
 import { fireEvent, screen } from '@testing-library/preact';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import type { PageMessage, Reply } from '../../lib/messaging/protocol';
 import type { PopupState } from '../../lib/messaging/views';
+import { everyState, finishedEverywhere, openEveryGroup, restorePreview } from './a11y-states';
 import { jobView, popupState, renderPopup, row, settle } from './fixtures';
 
 // happy-dom has no layout, so colour-contrast (and region, which wants a full page) cannot be judged
 // here; the e2e run in Chromium covers them.
-async function seriousViolations(container: Element) {
+// `every`: moderate and minor too (the states of issue 21 have none of any impact, and must keep none).
+async function seriousViolations(container: Element, every = false) {
   const result = await axe.run(container, {
     rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
     resultTypes: ['violations'],
   });
   return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => every || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 }
 
@@ -142,6 +145,32 @@ describe('popup accessibility (axe-core)', () => {
     for (const b of screen.getAllByRole('button')) expect(b.textContent).toMatch(/^[\p{L}\p{N} ().,'’:-]*$/u);
     const css = readFileSync('entrypoints/popup/style.css', 'utf8');
     for (const m of css.matchAll(/content:\s*("[^"]*")/g)) expect(m[1]).toBe('""');
+  });
+});
+
+describe('popup accessibility (axe-core) in every state of issue 21', () => {
+  it.each(everyState)('has no violations: %s', async (_name, state, how) => {
+    const { container } = await renderPopup(state, {}, { full: how.full });
+    await how.open?.();
+    how.shows();
+    expect(await seriousViolations(container, true)).toEqual([]);
+  });
+
+  it('opens every group of the finished result (the state above is the one meant)', async () => {
+    await renderPopup(popupState({ job: finishedEverywhere }));
+    await openEveryGroup();
+    const groups = [...document.querySelectorAll('button.disclosure:not([disabled])')];
+    expect(groups.length).toBeGreaterThanOrEqual(4);
+    for (const g of groups) expect(g.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('has no violations in the restore preview', async () => {
+    const p = await renderPopup(popupState({ job: finishedEverywhere }));
+    p.bg.reply = (m: PageMessage): Reply<unknown> =>
+      m.type === 'restore/preview' ? { ok: true, data: restorePreview } : { ok: true, data: p.bg.state };
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Restore deleted records' })));
+    expect(screen.getByRole('region', { name: 'Before you restore' })).toBeTruthy();
+    expect(await seriousViolations(p.container, true)).toEqual([]);
   });
 });
 
