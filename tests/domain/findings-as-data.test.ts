@@ -40,8 +40,11 @@ function plainTextArguments(src: string): string[] {
   return [...src.matchAll(/(?<!function )\bplainText\(\s*([^,()]+?)\s*[,)]/g)].map((m) => m[1] ?? '');
 }
 
-/** Texts that are not findings: an entity's label, a job outcome's label, dates typed in the restore filter. */
-const REGEX_SUBJECTS = new Set(['label', 'record.outcome', 'input.from', 'input.to', 'txnDate']);
+/**
+ * Texts that are not findings: an entity's label, a job outcome's label, dates typed in the restore
+ * filter, and the deletion report's own Excel date format code and ISO dates (lib/popup/report-xlsx.ts).
+ */
+const REGEX_SUBJECTS = new Set(['label', 'record.outcome', 'input.from', 'input.to', 'txnDate', 'code', 'date']);
 /** The service's raw texts: a job record's fault message, a restore refusal. */
 const RAW_SERVICE_TEXT = new Set(['record.reason', 'r.reason']);
 
