@@ -8,11 +8,10 @@
 import type { Entity } from '../domain/entities';
 import type { ReadByIdsOptions } from './client-api';
 import { jsonKey } from './entities';
-import { type CallContext, exchange, unreadable } from './exchange';
-import { faultsFromJson, parseJsonSafely, primaryFault } from './fault';
+import { type CallContext, exchange } from './exchange';
 import type { CallFailure, CallMeta, CallResult, TxnRecord } from './outcomes';
+import { readQueryAnswer } from './query-answer';
 import { countByIds, MAX_PAGE_SIZE, selectByIds, shouldPost } from './query-builder';
-import { QueryResponseSchema } from './schemas';
 import { excerpt } from './to-outcome';
 import { toTxnRecord } from './to-txn-record';
 
@@ -30,21 +29,11 @@ async function runQuery(
   const request = shouldPost(statement, idCount)
     ? ({ method: 'POST', path: 'query', text: statement } as const)
     : ({ method: 'GET', path: 'query', params: [['query', statement]] } as const);
-  const answer = await exchange(ctx, request);
-  if (answer.kind !== 'ok') return answer;
-  const json = parseJsonSafely(answer.body);
-  const parsed = QueryResponseSchema.safeParse(json);
-  if (!parsed.success) {
-    const fault = primaryFault(faultsFromJson(json));
-    if (fault) return { kind: 'refusedWhole', fault, meta: answer.meta };
-    return unreadable('query', answer.meta, excerpt(answer.body));
-  }
-  const response = parsed.data.QueryResponse;
-  const rows = response[jsonKey(entity)];
-  if (rows !== undefined && !Array.isArray(rows)) return unreadable('query', answer.meta, 'rows are not a list');
-  const page: Page = { rows: rows ?? [] };
-  if (response.totalCount !== undefined) page.totalCount = response.totalCount;
-  return { kind: 'ok', meta: answer.meta, ...page };
+  const read = readQueryAnswer(await exchange(ctx, request), jsonKey(entity));
+  if (read.kind !== 'ok') return read;
+  const page: Page = { rows: read.rows };
+  if (read.totalCount !== undefined) page.totalCount = read.totalCount;
+  return { kind: 'ok', meta: read.meta, ...page };
 }
 
 /** One IN list of ≤ 1000 Ids, read completely. */

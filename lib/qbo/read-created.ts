@@ -8,11 +8,10 @@
  */
 import { type Entity, isEntity } from '../domain/entities';
 import { jsonKey } from './entities';
-import { type CallContext, exchange, unreadable } from './exchange';
-import { faultsFromJson, parseJsonSafely, primaryFault } from './fault';
+import { type CallContext, exchange } from './exchange';
 import type { CallFailure, CallMeta, CallResult, TxnRecord } from './outcomes';
+import { readQueryAnswer } from './query-answer';
 import { MAX_PAGE_SIZE } from './query-builder';
-import { QueryResponseSchema } from './schemas';
 import { excerpt } from './to-outcome';
 import { toTxnRecord } from './to-txn-record';
 
@@ -36,18 +35,7 @@ async function runQuery(
   statement: string,
 ): Promise<{ kind: 'ok'; meta: CallMeta; rows: unknown[]; totalCount?: number } | CallFailure> {
   const answer = await exchange(ctx, { method: 'GET', path: 'query', params: [['query', statement]] });
-  if (answer.kind !== 'ok') return answer;
-  const json = parseJsonSafely(answer.body);
-  const parsed = QueryResponseSchema.safeParse(json);
-  if (!parsed.success) {
-    const fault = primaryFault(faultsFromJson(json));
-    if (fault) return { kind: 'refusedWhole', fault, meta: answer.meta };
-    return unreadable('query', answer.meta, excerpt(answer.body));
-  }
-  const response = parsed.data.QueryResponse;
-  const rows = response[jsonKey(entity)] ?? [];
-  if (!Array.isArray(rows)) return unreadable('query', answer.meta, 'rows are not a list');
-  return { kind: 'ok', meta: answer.meta, rows, totalCount: response.totalCount };
+  return readQueryAnswer(answer, jsonKey(entity));
 }
 
 function whereOf(entity: Entity, query: CreatedQuery): string {

@@ -11,10 +11,9 @@
  */
 import type { NameState, NameType } from '../domain/names';
 import { type CallContext, exchange, unreadable } from './exchange';
-import { faultsFromJson, parseJsonSafely, primaryFault } from './fault';
 import type { CallMeta, CallResult } from './outcomes';
+import { readQueryAnswer } from './query-answer';
 import { MAX_PAGE_SIZE, selectNamesByIds, shouldPost } from './query-builder';
-import { QueryResponseSchema } from './schemas';
 import { excerpt } from './to-outcome';
 
 const DELETED = /\(deleted\)\s*$/;
@@ -40,16 +39,9 @@ async function readChunk(
       ? { method: 'POST', path: 'query', text: statement }
       : { method: 'GET', path: 'query', params: [['query', statement]] },
   );
-  if (answer.kind !== 'ok') return answer;
-  const json = parseJsonSafely(answer.body);
-  const parsed = QueryResponseSchema.safeParse(json);
-  if (!parsed.success) {
-    const fault = primaryFault(faultsFromJson(json));
-    if (fault) return { kind: 'refusedWhole', fault, meta: answer.meta };
-    return unreadable('name query', answer.meta, excerpt(answer.body));
-  }
-  const rows = parsed.data.QueryResponse[type] ?? [];
-  if (!Array.isArray(rows)) return unreadable('name query', answer.meta, `${type} rows are not a list`);
+  const read = readQueryAnswer(answer, type, 'name query', `${type} rows are not a list`);
+  if (read.kind !== 'ok') return read;
+  const rows = read.rows;
   const wanted = new Set(ids);
   const byId = new Map<string, NameState>();
   for (const row of rows) {
