@@ -126,3 +126,17 @@ export async function settle(fire: () => unknown): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
+
+/** A row ticked on a page, as the page showed it (number, date, amount), never checked. */
+export function pageRow(n: number, shown: SelectionRow['shown']): SelectionRow {
+  return {
+    key: `Invoice:${n}`,
+    entity: 'Invoice',
+    id: String(n),
+    shownAt: NOW - 1000,
+    tickedAt: NOW - 1000,
+    blockers: [],
+    warnings: [],
+    shown,
+  };
+}

@@ -4,22 +4,9 @@ import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { SelectionRow } from '../../lib/messaging/views';
 import { STATUS_LABEL } from '../../lib/popup/labels';
-import { NOW, popupState, renderPopup, row, SHOWN_COMPANY, settle } from './fixtures';
+import { NOW, pageRow, popupState, renderPopup, row, SHOWN_COMPANY, settle } from './fixtures';
 
 const deleteButton = () => screen.getByRole('button', { name: 'Verify and delete selected' });
-
-function pageRow(n: number, shown: SelectionRow['shown']): SelectionRow {
-  return {
-    key: `Invoice:${n}`,
-    entity: 'Invoice',
-    id: String(n),
-    shownAt: NOW - 1000,
-    tickedAt: NOW - 1000,
-    blockers: [],
-    warnings: [],
-    shown,
-  };
-}
 
 describe('a tab still showing another company', () => {
   it('is an alert with the words and the tab by its address (a title such as "Invoices" names no client)', async () => {

@@ -6,26 +6,14 @@
  */
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import type { SelectionRow } from '../../lib/messaging/views';
-import { NOW, popupState, renderPopup, row, SHOWN_COMPANY, settle } from './fixtures';
-
-const pageRow = (n: number, number: string): SelectionRow => ({
-  key: `Invoice:${n}`,
-  entity: 'Invoice',
-  id: String(n),
-  shownAt: NOW - 1000,
-  tickedAt: NOW - 1000,
-  blockers: [],
-  warnings: [],
-  shown: { number },
-});
+import { pageRow, popupState, renderPopup, row, SHOWN_COMPANY, settle } from './fixtures';
 
 describe('rows ticked by the page', () => {
   it('a hint at the top names how many; a tick per row adopts exactly those', async () => {
     const p = await renderPopup(
       popupState({
         selection: [row(1, 'ready')],
-        pageTicked: [pageRow(41, '1424'), pageRow(42, '1425'), pageRow(43, '1426')],
+        pageTicked: [pageRow(41, { number: '1424' }), pageRow(42, { number: '1425' }), pageRow(43, { number: '1426' })],
       }),
     );
     expect(screen.getByText(/^3 rows were ticked by the page, not by you: not selected\./)).toBeTruthy();
