@@ -2,7 +2,6 @@
 /** Issue 8's popup side: what the pages reported, the page-ticked rows, and what the click will do. */
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
-import type { SelectionRow } from '../../lib/messaging/views';
 import { STATUS_LABEL } from '../../lib/popup/labels';
 import { NOW, pageRow, popupState, renderPopup, row, SHOWN_COMPANY, settle } from './fixtures';
 
