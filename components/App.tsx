@@ -37,7 +37,9 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
   const job = model.job.value;
   const active = model.jobActive.value;
   const c = model.connection.value;
-  const connected = !!c?.realmId && c.hasToken && !c.needsReconnect && !job;
+  // Where the connection panel sits: decided by the company alone, so a token refresh or a job
+  // starting never moves it (a move would also drop what it shows, e.g. "Yes, disconnect").
+  const connected = !!c?.realmId && !c.needsReconnect;
   const phase: Phase = !loaded ? 'loading' : job ? (active ? 'running' : 'result') : 'select';
   usePhaseFocus(phase);
   return (
@@ -54,12 +56,12 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
           {!job && <CheckFailed model={model} />}
           <PageIssues model={model} />
           {/* Not connected: the connection comes first. Connected: the records do (issue 21 §1). */}
-          {!connected && <ConnectionPanel model={model} />}
+          {!connected && <ConnectionPanel key="connection" model={model} />}
           {job && active && <JobProgress model={model} />}
           {job && !active && <JobResult model={model} />}
           {!job && <SelectionPanel model={model} full={full} />}
           {!job && <DeleteOptions model={model} />}
-          {connected && <ConnectionPanel model={model} />}
+          {connected && <ConnectionPanel key="connection" model={model} />}
           {!job && <PageTickedPanel model={model} />}
           {!job && <RecentRuns model={model} />}
           {!job && (

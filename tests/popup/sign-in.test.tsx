@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { jobView, popupState, renderPopup, settle } from './fixtures';
 
 const none = popupState({ connection: { environment: 'production', hasToken: false, remember: false } });
-const signedIn = (over = {}) =>
+const signedIn = (over = {}, state: Parameters<typeof popupState>[0] = {}) =>
   popupState({
+    ...state,
     connection: {
       realmId: '4620816365',
       environment: 'production',
@@ -44,6 +45,16 @@ describe('connecting', () => {
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Disconnect' })));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Yes, disconnect' })));
     expect(p.bg.sentOfType('connection/forget')).toHaveLength(1);
+  });
+
+  it('the Disconnect confirmation survives the result closing under it ("Done" answered after the click)', async () => {
+    const p = await renderPopup(signedIn({}, { job: jobView({ state: 'done', done: 2, total: 2 }) }));
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Disconnect' })));
+    expect(screen.getByRole('button', { name: 'Yes, disconnect' })).toBeTruthy();
+    // The answer to "Done" lands now: the result is gone, the selection view is back.
+    p.bg.state = { ...p.bg.state, version: p.bg.state.version + 1, job: undefined };
+    await settle(() => p.model.tick());
+    expect(screen.getByRole('button', { name: 'Yes, disconnect' })).toBeTruthy();
   });
 
   it('a sign-in that ended shows "Reconnect"', async () => {
