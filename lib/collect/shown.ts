@@ -10,7 +10,7 @@ import type { Shown } from '../domain/shown';
 import type { PageRow } from './rows';
 import { CELL_SELECTOR, COLUMN_TITLE_SELECTOR, GRID_SELECTOR } from './selectors';
 
-type Field = keyof Shown;
+type Field = Exclude<keyof Shown, 'amountColumn'>;
 
 /** Registers show Payment and Deposit columns: whichever is not empty is the amount. */
 const HEADERS: [Field, RegExp][] = [

@@ -23,7 +23,15 @@
  * (`tickedAt` > the removal time the background keeps as a tombstone).
  *
  * `shown` is what the list displayed for the row (lib/domain/shown.ts): the preflight compares it with
- * the service's record ("Doesn't match the page"). `shownAt` (ms since epoch) is when the content
+ * the service's record ("Doesn't match the page").
+ *
+ * Rows with no transaction Id in their markup (registers, the Invoices list, the bank feed's Posted
+ * tab) are reported in `addedRows` / `removedRows`, known by a `rowKey` the content script makes from
+ * what the row shows (`row:` + the page's kind + the fields + which of identical rows it is): the
+ * background resolves each through the API by what it shows (lib/resolve) and deletes nothing it
+ * cannot tell apart. Only the person's ticks are reported this way (no page-ticked rows). Ticked
+ * bank lines on the bank feed's Pending / For review tab are never collected: `page.bankLines`
+ * counts them so the popup can say what they are. `shownAt` (ms since epoch) is when the content
  * script first saw the row: the changed-since-viewed check compares it with LastUpdatedTime.
  * `replace` is always false (a page can never wipe the selection); `snapshot` is true when the
  * message lists every ticked row of the page (first scan, after navigation), otherwise a delta.
@@ -54,6 +62,19 @@ const AddedSchema = z.strictObject({
   shown: ShownSchema.optional(),
 });
 
+/** A row known by what it shows: `row:` then up to 160 printable ASCII characters. */
+export const RowKeySchema = z.string().regex(/^row:[\x21-\x7e]{1,160}$/, 'not a row key');
+
+const AddedRowSchema = z.strictObject({
+  rowKey: RowKeySchema,
+  shownAt: TimeSchema,
+  tickedAt: TimeSchema,
+  /** What the row shows: the resolver needs a date and an amount at least. */
+  shown: ShownSchema.refine((s) => s.date !== undefined && s.amount !== undefined, 'a date and an amount'),
+  /** The types the page lists (an Invoices list: Invoice), when the row has no Type column. */
+  entities: z.array(z.enum(ENTITIES)).min(1).max(ENTITIES.length).optional(),
+});
+
 const PageInfoSchema = z.strictObject({
   /** The page's own "N selected" counter, where it shows one. */
   claimedSelected: z.number().int().min(0).max(10_000_000).optional(),
@@ -66,6 +87,8 @@ const PageInfoSchema = z.strictObject({
       skeleton: z.string().max(MAX_SKELETON_CHARS),
     })
     .optional(),
+  /** Ticked bank lines on the bank feed's Pending / For review tab: not transactions, never collected. */
+  bankLines: z.number().int().min(1).max(10_000_000).optional(),
 });
 export type PageInfo = z.infer<typeof PageInfoSchema>;
 
@@ -93,6 +116,8 @@ const DataSchema = z
     added: z.array(AddedSchema).max(MAX_REPORT_ITEMS),
     pageTicked: z.array(AddedSchema).max(MAX_REPORT_ITEMS),
     removed: z.array(ItemSchema).max(MAX_REPORT_ITEMS),
+    addedRows: z.array(AddedRowSchema).max(MAX_REPORT_ITEMS).optional(),
+    removedRows: z.array(RowKeySchema).max(MAX_REPORT_ITEMS).optional(),
     page: PageInfoSchema.optional(),
   })
   .superRefine((data, ctx) => {
@@ -101,6 +126,10 @@ const DataSchema = z
     for (const item of [...data.added, ...data.pageTicked, ...data.removed]) {
       const key = recordKey(item.entity, item.id);
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['added'], message: `${key} listed twice` });
+      seen.add(key);
+    }
+    for (const key of [...(data.addedRows ?? []).map((r) => r.rowKey), ...(data.removedRows ?? [])]) {
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['addedRows'], message: `${key} listed twice` });
       seen.add(key);
     }
   });
@@ -123,6 +152,7 @@ export type SelectionReport = z.infer<typeof SelectionReportSchema>;
 export type SelectionReportData = SelectionReport['data'];
 export type AddedItem = SelectionReportData['added'][number];
 export type RemovedItem = SelectionReportData['removed'][number];
+export type AddedRow = NonNullable<SelectionReportData['addedRows']>[number];
 export type PageHello = z.infer<typeof PageHelloSchema>;
 
 /** The background's answer to `page/hello` (inside `{ ok: true, data }`). */

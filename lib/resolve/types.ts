@@ -1,0 +1,54 @@
+/**
+ * The row resolver's contract (issue 20): a ticked row with no transaction Id in its markup is known
+ * by what it shows; the resolver reads, per entity type and date window, every record of that window
+ * (R4: counted and paged, an incomplete set is a failure, never a guess) and accepts a record only
+ * when EVERY field the row shows agrees and exactly one record does.
+ */
+import type { Entity } from '../domain/entities';
+import type { Shown } from '../domain/shown';
+import type { CallFailure } from '../qbo/outcomes';
+
+/** One row to resolve. */
+export interface RowToResolve {
+  rowKey: string;
+  shown: Shown;
+  /** The types the page lists, when the row has no Type column (an Invoices list: ['Invoice']). */
+  entities?: readonly Entity[];
+}
+
+/** A record that agrees with what a row shows: enough for the person to tell candidates apart. */
+export interface Candidate {
+  entity: Entity;
+  id: string;
+  number?: string;
+  /** TxnDate, YYYY-MM-DD. */
+  date?: string;
+  name?: string;
+  amount?: number;
+  currency?: string;
+  memo?: string;
+  /** MetaData.CreateTime as the service sent it. */
+  createdAt?: string;
+}
+
+export type RowResolution =
+  /** Exactly one record agrees with every shown field. */
+  | { kind: 'match'; candidate: Candidate }
+  /** No record agrees. */
+  | { kind: 'none' }
+  /** Several agree: the person picks (nothing is guessed, nothing ambiguous is deleted). */
+  | { kind: 'several'; candidates: Candidate[] }
+  /** What the row shows cannot be read (no date or amount, an unknown type): why, in data. */
+  | { kind: 'unreadable'; field: keyof Shown | 'type' }
+  /** A read the answer depends on failed: nothing is concluded. */
+  | { kind: 'failed'; failure: CallFailure };
+
+/**
+ * Reads every record of one entity with TxnDate in [from, to] (YYYY-MM-DD, both included), counted
+ * and paged (R4). `raw` is the record's JSON as the service sent it.
+ */
+export type WindowReader = (
+  entity: Entity,
+  from: string,
+  to: string,
+) => Promise<{ kind: 'ok'; records: unknown[] } | CallFailure>;
