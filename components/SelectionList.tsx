@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { Environment } from '../lib/domain/ids';
 import type { SelectionRow } from '../lib/messaging/views';
 import { SelectionRowItem } from './SelectionRowItem';
@@ -74,19 +74,24 @@ export function SelectionList({ rows, environment, onRemove, viewport = VIEWPORT
  */
 function useRoomAbove(scroller: { current: HTMLElement | null }, viewport: number): number {
   const room = useSignal(viewport);
-  useLayoutEffect(() => {
-    const measure = () => {
-      const el = scroller.current;
-      if (!el || typeof innerHeight !== 'number') return;
-      const deck = document.querySelector<HTMLElement>('.deck');
-      const top = el.getBoundingClientRect().top + scrollY;
-      const free = Math.floor((innerHeight - top - (deck?.offsetHeight ?? 0) - 8) / ROW_HEIGHT) * ROW_HEIGHT;
-      room.value = Math.min(viewport, Math.max(MIN_ROWS * ROW_HEIGHT, free));
-    };
-    measure();
-    addEventListener('resize', measure);
-    return () => removeEventListener('resize', measure);
-  });
+  const measure = () => {
+    const el = scroller.current;
+    if (!el || typeof innerHeight !== 'number') return;
+    const deck = document.querySelector<HTMLElement>('.deck');
+    const top = el.getBoundingClientRect().top + scrollY;
+    const free = Math.floor((innerHeight - top - (deck?.offsetHeight ?? 0) - 8) / ROW_HEIGHT) * ROW_HEIGHT;
+    room.value = Math.min(viewport, Math.max(MIN_ROWS * ROW_HEIGHT, free));
+  };
+  // What sits above the list changes with every render (notices, the deck): measure after each one.
+  useLayoutEffect(measure);
+  // The window's size changes on its own: one listener for the list's life, not one per render.
+  const latest = useRef(measure);
+  latest.current = measure;
+  useEffect(() => {
+    const onResize = () => latest.current();
+    addEventListener('resize', onResize);
+    return () => removeEventListener('resize', onResize);
+  }, []);
   return room.value;
 }
 
