@@ -1,0 +1,160 @@
+/**
+ * The duplicates scan's reading plan and run (issue 22, item 3): for a date range and types (or one
+ * account), the reads it needs, then the groups (./duplicates.ts). Reads, in order:
+ *
+ * 1. the reconciled TransactionList report for the range (R2; the reader windows it by year);
+ * 2. per type, one counted, paged read of the range (R4: page size 1000, STARTPOSITION, count(*)
+ *    confirmed; the reader is the client's, like lib/qbo/read-created.ts);
+ * 3. when Payments or SalesReceipts are scanned, the Deposits of the range and DEPOSIT_LAG_DAYS after
+ *    it (a deposit is dated on or after the payments it groups), whose lines name what they hold
+ *    (one read with the Deposits themselves when they are scanned too).
+ *
+ * Linked needs no read of its own: a document names its payments at its top level and a payment
+ * names its documents on its own lines (service-facts "Where links live"), and the preflight's linked
+ * check reads both. Any read that fails or cannot be proven complete fails the whole scan: nothing
+ * is proposed from part of the books.
+ */
+import { z } from 'zod';
+import { ENTITIES, type Entity, isEntity } from '../domain/entities';
+import type { ReconciledIndex } from '../preflight/types';
+import type { ReconciledRow } from '../qbo/client-api';
+import { fromDayNumber, toDayNumber } from '../qbo/date-windows';
+import { DEPOSITABLE, GENERIC_DELETE_EXCLUDED } from '../qbo/entities';
+import type { CallFailure, CallResult, TxnRecord } from '../qbo/outcomes';
+import { reconciledSet } from '../qbo/reconciled-set';
+import { isIsoDate } from '../qbo/schemas';
+import { type DuplicateCandidate, type DuplicateFindings, findDuplicateGroups } from './duplicates';
+import { depositedKeys, protectionsOf } from './duplicates-facts';
+
+/** How long after the range a Deposit holding one of its payments may be dated. */
+export const DEPOSIT_LAG_DAYS = 60;
+/** The widest day window the person may choose. */
+export const MAX_WINDOW_DAYS = 31;
+
+export interface ScanQuery {
+  /** YYYY-MM-DD, inclusive. */
+  from: string;
+  to: string;
+  /** The types to scan; empty with `accountId` set: every type that posts to an account. */
+  types: readonly Entity[];
+  /** Only records naming this account (a top-level `…AccountRef` or a line's). */
+  accountId?: string;
+  /** Default 3 (./duplicates-match.ts). */
+  windowDays?: number;
+}
+
+/** What the scan needs from the service; the client (R4 reads, the windowed report) implements it. */
+export interface ScanReader {
+  /** Every record of `entity` with TxnDate in [from, to], proven complete (count(*), pages of 1000). */
+  readRange(entity: Entity, from: string, to: string): Promise<CallResult<{ records: TxnRecord[]; calls: number }>>;
+  /** R2: the cleared=Reconciled TransactionList rows over [from, to]. */
+  readReconciled(from: string, to: string): Promise<CallResult<{ rows: ReconciledRow[]; calls: number }>>;
+}
+
+export type PlannedRead =
+  | { kind: 'reconciled'; from: string; to: string }
+  | { kind: 'range'; entity: Entity; from: string; to: string; candidates: boolean; deposits: boolean };
+
+export type ScanResult =
+  | { kind: 'ok'; findings: DuplicateFindings; scanned: number; calls: number }
+  | { kind: 'failed'; failure: CallFailure; calls: number }
+  | { kind: 'invalid'; reason: string; calls: 0 };
+
+const POSTING_TYPES = ENTITIES.filter((e) => !GENERIC_DELETE_EXCLUDED.has(e));
+
+/** The reads a scan makes, in order, or why the query cannot be run. */
+export function planScan(query: ScanQuery): { kind: 'ok'; reads: PlannedRead[] } | { kind: 'invalid'; reason: string } {
+  const { from, to } = query;
+  if (!isIsoDate(from) || !isIsoDate(to)) return { kind: 'invalid', reason: `not a date range: ${from}..${to}` };
+  if (to < from) return { kind: 'invalid', reason: `the range ends before it starts: ${from}..${to}` };
+  const window = query.windowDays ?? 3;
+  if (!Number.isInteger(window) || window < 0 || window > MAX_WINDOW_DAYS)
+    return { kind: 'invalid', reason: `the day window must be 0..${MAX_WINDOW_DAYS}: ${window}` };
+  if (query.types.some((t) => !isEntity(t))) return { kind: 'invalid', reason: 'an unknown type' };
+  const types = query.types.length > 0 ? [...new Set(query.types)] : query.accountId ? POSTING_TYPES : [];
+  if (types.length === 0) return { kind: 'invalid', reason: 'no type to scan' };
+  const needDeposits = types.some((t) => DEPOSITABLE.has(t));
+  const depositsTo = fromDayNumber(toDayNumber(to) + DEPOSIT_LAG_DAYS);
+  const reads: PlannedRead[] = [{ kind: 'reconciled', from, to }];
+  for (const entity of ENTITIES) {
+    const candidates = types.includes(entity);
+    const deposits = entity === 'Deposit' && needDeposits;
+    if (!candidates && !deposits) continue;
+    reads.push({ kind: 'range', entity, from, to: deposits ? depositsTo : to, candidates, deposits });
+  }
+  return { kind: 'ok', reads };
+}
+
+const RefSchema = z.looseObject({ value: z.string() });
+const ObjectSchema = z.record(z.string(), z.unknown());
+
+/** Whether `json` (an entity, or one line's detail) names the account in a `…AccountRef` field. */
+function namesAccount(json: unknown, accountId: string): boolean {
+  const object = ObjectSchema.safeParse(json);
+  if (!object.success) return false;
+  return Object.entries(object.data).some(
+    ([field, value]) => field.endsWith('AccountRef') && RefSchema.safeParse(value).data?.value === accountId,
+  );
+}
+
+/** A top-level `…AccountRef`, or one on any line's detail (`Line[].…Detail.AccountRef`). */
+export function mentionsAccount(record: TxnRecord, accountId: string): boolean {
+  if (namesAccount(record.raw, accountId)) return true;
+  const lines = z.array(z.unknown()).safeParse(record.raw.Line).data ?? [];
+  return lines.some((line) => {
+    const fields = ObjectSchema.safeParse(line).data ?? {};
+    return Object.entries(fields).some(([field, value]) => field.endsWith('Detail') && namesAccount(value, accountId));
+  });
+}
+
+/** A throw at the reader (an I/O edge) is a failed read like any other: the scan stops. */
+function thrown(error: unknown): CallFailure {
+  return { kind: 'ambiguous', reason: `read threw: ${String(error)}`.slice(0, 200), meta: { status: 0 } };
+}
+
+export async function scanDuplicates(query: ScanQuery, reader: ScanReader): Promise<ScanResult> {
+  const plan = planScan(query);
+  if (plan.kind === 'invalid') return { kind: 'invalid', reason: plan.reason, calls: 0 };
+  let calls = 0;
+  let index: ReconciledIndex | undefined;
+  const candidates: TxnRecord[] = [];
+  const deposits: TxnRecord[] = [];
+  for (const read of plan.reads) {
+    try {
+      if (read.kind === 'reconciled') {
+        const answer = await reader.readReconciled(read.from, read.to);
+        if (answer.kind !== 'ok') return { kind: 'failed', failure: answer, calls: calls + 1 };
+        calls += answer.calls;
+        const set = reconciledSet(answer.rows);
+        index = { has: set.has, covers: (date) => read.from <= date && date <= read.to };
+        continue;
+      }
+      const answer = await reader.readRange(read.entity, read.from, read.to);
+      if (answer.kind !== 'ok') return { kind: 'failed', failure: answer, calls: calls + 1 };
+      calls += answer.calls;
+      const stray = answer.records.find((r) => r.entity !== read.entity);
+      if (stray) {
+        const reason = `asked for ${read.entity}, got ${stray.entity} ${stray.id}`;
+        return { kind: 'failed', failure: { kind: 'incomplete', reason, meta: answer.meta }, calls };
+      }
+      if (read.deposits) deposits.push(...answer.records);
+      if (!read.candidates) continue;
+      // The Deposits' read runs past the range: only those within it are scanned.
+      for (const r of answer.records) if (r.txnDate === undefined || r.txnDate <= query.to) candidates.push(r);
+    } catch (error) {
+      return { kind: 'failed', failure: thrown(error), calls: calls + 1 };
+    }
+  }
+  if (!index) return { kind: 'failed', failure: thrown('no reconciled report read'), calls };
+  const onDeposits = depositedKeys(deposits);
+  const scanned = query.accountId
+    ? candidates.filter((r) => mentionsAccount(r, query.accountId as string))
+    : candidates;
+  const reconciledIndex = index;
+  const prepared: DuplicateCandidate[] = scanned.map((record) => ({
+    record,
+    protections: protectionsOf(record, reconciledIndex, onDeposits),
+  }));
+  const options = query.windowDays === undefined ? {} : { windowDays: query.windowDays };
+  return { kind: 'ok', findings: findDuplicateGroups(prepared, options), scanned: scanned.length, calls };
+}
