@@ -52,7 +52,11 @@ export function createApp(state: SimState, control: ReturnType<typeof createCont
   app.route('/', oauth);
 
   const pages = new Hono();
-  mountPages(pages, { pageRealmId: () => state.pageRealmId, records: (realmId) => control.records(realmId) });
+  mountPages(pages, {
+    pageRealmId: () => state.pageRealmId,
+    records: (realmId) => control.records(realmId),
+    pageMarkup: () => state.config.pageMarkup,
+  });
   app.route('/', pages);
   return app;
 }

@@ -8,6 +8,7 @@ import type {
   Endpoint,
   FaultKind,
   FidelityMode,
+  PageMarkup,
   ReportGrouping,
   RequestIdMode,
   RequestLogEntry,
@@ -26,6 +27,7 @@ export interface SimConfig {
   mode: FidelityMode;
   staleSyncToken: StaleSyncToken;
   requestid: RequestIdMode;
+  pageMarkup: PageMarkup;
   /** Published request limits: undefined follows the mode (on in real mode). */
   requestLimits?: boolean;
   shuffleBatchResults: boolean;
@@ -83,6 +85,7 @@ export function createState(options: SimulatorOptions): SimState {
     mode: options.mode ?? 'document',
     staleSyncToken: options.staleSyncToken ?? 'accept',
     requestid: options.requestid ?? 'honoured',
+    pageMarkup: options.pageMarkup ?? 'linked',
     ...(options.requestLimits !== undefined ? { requestLimits: options.requestLimits } : {}),
     shuffleBatchResults: options.shuffleBatchResults ?? false,
     batchLimit: options.batchLimit ?? 40,

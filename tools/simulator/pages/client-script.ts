@@ -5,13 +5,16 @@
  * follow DOM changes, not only location changes. Custom checkboxes flip `aria-checked` (a keydown of
  * Space or Enter calls `click()` on them); the header's select-all sets `.checked` on every row box
  * (no attribute change, no change event: like the real app). The "N selected" counter follows every
- * tick. Virtualized lists (`/app/banking`) render their rows as they scroll (virtual-list.ts).
+ * tick. Virtualized lists (`/app/banking`) render their rows as they scroll (virtual-list.ts); the
+ * real-markup pages' behaviour (register editor, View/Edit buttons, the bank feed) is real-client.ts.
  */
+import { REAL_CLIENT } from './real-client';
 import { VIRTUAL_LIST_CLIENT } from './virtual-list';
 
 export const CLIENT_SCRIPT = `(() => {
   const main = () => document.getElementById('app-main');
   ${VIRTUAL_LIST_CLIENT}
+  ${REAL_CLIENT}
   function updateCounter() {
     const counter = main().querySelector('.selected-count');
     if (!counter) return;
@@ -36,12 +39,14 @@ export const CLIENT_SCRIPT = `(() => {
     if (mine !== seq) return;
     main().innerHTML = html;
     vInit(main());
+    rInit(main());
     const page = main().querySelector('[data-title]');
     if (page) document.title = page.getAttribute('data-title');
     window.scrollTo(0, 0);
   }
   document.addEventListener('click', (e) => {
     const t = e.target instanceof Element ? e.target : null;
+    if (t && rClick(t)) return;
     if (t && vClick(t)) {
       updateCounter();
       return;
@@ -76,6 +81,9 @@ export const CLIENT_SCRIPT = `(() => {
     }
   });
   document.addEventListener('scroll', vScroll, true);
+  document.addEventListener('scroll', rScroll, true);
+  document.addEventListener('mouseover', rHover);
   window.addEventListener('popstate', () => go(location.href, false));
   vInit(document);
+  rInit(document);
 })();`;

@@ -8,6 +8,8 @@
  * `https://qbo.intuit.com/c28/app/homepage`); such a page's row and pager links keep its prefix (a
  * guess: no public source shows a prefixed page's links), and paging keeps `?jobId=` (newer navigation
  * adds it). Every page sets the cookie `qbo.currentcompanyid` from `deps.pageRealmId()`.
+ * With `?markup=real` (or the simulator's `pageMarkup: 'real'`) registers, the Invoices list and the
+ * bank feed use the web app's real markup, with no transaction Id in the DOM (real-pages.ts).
  */
 import type { Context, Hono } from 'hono';
 import { type Entity, entityFromSlug, isValidId } from '../service-names';
@@ -15,12 +17,22 @@ import { CLIENT_SCRIPT } from './client-script';
 import { renderHostileRows } from './hostile';
 import { esc, fragment, shell } from './html';
 import { type RowOptions, renderPager, renderRows, type Variant } from './markup';
+import { positiveInt } from './paging';
+import { mountRealPages, REAL_LISTS, renderBankFeedPage } from './real-pages';
 import { accountIdsOf, type PageRecord, partyOf, sortForPage, toPageRow } from './view-rows';
 import { renderVirtualList } from './virtual-list';
 
 export interface PagesDeps {
   pageRealmId(): string | undefined;
   records(realmId: string): { entity: Entity; json: Record<string, unknown> }[];
+  /** The markup every page uses unless its `?markup=` says otherwise (default 'linked'). */
+  pageMarkup?(): 'linked' | 'real';
+}
+
+/** The page's markup: its own `?markup=real|linked`, else the simulator's setting. */
+export function markupOf(url: URL, deps: PagesDeps): 'linked' | 'real' {
+  const asked = url.searchParams.get('markup');
+  return asked === 'real' || asked === 'linked' ? asked : (deps.pageMarkup?.() ?? 'linked');
 }
 
 export const LIST_PAGE_SIZE = 50;
@@ -35,7 +47,7 @@ export function clusterPrefix(url: URL): string {
   return /^(\/c[1-9][0-9]{0,2})\/app\//.exec(url.pathname)?.[1] ?? '';
 }
 
-interface ListPage {
+export interface ListPage {
   path: string;
   title: string;
   variant: Variant;
@@ -104,12 +116,6 @@ export const LIST_PAGES: ListPage[] = [
   },
 ];
 
-function positiveInt(raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (raw === null || !/^[0-9]{1,7}$/.test(raw)) return fallback;
-  const n = Number(raw);
-  return n >= 1 ? Math.min(n, max) : fallback;
-}
-
 function respond(c: Context, deps: PagesDeps, title: string, body: string, status: 200 | 404 = 200) {
   const realmId = deps.pageRealmId();
   if (realmId !== undefined) {
@@ -128,20 +134,23 @@ function renderList(page: ListPage, deps: PagesDeps, url: URL): string {
   const param = page.param ? (q.get(page.param) ?? undefined) : undefined;
   if (page.param && param === undefined) return `<p class="empty">Missing ${esc(page.param)}.</p>`;
   const all = deps.records(realmId);
-  const rows = sortForPage(page.select(all, param).map(toPageRow));
+  const selected = page.select(all, param);
   const prefix = clusterPrefix(url);
   const pageSize = positiveInt(q.get('rows'), page.pageSize ?? LIST_PAGE_SIZE, MAX_ROWS);
   const pageNo = positiveInt(q.get('page'), 1);
-  const slice = rows.slice((pageNo - 1) * pageSize, pageNo * pageSize);
   const hrefFor = (n: number) => {
     const next = new URLSearchParams();
-    for (const key of [page.param, 'rows', 'hostile', 'jobId']) {
+    for (const key of [page.param, 'rows', 'hostile', 'jobId', 'markup']) {
       const v = key ? q.get(key) : null;
       if (key && v !== null) next.set(key, v);
     }
     next.set('page', String(n));
     return `${prefix}${page.path}?${next}`;
   };
+  const real = markupOf(url, deps) === 'real' ? REAL_LISTS[page.path] : undefined;
+  if (real) return real({ records: selected, all, param, pager: { page: pageNo, pageSize, hrefFor } });
+  const rows = sortForPage(selected.map(toPageRow));
+  const slice = rows.slice((pageNo - 1) * pageSize, pageNo * pageSize);
   const options = { ...page.options, prefix };
   const table = q.get('hostile') === '1' ? renderHostileRows(slice) : renderRows(page.variant, slice, options);
   const pager = renderPager({ page: pageNo, pageSize, total: rows.length, hrefFor });
@@ -175,12 +184,16 @@ export function mountPages(app: Hono, deps: PagesDeps): void {
       app.get(path, (c) => respond(c, deps, page.title, renderList(page, deps, new URL(c.req.url))));
     }
   }
+  mountRealPages(app, deps, { cluster: CLUSTER, pages: LIST_PAGES, respond });
   app.on('GET', ['/app/banking', `${CLUSTER}/app/banking`], (c) => {
     const realmId = deps.pageRealmId();
+    const url = new URL(c.req.url);
     const body =
       realmId === undefined
         ? '<p class="empty">No company is open.</p>'
-        : renderVirtualList(sortForPage(deps.records(realmId).map(toPageRow)));
+        : markupOf(url, deps) === 'real'
+          ? renderBankFeedPage(deps.records(realmId), realmId, url)
+          : renderVirtualList(sortForPage(deps.records(realmId).map(toPageRow)));
     return respond(c, deps, 'Banking', body);
   });
   app.on('GET', ['/app/:slug', `${CLUSTER}/app/:slug`], (c) => {

@@ -16,7 +16,7 @@ export const VIRTUAL_VIEW_ROWS = 10;
 export const VIRTUAL_OVERSCAN = 3;
 
 /** JSON safe inside a <script> element: no `<`, `>` or `&` survives literally. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,

@@ -1,0 +1,82 @@
+/**
+ * The real-markup pages' wiring (`?markup=real`, or the simulator's `pageMarkup: 'real'`): which list
+ * page renders how (REAL_LISTS; the other list pages keep the linked markup), the bank feed, and
+ * `/app/invoices/view?row=N`, where the Invoices list's View/Edit button goes: the server finds the
+ * row's invoice from the same listing and redirects to it, so the list's DOM never holds its Id.
+ */
+import type { Context, Hono } from 'hono';
+import { esc } from './html';
+import type { ListPage, PagesDeps } from './index';
+import type { PagerOptions } from './markup';
+import { positiveInt } from './paging';
+import { BANK_TABS, type BankTab, renderRealBankFeed } from './real-bank-feed';
+import { renderRealInvoices } from './real-invoices';
+import { renderRealRegister, sortRecords } from './real-register';
+import { accountIdsOf, type PageRecord } from './view-rows';
+
+interface RealListInput {
+  records: PageRecord[];
+  all: PageRecord[];
+  param: string | undefined;
+  pager: Omit<PagerOptions, 'total'>;
+}
+
+function invoicesPage({ records, pager }: RealListInput): string {
+  const from = (pager.page - 1) * pager.pageSize;
+  const rows = sortRecords(records).slice(from, from + pager.pageSize);
+  const pages = Math.max(1, Math.ceil(records.length / pager.pageSize));
+  const prev =
+    pager.page > 1 ? `<a data-nav rel="prev" href="${esc(pager.hrefFor(pager.page - 1))}">Previous</a> ` : '';
+  const next =
+    pager.page < pages ? ` <a data-nav rel="next" href="${esc(pager.hrefFor(pager.page + 1))}">Next</a>` : '';
+  const range = `${records.length === 0 ? 0 : from + 1}-${Math.min(records.length, from + pager.pageSize)} of ${records.length}`;
+  return `${renderRealInvoices(rows)}<nav class="pager" aria-label="Pages">${prev}<span class="pager-range">${range}</span>${next}</nav>`;
+}
+
+export const REAL_LISTS: Record<string, (input: RealListInput) => string> = {
+  '/app/register': ({ records, all, param, pager }) =>
+    renderRealRegister({ records, all, accountId: param ?? '', pager }),
+  '/app/invoices': invoicesPage,
+};
+
+/** The bank feed of `?accountId=` (default 35, the seeded Checking account), tab from `?tab=`. */
+export function renderBankFeedPage(all: PageRecord[], realmId: string, url: URL): string {
+  const accountId = url.searchParams.get('accountId') ?? '35';
+  const asked = url.searchParams.get('tab');
+  const tab: BankTab = BANK_TABS.includes(asked as BankTab) ? (asked as BankTab) : 'pending';
+  const posted = all.filter((r) => accountIdsOf(r.json).has(accountId));
+  const newest = all.map((r) => String(r.json.TxnDate ?? '')).reduce((a, b) => (b > a ? b : a), '2025-12-31');
+  return renderRealBankFeed({ realmId, posted, accountId, tab, newest });
+}
+
+interface MountOptions {
+  cluster: string;
+  pages: ListPage[];
+  respond(c: Context, deps: PagesDeps, title: string, body: string, status?: 200 | 404): Response;
+}
+
+export function mountRealPages(app: Hono, deps: PagesDeps, { cluster, pages, respond }: MountOptions): void {
+  const invoices = pages.find((p) => p.path === '/app/invoices');
+  app.on('GET', ['/app/invoices/view', `${cluster}/app/invoices/view`], (c) => {
+    const url = new URL(c.req.url);
+    const q = url.searchParams;
+    const realmId = deps.pageRealmId();
+    const raw = q.get('row');
+    const row = raw !== null && /^[0-9]{1,5}$/.test(raw) ? Number(raw) : -1;
+    if (!invoices || realmId === undefined || row < 0) {
+      return respond(c, deps, 'Not found', '<p class="empty">This invoice is not available.</p>', 404);
+    }
+    const pageSize = positiveInt(q.get('rows'), invoices.pageSize ?? 50, 10_000);
+    const pageNo = positiveInt(q.get('page'), 1);
+    const listed = sortRecords(invoices.select(deps.records(realmId), undefined));
+    const record = listed[(pageNo - 1) * pageSize + row];
+    if (!record || row >= pageSize) {
+      return respond(c, deps, 'Not found', '<p class="empty">This invoice is not available.</p>', 404);
+    }
+    const target = new URLSearchParams({ txnId: String(record.json.Id) });
+    const jobId = q.get('jobId');
+    if (jobId !== null) target.set('jobId', jobId);
+    const prefix = /^(\/c[1-9][0-9]{0,2})\/app\//.exec(url.pathname)?.[1] ?? '';
+    return c.redirect(`${prefix}/app/invoice?${target}`, 302);
+  });
+}
