@@ -15,39 +15,34 @@
  * MAX_PAGE_TICKED (each new key costs a read on the company's quota).
  */
 import { z } from 'zod';
-import { ENTITIES, type Entity, isValidId } from '../domain/entities';
-import type { Environment } from '../domain/ids';
-import { recordKey } from '../domain/record-key';
+import type { Entity } from '../domain/entities';
 import { EnvironmentSchema } from '../domain/schemas';
-import { ShownSchema } from '../domain/shown';
+import type { RowResolution } from '../resolve/types';
 import type { StorageArea } from '../storage/area';
 import { storageKey as keys } from '../storage/keys';
 import { writeQueueFor } from '../storage/queue';
+import { applyReport, fresh, type Lists, type ReportChanges, type ReportOutcome } from './apply-report';
+import {
+  ERASED_TOMBSTONE,
+  MAX_SELECTION,
+  type Scope,
+  SELECTION_TTL_MS,
+  type SelectedItem,
+  SelectionSchema,
+  TombstonesSchema,
+} from './items';
+import { pickCandidate, type Rows, RowsSchema, settleRows } from './rows';
 
-export interface Scope {
-  realmId: string;
-  environment: Environment;
-}
-
-export const SELECTION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const MAX_SELECTION = 50_000;
-export const MAX_PAGE_TICKED = 5_000;
-
-const ItemSchema = z.object({
-  entity: z.enum(ENTITIES),
-  id: z.string().refine(isValidId),
-  /** When a page first showed the row (the changed-since-viewed check compares with it). */
-  shownAt: z.number(),
-  /** When the person's tick happened (for page-ticked rows: when the tick was seen). */
-  tickedAt: z.number().optional(),
-  /** When the row entered the selection (expiry counts from here). */
-  addedAt: z.number().optional(),
-  /** What the list showed for the row (the preflight cross-checks it). */
-  shown: ShownSchema.optional(),
-});
-export type SelectedItem = z.infer<typeof ItemSchema>;
-const SelectionSchema = z.record(z.string(), ItemSchema);
-const TombstonesSchema = z.record(z.string(), z.number());
+export {
+  ERASED_TOMBSTONE,
+  MAX_PAGE_TICKED,
+  MAX_SELECTION,
+  removedAtOf,
+  type Scope,
+  SELECTION_TTL_MS,
+  type SelectedItem,
+  selectionKey,
+} from './items';
 
 const LastPageSchema = z.object({
   realmId: z.string(),
@@ -59,124 +54,11 @@ const LastPageSchema = z.object({
 });
 export type LastPage = z.infer<typeof LastPageSchema>;
 
-export const selectionKey = (entity: Entity, id: string) => recordKey(entity, id);
-
-/**
- * The tombstone left when a company's local data is erased: it names no record, yet a tick made
- * before the erase (still showing on an open page) cannot bring a row back, as with "Clear".
- */
-export const ERASED_TOMBSTONE = '*erased';
-const removedAtOf = (tombstones: Record<string, number>, key: string): number | undefined => {
-  const at = Math.max(
-    tombstones[key] ?? Number.NEGATIVE_INFINITY,
-    tombstones[ERASED_TOMBSTONE] ?? Number.NEGATIVE_INFINITY,
-  );
-  return at === Number.NEGATIVE_INFINITY ? undefined : at;
-};
-const { selection: storageKey, pageTicked: pageTickedKey, tombstones: tombstoneKey } = keys;
+const { selection: storageKey, pageTicked: pageTickedKey, tombstones: tombstoneKey, rows: rowsKey } = keys;
 const LAST_PAGE_KEY = keys.lastPage();
 
-export interface ReportChanges {
-  /** Rows the person ticked (tickedAt = the gesture's time). */
-  added: readonly SelectedItem[];
-  /** Rows ticked with no gesture of the person. */
-  pageTicked?: readonly SelectedItem[];
-  /** Rows unticked on the page. */
-  removed: readonly { entity: Entity; id: string }[];
-}
-
-export interface ReportOutcome {
-  selection: Record<string, SelectedItem>;
-  /** Added keys refused: removed in Safe Delete after that tick, or the tick is older than the TTL. */
-  refused: string[];
-  /** Keys that entered the selection with this report (they need a fresh preflight). */
-  entered: string[];
-  /** New keys left out because the selection (or the page-ticked list) is full. */
-  overCap: number;
-}
-
-interface Lists {
-  selection: Record<string, SelectedItem>;
-  pageTicked: Record<string, SelectedItem>;
-  tombstones: Record<string, number>;
-}
-
-const expired = (item: SelectedItem, now: number) =>
-  (item.addedAt ?? item.tickedAt ?? item.shownAt) < now - SELECTION_TTL_MS;
-
-function fresh(items: Record<string, SelectedItem>, now: number): Record<string, SelectedItem> {
-  const out: Record<string, SelectedItem> = {};
-  for (const [k, v] of Object.entries(items)) if (!expired(v, now)) out[k] = v;
-  return out;
-}
-
-/** Pure: applies one report to the three lists. */
-export function applyReport(lists: Lists, changes: ReportChanges, now: number): Lists & ReportOutcome {
-  const selection = { ...lists.selection };
-  const pageTicked = { ...lists.pageTicked };
-  const tombstones = { ...lists.tombstones };
-  const refused: string[] = [];
-  const entered: string[] = [];
-  let overCap = 0;
-  for (const r of changes.removed) {
-    const key = selectionKey(r.entity, r.id);
-    delete selection[key];
-    delete pageTicked[key];
-  }
-  let size = Object.keys(selection).length;
-  for (const a of changes.added) {
-    const key = selectionKey(a.entity, a.id);
-    const tickedAt = Math.min(a.tickedAt ?? now, now);
-    const shownAt = Math.min(a.shownAt, now);
-    const removedAt = removedAtOf(tombstones, key);
-    if ((removedAt !== undefined && tickedAt <= removedAt) || tickedAt < now - SELECTION_TTL_MS) {
-      refused.push(key);
-      continue;
-    }
-    const prev = selection[key];
-    if (prev) {
-      selection[key] = { ...prev, shownAt: Math.min(prev.shownAt, shownAt), shown: a.shown ?? prev.shown };
-      continue;
-    }
-    if (size >= MAX_SELECTION) {
-      overCap += 1;
-      continue;
-    }
-    selection[key] = {
-      entity: a.entity,
-      id: a.id,
-      shownAt,
-      tickedAt,
-      addedAt: now,
-      ...(a.shown ? { shown: a.shown } : {}),
-    };
-    size += 1;
-    delete tombstones[key];
-    delete pageTicked[key];
-    entered.push(key);
-  }
-  let pageSize = Object.keys(pageTicked).length;
-  for (const a of changes.pageTicked ?? []) {
-    const key = selectionKey(a.entity, a.id);
-    if (selection[key] || pageTicked[key]) continue;
-    const tickedAt = Math.min(a.tickedAt ?? now, now);
-    const removedAt = removedAtOf(tombstones, key);
-    if (removedAt !== undefined && tickedAt <= removedAt) continue;
-    if (pageSize >= MAX_PAGE_TICKED) {
-      overCap += 1;
-      continue;
-    }
-    pageTicked[key] = {
-      entity: a.entity,
-      id: a.id,
-      shownAt: Math.min(a.shownAt, now),
-      tickedAt,
-      addedAt: now,
-      ...(a.shown ? { shown: a.shown } : {}),
-    };
-    pageSize += 1;
-  }
-  return { selection, pageTicked, tombstones, refused, entered, overCap };
+function freshRows(rows: Rows, now: number): Rows {
+  return Object.fromEntries(Object.entries(rows).filter(([, r]) => r.addedAt >= now - SELECTION_TTL_MS));
 }
 
 export function createSelectionStore(local: StorageArea, clock: () => number = Date.now) {
@@ -194,6 +76,7 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
       selection: fresh(await readRaw(storageKey(scope), SelectionSchema, {}), now),
       pageTicked: fresh(await readRaw(pageTickedKey(scope), SelectionSchema, {}), now),
       tombstones,
+      rows: freshRows(await readRaw(rowsKey(scope), RowsSchema, {}), now),
     };
   }
   async function writeLists(scope: Scope, lists: Lists): Promise<void> {
@@ -201,6 +84,7 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
       [storageKey(scope)]: lists.selection,
       [pageTickedKey(scope)]: lists.pageTicked,
       [tombstoneKey(scope)]: lists.tombstones,
+      [rowsKey(scope)]: lists.rows,
     });
   }
   /** The person removed these rows in Safe Delete: out of both lists, tombstoned now. */
@@ -210,12 +94,32 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
     for (const k of drop) tombstones[k] = now;
     const keep = (items: Record<string, SelectedItem>) =>
       Object.fromEntries(Object.entries(items).filter(([k]) => !drop.has(k)));
-    return { selection: keep(lists.selection), pageTicked: keep(lists.pageTicked), tombstones };
+    const rows = Object.fromEntries(Object.entries(lists.rows).filter(([k]) => !drop.has(k)));
+    return { selection: keep(lists.selection), pageTicked: keep(lists.pageTicked), tombstones, rows };
   }
   return {
     read: async (scope: Scope) => (await readLists(scope)).selection,
     readPageTicked: async (scope: Scope) => (await readLists(scope)).pageTicked,
     readTombstones: async (scope: Scope) => (await readLists(scope)).tombstones,
+    /** Ticked rows known by what they show, not (yet) resolved to one record. */
+    readRows: async (scope: Scope): Promise<Rows> => (await readLists(scope)).rows,
+    /** What the resolver concluded: matched rows move into the selection (`entered`: their keys). */
+    settleRows: (scope: Scope, resolutions: ReadonlyMap<string, RowResolution>) =>
+      enqueue(async () => {
+        const lists = await readLists(scope);
+        const next = settleRows(lists, resolutions, clock());
+        await writeLists(scope, { ...lists, ...next });
+        return next.entered;
+      }),
+    /** The person picked one of a row's candidates; undefined when it is not one of them. */
+    pick: (scope: Scope, rowKey: string, target: { entity: Entity; id: string }) =>
+      enqueue(async () => {
+        const lists = await readLists(scope);
+        const next = pickCandidate(lists, rowKey, target, clock());
+        if (!next) return undefined;
+        await writeLists(scope, { ...lists, ...next });
+        return next.key;
+      }),
     report: (scope: Scope, changes: ReportChanges): Promise<ReportOutcome> =>
       enqueue(async () => {
         const next = applyReport(await readLists(scope), changes, clock());
@@ -233,7 +137,8 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
     clear: (scope: Scope) =>
       enqueue(async () => {
         const lists = await readLists(scope);
-        const next = removeKeys(lists, [...Object.keys(lists.selection), ...Object.keys(lists.pageTicked)], clock());
+        const all = [...Object.keys(lists.selection), ...Object.keys(lists.pageTicked), ...Object.keys(lists.rows)];
+        const next = removeKeys(lists, all, clock());
         await writeLists(scope, next);
         return next.selection;
       }),
@@ -252,7 +157,7 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
     /** "Erase this company's local data": both lists gone, every tombstone replaced by the erase's. */
     erase: (scope: Scope) =>
       enqueue(async () => {
-        await local.remove([storageKey(scope), pageTickedKey(scope)]);
+        await local.remove([storageKey(scope), pageTickedKey(scope), rowsKey(scope)]);
         await local.set({ [tombstoneKey(scope)]: { [ERASED_TOMBSTONE]: clock() } });
       }),
     /** "Add these to the selection": page-ticked rows become the person's choice now. */
@@ -279,7 +184,7 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
           entered.push(key);
           size += 1;
         }
-        await writeLists(scope, { selection, pageTicked, tombstones });
+        await writeLists(scope, { ...lists, selection, pageTicked, tombstones });
         return { selection, entered, overCap };
       }),
     async setLastPage(page: LastPage): Promise<void> {

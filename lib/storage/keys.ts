@@ -52,6 +52,8 @@ export const STORAGE_KEYS = {
   pageTicked: { area: 'local', owner: 'selection', version: 1, key: scoped('page-ticked') },
   /** Removal times (tombstones) of rows the person removed. */
   tombstones: { area: 'local', owner: 'selection', version: 1, key: scoped('removed') },
+  /** Ticked rows known by what they show, waiting to be resolved to one record (lib/selection/rows.ts). */
+  rows: { area: 'local', owner: 'selection', version: 1, key: scoped('rows') },
   /** The last QuickBooks page a selection came from. */
   lastPage: { area: 'local', owner: 'selection', version: 1, key: () => 'sd:last-page' },
   /** The latest preflight of a company's selection; version 2: findings as facts (storage version 3). */

@@ -84,7 +84,7 @@ describe('company/erase', () => {
     const aJobs = [aDone, aOpen];
     const kinds = keysOf(stored, a, aJobs).map((k) => k.split(':')[k.startsWith('sd:job:') ? 3 : 1]);
     expect(new Set(kinds)).toEqual(
-      new Set(['chunk', 'records', 'page-ticked', 'preflight', 'removed', 'runs', 'selection', 'throttle']),
+      new Set(['chunk', 'records', 'page-ticked', 'preflight', 'removed', 'rows', 'runs', 'selection', 'throttle']),
     );
     const bKeys = Object.fromEntries(Object.entries(stored).filter(([k]) => keysOf(stored, b, [bJob]).includes(k)));
     const bAudit = (await h.background.core.runner.audit.read()).entries.filter((e) => e.realmId === b.realmId);

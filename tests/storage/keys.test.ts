@@ -27,6 +27,7 @@ function samples(name: StorageKeyName): string[] {
       return [build('production.123'), build('sandbox.9')];
     case 'selection':
     case 'pageTicked':
+    case 'rows':
     case 'tombstones':
     case 'preflight':
     case 'runs':

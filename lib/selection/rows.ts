@@ -1,0 +1,215 @@
+/**
+ * Rows known by what they show (issue 20): a ticked row whose markup carries no transaction Id
+ * (a register, the Invoices list, the bank feed's Posted tab) waits here, keyed by its `rowKey`,
+ * until the resolver (lib/resolve) finds the ONE record that agrees with every field it shows. Then
+ * it moves into the selection as an ordinary record (`fromRow` remembers the row), where the
+ * preflight checks it like any other. A row that matches none or several stays here with that
+ * outcome; several → the person picks one candidate in Safe Delete (their own act). Nothing here is
+ * ever deleted: only records in the selection are.
+ *
+ * Pure functions over the stored maps; lib/selection/store.ts runs them inside its write queue.
+ */
+import { z } from 'zod';
+import { ENTITIES, type Entity, isValidId } from '../domain/entities';
+import { recordKey } from '../domain/record-key';
+import { ShownSchema } from '../domain/shown';
+import type { RowResolution } from '../resolve/types';
+
+const MAX_CANDIDATES = 20;
+
+export const CandidateSchema = z.object({
+  entity: z.enum(ENTITIES),
+  id: z.string().refine(isValidId),
+  number: z.string().optional(),
+  date: z.string().optional(),
+  name: z.string().optional(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  memo: z.string().optional(),
+  createdAt: z.string().optional(),
+});
+
+/** What the last resolution concluded for a row it could not settle. */
+export const RowOutcomeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none'), at: z.number() }),
+  z.object({ kind: z.literal('several'), at: z.number(), candidates: z.array(CandidateSchema).max(MAX_CANDIDATES) }),
+  z.object({ kind: z.literal('unreadable'), at: z.number(), field: z.string() }),
+]);
+export type RowOutcome = z.infer<typeof RowOutcomeSchema>;
+
+export const RowItemSchema = z.object({
+  rowKey: z.string().startsWith('row:'),
+  shown: ShownSchema,
+  /** The types the page lists, when the row has no Type column. */
+  entities: z.array(z.enum(ENTITIES)).optional(),
+  shownAt: z.number(),
+  tickedAt: z.number(),
+  addedAt: z.number(),
+  /** Absent: not resolved yet (the next check resolves it). */
+  outcome: RowOutcomeSchema.optional(),
+});
+export type RowItem = z.infer<typeof RowItemSchema>;
+export const RowsSchema = z.record(z.string(), RowItemSchema);
+export type Rows = Record<string, RowItem>;
+
+/** A selected record as the selection stores it (the fields rows need). */
+export interface RowSelected {
+  entity: Entity;
+  id: string;
+  shownAt: number;
+  tickedAt?: number;
+  addedAt?: number;
+  shown?: RowItem['shown'];
+  fromRow?: string;
+}
+
+export interface RowLists<S extends RowSelected> {
+  selection: Record<string, S>;
+  rows: Rows;
+  tombstones: Record<string, number>;
+}
+
+export interface AddedRowChange {
+  rowKey: string;
+  shown: RowItem['shown'];
+  entities?: readonly Entity[];
+  shownAt: number;
+  tickedAt: number;
+}
+
+/** The selection keys that came from each row. */
+function byRow<S extends RowSelected>(selection: Record<string, S>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, item] of Object.entries(selection)) if (item.fromRow) out.set(item.fromRow, key);
+  return out;
+}
+
+/**
+ * A report's row changes. An unticked row leaves, with the record it resolved to (the person
+ * unticked THAT row). A ticked row enters unless the person removed it in Safe Delete after the tick
+ * (`removedAt`), or it already resolved to a selected record.
+ */
+export function applyRowChanges<S extends RowSelected>(
+  lists: RowLists<S>,
+  added: readonly AddedRowChange[],
+  removed: readonly string[],
+  ctx: { now: number; removedAt: (key: string) => number | undefined; room: number; ttlMs: number },
+): RowLists<S> & { refused: string[]; entered: string[]; overCap: number } {
+  const selection = { ...lists.selection };
+  const rows = { ...lists.rows };
+  const tombstones = { ...lists.tombstones };
+  const resolved = byRow(selection);
+  for (const rowKey of removed) {
+    delete rows[rowKey];
+    const key = resolved.get(rowKey);
+    if (key !== undefined) delete selection[key];
+  }
+  const refused: string[] = [];
+  const entered: string[] = [];
+  let room = ctx.room;
+  let overCap = 0;
+  for (const a of added) {
+    const tickedAt = Math.min(a.tickedAt, ctx.now);
+    const removedAt = ctx.removedAt(a.rowKey);
+    if ((removedAt !== undefined && tickedAt <= removedAt) || tickedAt < ctx.now - ctx.ttlMs) {
+      refused.push(a.rowKey);
+      continue;
+    }
+    const key = resolved.get(a.rowKey);
+    if (key !== undefined && selection[key]) continue;
+    const prev = rows[a.rowKey];
+    if (prev) {
+      rows[a.rowKey] = { ...prev, shownAt: Math.min(prev.shownAt, a.shownAt) };
+      continue;
+    }
+    if (room <= 0) {
+      overCap += 1;
+      continue;
+    }
+    room -= 1;
+    rows[a.rowKey] = {
+      rowKey: a.rowKey,
+      shown: a.shown,
+      ...(a.entities ? { entities: [...a.entities] } : {}),
+      shownAt: Math.min(a.shownAt, ctx.now),
+      tickedAt,
+      addedAt: ctx.now,
+    };
+    delete tombstones[a.rowKey];
+    entered.push(a.rowKey);
+  }
+  return { selection, rows, tombstones, refused, entered, overCap };
+}
+
+/** The row becomes the selected record `entity:id` (tickedAt: the person's tick, or their pick). */
+function moveIn<S extends RowSelected>(
+  selection: Record<string, S>,
+  row: RowItem,
+  target: { entity: Entity; id: string },
+  at: { tickedAt: number; now: number },
+): string {
+  const key = recordKey(target.entity, target.id);
+  if (!selection[key]) {
+    selection[key] = {
+      entity: target.entity,
+      id: target.id,
+      shownAt: row.shownAt,
+      tickedAt: at.tickedAt,
+      addedAt: at.now,
+      shown: row.shown,
+      fromRow: row.rowKey,
+    } as S;
+  }
+  return key;
+}
+
+/**
+ * What a resolution concluded: a row with exactly one agreeing record moves into the selection;
+ * none / several / unreadable are kept on the row for the person; a failed read changes nothing
+ * (the check fails, the row is resolved again next time).
+ */
+export function settleRows<S extends RowSelected>(
+  lists: RowLists<S>,
+  resolutions: ReadonlyMap<string, RowResolution>,
+  now: number,
+): RowLists<S> & { entered: string[] } {
+  const selection = { ...lists.selection };
+  const rows = { ...lists.rows };
+  const entered: string[] = [];
+  for (const [rowKey, res] of resolutions) {
+    const row = rows[rowKey];
+    if (!row) continue; // unticked meanwhile
+    if (res.kind === 'match') {
+      entered.push(moveIn(selection, row, res.candidate, { tickedAt: row.tickedAt, now }));
+      delete rows[rowKey];
+    } else if (res.kind === 'none') {
+      rows[rowKey] = { ...row, outcome: { kind: 'none', at: now } };
+    } else if (res.kind === 'several') {
+      const candidates = res.candidates.slice(0, MAX_CANDIDATES).map((c) => CandidateSchema.parse(c));
+      rows[rowKey] = { ...row, outcome: { kind: 'several', at: now, candidates } };
+    } else if (res.kind === 'unreadable') {
+      rows[rowKey] = { ...row, outcome: { kind: 'unreadable', at: now, field: res.field } };
+    }
+  }
+  return { selection, rows, tombstones: lists.tombstones, entered };
+}
+
+/**
+ * The person picked one of a row's candidates in Safe Delete: only a candidate the resolver listed
+ * for that row is accepted; the pick is the person's act now (tickedAt = now).
+ */
+export function pickCandidate<S extends RowSelected>(
+  lists: RowLists<S>,
+  rowKey: string,
+  pick: { entity: Entity; id: string },
+  now: number,
+): (RowLists<S> & { key: string }) | undefined {
+  const row = lists.rows[rowKey];
+  if (row?.outcome?.kind !== 'several') return undefined;
+  if (!row.outcome.candidates.some((c) => c.entity === pick.entity && c.id === pick.id)) return undefined;
+  const selection = { ...lists.selection };
+  const rows = { ...lists.rows };
+  const key = moveIn(selection, row, pick, { tickedAt: now, now });
+  delete rows[rowKey];
+  return { selection, rows, tombstones: lists.tombstones, key };
+}
