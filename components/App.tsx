@@ -16,6 +16,7 @@ import { RestoreFromLog } from './RestorePanel';
 import { SelectionPanel } from './SelectionPanel';
 import { StatusRegion } from './StatusRegion';
 import { TopBar } from './TopBar';
+import { UnresolvedRows } from './UnresolvedRows';
 
 type Phase = 'loading' | 'select' | 'running' | 'result';
 
@@ -55,6 +56,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
           {!job && <PageTickedHint model={model} />}
           {!job && <CheckFailed model={model} />}
           <PageIssues model={model} />
+          {!job && <UnresolvedRows model={model} />}
           {/* Not connected: the connection comes first. Connected: the records do (issue 21 §1). */}
           {!connected && <ConnectionPanel key="connection" model={model} />}
           {job && active && <JobProgress model={model} />}

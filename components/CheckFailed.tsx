@@ -9,7 +9,8 @@ import type { PopupModel } from '../lib/popup/model';
  */
 export function CheckFailed({ model }: { model: PopupModel }) {
   const preflight = model.state.value?.preflight;
-  if (!preflight?.error || model.selection.value.length === 0) return null;
+  const unresolved = model.state.value?.unresolved.length ?? 0;
+  if (!preflight?.error || (model.selection.value.length === 0 && unresolved === 0)) return null;
   const running = preflight.running;
   return (
     <section class="notice notice-error check-failed" aria-label="The check failed">

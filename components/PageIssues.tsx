@@ -10,10 +10,21 @@ import type { PopupModel } from '../lib/popup/model';
 export function PageIssues({ model }: { model: PopupModel }) {
   const issues = model.state.value?.pageIssues;
   const copied = useSignal(false);
-  if (!issues?.counter && !issues?.unreadable) return null;
-  const { counter, unreadable } = issues;
+  if (!issues?.counter && !issues?.unreadable && !issues?.bankLines) return null;
+  const { counter, unreadable, bankLines } = issues;
   return (
     <div class="page-issues">
+      {bankLines && (
+        <div class="warning">
+          <p>
+            {formatCount(bankLines.count)} ticked on the bank feed's Pending tab: not selected. These are bank lines
+            QuickBooks has not recorded yet. Exclude them in QuickBooks; Safe Delete deletes recorded transactions.
+          </p>
+          <button type="button" class="link-button" onClick={() => void model.dismissAlert('bankLines')}>
+            Dismiss the bank-lines note
+          </button>
+        </div>
+      )}
       {counter && (
         <div class="warning">
           <p>

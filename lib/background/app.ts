@@ -229,6 +229,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       lastPage: lastPage && (!scope || lastPage.environment === scope.environment) ? lastPage : undefined,
       selection: selected,
       pageTicked: scope ? await selection.readPageTicked(scope) : {},
+      rows: scope ? await selection.readRows(scope) : {},
       pageIssues: await pageIssues.view({
         tabOpen: async (tabId) =>
           !deps.tabs ||

@@ -124,6 +124,17 @@ export const pageHandlers: PageHandlers = {
     await maybeAutoPreflight(core);
     return ok(await core.state());
   },
+  async 'selection/pick'(msg, core) {
+    const viewed = await checkViewCompany(core, msg.scope);
+    if (!viewed.ok) return refuseChange(core, viewed.error, msg.scope);
+    const key = await core.selection.pick(viewed.scope, msg.rowKey, { entity: msg.entity, id: msg.id });
+    if (key === undefined) return refuseChange(core, 'That row changed since it was shown: look again.', msg.scope);
+    // The picked record is checked afresh like any new row, before anything can delete it.
+    await core.preflightStore.forget(viewed.scope, [key]);
+    core.changed();
+    await maybeAutoPreflight(core);
+    return ok(await core.state());
+  },
   async 'preflight/run'(_msg, core) {
     const scope = await core.currentScope();
     if (!scope) return fail('There is no selection to check.');
@@ -225,7 +236,11 @@ async function dropFromSelection(
   // Tombstoned: a tick still showing on a page cannot bring these rows back, only a new tick.
   const keys =
     msg.type === 'selection/clear'
-      ? [...Object.keys(await core.selection.read(scope)), ...Object.keys(await core.selection.readPageTicked(scope))]
+      ? [
+          ...Object.keys(await core.selection.read(scope)),
+          ...Object.keys(await core.selection.readPageTicked(scope)),
+          ...Object.keys(await core.selection.readRows(scope)),
+        ]
       : msg.type === 'selection/removeMany'
         ? msg.keys
         : [msg.key];
@@ -265,9 +280,10 @@ async function maybeAutoPreflight(core: BackgroundCore, force = false, now?: num
   if (!scope || core.preflight.isRunning(scope)) return;
   if (!(await core.hasToken(scope))) return;
   const selected = Object.keys(await core.selection.read(scope));
-  if (selected.length === 0) return;
+  const unresolved = Object.values(await core.selection.readRows(scope)).some((r) => !r.outcome);
+  if (selected.length === 0 && !unresolved) return;
   const stored = await core.preflightStore.read(scope);
-  const unchecked = selected.some((k) => !stored?.rows[k]);
+  const unchecked = unresolved || selected.some((k) => !stored?.rows[k]);
   // A failed check (QuickBooks down) is tried again once a minute while a view is open.
   const retryDue = !!stored?.error && now !== undefined && now - stored.at >= CHECK_RETRY_MS;
   if (force || retryDue || (unchecked && !stored?.error)) void core.preflight.start(scope);

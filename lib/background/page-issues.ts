@@ -32,7 +32,7 @@ export interface IssueViewOptions {
   name?: CompanyNamer;
 }
 
-export type PageIssueKind = 'staleTab' | 'counter' | 'unreadable';
+export type PageIssueKind = 'staleTab' | 'counter' | 'unreadable' | 'bankLines';
 
 const IssuesSchema = z.object({
   staleTab: z
@@ -50,6 +50,8 @@ const IssuesSchema = z.object({
     .optional(),
   counter: z.object({ url: z.string(), claimed: z.number(), seen: z.number(), at: z.number() }).optional(),
   unreadable: z.object({ url: z.string(), tickedBoxes: z.number(), skeleton: z.string(), at: z.number() }).optional(),
+  /** Bank lines ticked on the bank feed's Pending tab: not transactions, never collected. */
+  bankLines: z.object({ url: z.string(), count: z.number(), at: z.number() }).optional(),
 });
 type Issues = z.infer<typeof IssuesSchema>;
 
@@ -91,8 +93,8 @@ export function createPageIssues(session: StorageArea) {
                 : stale.text,
           }
         : undefined;
-      const view = { staleTab, counter: issues.counter, unreadable: issues.unreadable };
-      return view.staleTab || view.counter || view.unreadable ? view : undefined;
+      const view = { staleTab, counter: issues.counter, unreadable: issues.unreadable, bankLines: issues.bankLines };
+      return view.staleTab || view.counter || view.unreadable || view.bankLines ? view : undefined;
     },
     staleTab: (tab: {
       tabId?: number;
@@ -123,6 +125,8 @@ export function createPageIssues(session: StorageArea) {
         } else if (next.counter?.url === url) next.counter = undefined;
         if (page?.unreadable) next.unreadable = { url, ...page.unreadable, at };
         else if (next.unreadable?.url === url) next.unreadable = undefined;
+        if (page?.bankLines) next.bankLines = { url, count: page.bankLines, at };
+        else if (next.bankLines?.url === url) next.bankLines = undefined;
         return next;
       }),
     clearCounters: () => update((i) => ({ staleTab: i.staleTab })),

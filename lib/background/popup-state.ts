@@ -2,7 +2,8 @@
 import type { Connection } from '../connection/token-store';
 import type { Environment } from '../domain/ids';
 import type { JobRecordRow, JobSnapshot } from '../jobs/types';
-import type { PopupState, SelectionRow } from '../messaging/views';
+import type { PopupState, SelectionRow, UnresolvedRow } from '../messaging/views';
+import type { Rows } from '../selection/rows';
 import type { LastPage, SelectedItem } from '../selection/store';
 import { toJobView } from './job-view';
 import type { StoredPreflight } from './preflight-store';
@@ -18,6 +19,8 @@ export interface StateInputs {
   lastPage?: LastPage;
   selection: Record<string, SelectedItem>;
   pageTicked?: Record<string, SelectedItem>;
+  /** Ticked rows known by what they show, not resolved to one record. */
+  rows?: Rows;
   pageIssues?: PopupState['pageIssues'];
   recentRuns?: PopupState['recentRuns'];
   companyName?: string;
@@ -58,6 +61,20 @@ export function selectionRows(
     .sort((a, b) => (a.txnDate ?? '').localeCompare(b.txnDate ?? '') || a.key.localeCompare(b.key));
 }
 
+/** Rows known by what they show that are not one record (yet), oldest tick first. */
+export function unresolvedRows(rows: Rows): UnresolvedRow[] {
+  const STATUS = { none: 'notFound', several: 'ambiguous', unreadable: 'unreadable' } as const;
+  return Object.values(rows)
+    .map((r) => ({
+      rowKey: r.rowKey,
+      shown: r.shown,
+      tickedAt: r.tickedAt,
+      status: r.outcome ? STATUS[r.outcome.kind] : ('identifying' as const),
+      candidates: r.outcome?.kind === 'several' ? r.outcome.candidates : [],
+    }))
+    .sort((a, b) => a.tickedAt - b.tickedAt || a.rowKey.localeCompare(b.rowKey));
+}
+
 /** Selected rows the job did not take: the check left them alone (for the result's tie-out). */
 function leftAlone(selection: Record<string, SelectedItem>, rows: readonly JobRecordRow[]): number {
   const taken = new Set(rows.map((r) => r.key));
@@ -83,6 +100,7 @@ export function buildPopupState(input: StateInputs): PopupState {
     // Never checked, never deleted: shown apart with what the page showed, until the person adds them.
     pageTicked: selectionRows(input.pageTicked ?? {}, undefined),
     pageIssues: input.pageIssues,
+    unresolved: unresolvedRows(input.rows ?? {}),
     recentRuns: input.recentRuns ?? [],
     connections: input.connections ?? [],
     preflight: input.preflight

@@ -8,6 +8,8 @@ import { CHECK_RETRY_MS } from '../domain/limits';
 import { scopeKey } from '../domain/scope';
 import { runPreflight } from '../preflight/index';
 import type { QboClient } from '../qbo/client-api';
+import type { CallFailure } from '../qbo/outcomes';
+import type { RowResolution, RowToResolve } from '../resolve/types';
 import type { Scope, SelectionStore } from '../selection/store';
 import type { PreflightStore } from './preflight-store';
 import { toPreflightRow } from './preflight-store';
@@ -33,10 +35,14 @@ export function describeFailure(kind: string): string {
   }
 }
 
+/** Resolves rows known by what they show with the company's client (lib/resolve). */
+export type RowResolver = (client: QboClient, rows: RowToResolve[]) => Promise<Map<string, RowResolution>>;
+
 export function createPreflightService(deps: {
   selection: SelectionStore;
   preflight: PreflightStore;
   clientFor: (scope: Scope) => QboClient;
+  resolveRows?: RowResolver;
   now: () => number;
   onChange: () => void;
 }) {
@@ -45,7 +51,27 @@ export function createPreflightService(deps: {
   /** When each company's last check failed (cleared by a check that succeeds). */
   const failedAt = new Map<string, number>();
 
+  /**
+   * Rows known by what they show, not resolved yet: the ones that match exactly one record move into
+   * the selection before the check (and are checked like any other); a failed read fails the check.
+   */
+  async function resolvePending(scope: Scope): Promise<CallFailure | undefined> {
+    const pending = Object.values(await deps.selection.readRows(scope)).filter((r) => !r.outcome);
+    if (pending.length === 0 || !deps.resolveRows) return undefined;
+    const rows = pending.map((r) => ({ rowKey: r.rowKey, shown: r.shown, entities: r.entities }));
+    const resolutions = await deps.resolveRows(deps.clientFor(scope), rows);
+    for (const res of resolutions.values()) if (res.kind === 'failed') return res.failure;
+    await deps.selection.settleRows(scope, resolutions);
+    return undefined;
+  }
+
   async function run(scope: Scope): Promise<void> {
+    const unresolved = await resolvePending(scope);
+    if (unresolved) {
+      failedAt.set(id(scope), deps.now());
+      await deps.preflight.setError(scope, deps.now(), describeFailure(unresolved.kind));
+      return;
+    }
     const items = Object.values(await deps.selection.read(scope));
     const result = await runPreflight({
       client: deps.clientFor(scope),

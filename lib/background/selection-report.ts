@@ -114,6 +114,8 @@ export async function handleSelectionReport(
     added: data.added,
     pageTicked: data.pageTicked,
     removed: data.removed,
+    addedRows: data.addedRows,
+    removedRows: data.removedRows,
   });
   // A row that (re-)entered the selection never keeps an older check's status: it is checked afresh.
   if (outcome.entered.length > 0) await core.preflightStore.forget(scope, outcome.entered);

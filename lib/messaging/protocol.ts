@@ -5,12 +5,13 @@
  * extension pages (the popup, also opened in a tab) may do everything else.
  */
 import { z } from 'zod';
+import { ENTITIES, isValidId } from '../domain/entities';
 import { CompanyScopeSchema, RealmIdSchema, ViewScopeSchema } from '../domain/schemas';
 import type { ContentMessage, PageHelloReply, SelectionReportReply } from './content-protocol';
 import { type AuditFile, EnvironmentSchema, type PopupState, RestoreFilterSchema, type RestorePreview } from './views';
 
 /** The alerts a person can dismiss. */
-export const ALERT_KINDS = ['notice', 'staleTab', 'counter', 'unreadable'] as const;
+export const ALERT_KINDS = ['notice', 'staleTab', 'counter', 'unreadable', 'bankLines'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** Messages from extension pages (popup.html, in the action popup or a tab). */
@@ -54,18 +55,29 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
    * Selection changes name the company the view showed (`scope`): the background refuses them when
    * it now holds another company's selection (issue 18 §2).
    */
-  z.object({ type: z.literal('selection/remove'), key: z.string().max(64), scope: CompanyScopeSchema }),
+  z.object({ type: z.literal('selection/remove'), key: z.string().max(200), scope: CompanyScopeSchema }),
   z.object({ type: z.literal('selection/clear'), scope: CompanyScopeSchema }),
   /** "Remove these from the selection" (a whole group): tombstoned like "Remove". */
   z.object({
     type: z.literal('selection/removeMany'),
-    keys: z.array(z.string().max(64)).min(1).max(5000),
+    keys: z.array(z.string().max(200)).min(1).max(5000),
     scope: CompanyScopeSchema,
   }),
   /** Adds rows from "Ticked by the page, not by you" to the selection (the person's explicit choice). */
   z.object({
     type: z.literal('selection/adopt'),
     keys: z.array(z.string().max(64)).min(1).max(5000),
+    scope: CompanyScopeSchema,
+  }),
+  /**
+   * "Can't tell which transaction": the person picks one of the candidates the resolver listed for a
+   * row known by what it shows (only a listed candidate is taken; the pick is their own act).
+   */
+  z.object({
+    type: z.literal('selection/pick'),
+    rowKey: z.string().startsWith('row:').max(200),
+    entity: z.enum(ENTITIES),
+    id: z.string().max(20).refine(isValidId),
     scope: CompanyScopeSchema,
   }),
   z.object({ type: z.literal('preflight/run') }),
@@ -149,6 +161,7 @@ export interface ReplyMap {
   'selection/clear': PopupState;
   'selection/removeMany': PopupState;
   'selection/adopt': PopupState;
+  'selection/pick': PopupState;
   'preflight/run': PopupState;
   'job/start': PopupState;
   'job/pause': PopupState;

@@ -198,6 +198,30 @@ export const JobViewSchema = z.object({
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 
+/** A record that agrees with every field a row shows (lib/resolve): what tells candidates apart. */
+export const CandidateViewSchema = z.object({
+  entity: z.enum(ENTITIES),
+  id: z.string(),
+  number: z.string().optional(),
+  date: z.string().optional(),
+  name: z.string().optional(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  memo: z.string().optional(),
+  createdAt: z.string().optional(),
+});
+export type CandidateView = z.infer<typeof CandidateViewSchema>;
+
+export const UNRESOLVED_STATUSES = ['identifying', 'notFound', 'ambiguous', 'unreadable'] as const;
+export const UnresolvedRowSchema = z.object({
+  rowKey: z.string(),
+  shown: ShownSchema,
+  tickedAt: z.number(),
+  status: z.enum(UNRESOLVED_STATUSES),
+  candidates: z.array(CandidateViewSchema).default([]),
+});
+export type UnresolvedRow = z.infer<typeof UnresolvedRowSchema>;
+
 export const PopupStateSchema = z.object({
   version: z.number(),
   connection: ConnectionViewSchema,
@@ -224,8 +248,16 @@ export const PopupStateSchema = z.object({
       unreadable: z
         .object({ url: z.string(), tickedBoxes: z.number(), skeleton: z.string(), at: z.number() })
         .optional(),
+      /** Bank lines ticked on the bank feed's Pending tab: not transactions, never collected. */
+      bankLines: z.object({ url: z.string(), count: z.number(), at: z.number() }).optional(),
     })
     .optional(),
+  /**
+   * Ticked rows known by what they show that are not (yet) one record: being identified, not found
+   * in QuickBooks, or several records agree ("Can't tell which transaction": the person picks one).
+   * Never deleted; they are not in the selection.
+   */
+  unresolved: z.array(UnresolvedRowSchema).default([]),
   /** The company's last finished runs, kept after "Done" (most recent first). */
   recentRuns: z.array(JobViewSchema).default([]),
   audit: AuditViewSchema.optional(),

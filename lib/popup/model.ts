@@ -8,6 +8,7 @@
  * failures in a row so a routine restart never flickers.
  */
 import { batch, computed, signal, untracked } from '@preact/signals';
+import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
 import type { CompanyScope } from '../domain/scope';
 import type { AlertKind, PageMessage, PageMessageType, Reply, ReplyOf, RequestOf, Send } from '../messaging/protocol';
@@ -246,6 +247,9 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     removeRows: (keys: readonly string[]) => inBatches('selection/removeMany', keys),
     /** "Add these to the selection": the page-ticked rows become the person's choice. */
     adoptPageTicked: (keys: readonly string[]) => inBatches('selection/adopt', keys),
+    /** "Can't tell which transaction": the person picks this candidate for that row. */
+    pickCandidate: (rowKey: string, entity: Entity, id: string) =>
+      actOnShown((scope) => ({ type: 'selection/pick', rowKey, entity, id, scope })),
     /** Copies text to the clipboard; false (with a message) when the browser refuses. */
     async copyText(text: string): Promise<boolean> {
       try {

@@ -66,7 +66,7 @@ const forged: [string, Forge][] = [
   ],
   [
     'an unknown shown field',
-    (m) => ({ ...m, data: { ...m.data, added: [{ ...m.data.added[0], shown: { memo: 'x' } }] } }),
+    (m) => ({ ...m, data: { ...m.data, added: [{ ...m.data.added[0], shown: { payee: 'x' } }] } }),
   ],
   [
     'a key both added and ticked by the page',

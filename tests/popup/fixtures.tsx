@@ -46,6 +46,7 @@ export function popupState(over: Partial<PopupState> = {}): PopupState {
     pageTicked: over.pageTicked ?? [],
     recentRuns: over.recentRuns ?? [],
     connections: over.connections ?? [],
+    unresolved: over.unresolved ?? [],
   };
 }
 

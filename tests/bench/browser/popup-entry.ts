@@ -41,6 +41,7 @@ async function prepare(n: number): Promise<void> {
     connection: { realmId: '9130350000000001', environment: 'sandbox', hasToken: true, remember: false },
     selection: selection(n, now),
     pageTicked: [],
+    unresolved: [],
     recentRuns: [],
     connections: [],
     preflight: { at: now - 5_000, running: false },

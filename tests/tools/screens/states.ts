@@ -49,6 +49,7 @@ function state(over: Partial<PopupState>): PopupState {
     connection: connected,
     selection: [],
     pageTicked: [],
+    unresolved: [],
     recentRuns: [],
     connections: [],
     scope: { realmId: connected.realmId ?? '', environment: 'production', stamp: 'x' },
