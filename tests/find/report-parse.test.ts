@@ -1,6 +1,6 @@
 /**
  * Import a list (issue 22, item 2): each QuickBooks report layout exported as CSV and XLSX
- * (tests/fixtures/reports/make.ts) gives exactly its transactions as lines, title, heading, total
+ * (tests/fixtures/report-exports/make.ts) gives exactly its transactions as lines, title, heading, total
  * and footer rows skipped; a file that is not a report gives a clear error and no lines.
  */
 import { readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import {
 import { readAmountCents, readDates } from '../../lib/preflight/shown-values';
 
 const fixture = (name: string) => {
-  const bytes = readFileSync(join(process.cwd(), 'tests/fixtures/reports', name));
+  const bytes = readFileSync(join(process.cwd(), 'tests/fixtures/report-exports', name));
   return { name, bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer };
 };
 const text = (s: string) => ({ name: 'list.csv', bytes: new TextEncoder().encode(s).buffer as ArrayBuffer });
@@ -199,7 +199,10 @@ describe('parseReportFile: files that are not a report', () => {
     // A fixed pseudo-random sequence (no Math.random: the test reads the same bytes every run).
     const bytes = new Uint8Array(4096);
     let seed = 12345;
-    for (let i = 0; i < bytes.length; i++) bytes[i] = (seed = (seed * 1103515245 + 12345) % 2 ** 31) >> 16;
+    for (let i = 0; i < bytes.length; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      bytes[i] = seed >> 16;
+    }
     await refused({ name: 'report.csv', bytes: bytes.buffer }, /^This file is not a CSV or Excel file\.$/);
   });
 
