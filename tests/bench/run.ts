@@ -11,6 +11,7 @@ import { measureBundleSizes } from './bundle-size';
 import { renderChart } from './chart';
 import { measureCollect } from './collect-chromium';
 import { companiesHeading, companiesRows, measureCompaniesApart } from './companies-report';
+import { measureDuplicatesScan } from './duplicates-scan';
 import { measurePopupRenders, POPUP_SIZES, type PopupRenderResult, popupRows } from './popup-render';
 import { measurePreflightCpu } from './preflight-cpu';
 import { kb, ms, type Row, renderTable } from './table';
@@ -21,6 +22,7 @@ const JOB_RECORDS = 4_800; // 160 batch calls: four windows at the ceiling
 const COMPANY_COUNTS = [1, 3, 10] as const;
 const PREFLIGHT_IDS = 5_000;
 const PREFLIGHT_IDS_LARGE = 50_000;
+const DUPLICATES_SCAN_TXNS = 50_000;
 const PAGE_ROWS = 10_000;
 /** Reviewed records of the job a worker wakes to: the small one, then the large one (the ratio). */
 const WAKE_RECORDS = [1_000, 50_000] as const;
@@ -33,6 +35,7 @@ async function main() {
   const companies = measureCompaniesApart(COMPANY_COUNTS);
   const preflight = await measurePreflightCpu(PREFLIGHT_IDS);
   const preflightLarge = await measurePreflightCpu(PREFLIGHT_IDS_LARGE);
+  const duplicatesScan = await measureDuplicatesScan(DUPLICATES_SCAN_TXNS);
   const [wakeSmall, wakeLarge] = await measureWake(WAKE_RECORDS);
   if (!wakeSmall || !wakeLarge) throw new Error('wake figure missing');
   const browser = await launchChromium();
@@ -116,6 +119,20 @@ async function main() {
     { figure: `  ${count(PREFLIGHT_IDS_LARGE)} Ids: calls`, value: String(preflightLarge.calls) },
     { figure: `  ${count(PREFLIGHT_IDS_LARGE)} Ids: wall time (loopback)`, value: ms(preflightLarge.wallMs) },
     {
+      figure: `duplicates scan of ${count(DUPLICATES_SCAN_TXNS)} transactions: read calls`,
+      value: String(duplicatesScan.calls),
+    },
+    {
+      figure: `duplicates scan of ${count(DUPLICATES_SCAN_TXNS)} transactions: extension CPU`,
+      value: ms(duplicatesScan.cpuMs),
+      goal: '< 3 s',
+      pass: duplicatesScan.cpuMs < 3000,
+    },
+    {
+      figure: `  ${count(duplicatesScan.copies)} re-entered copies: groups / proposed`,
+      value: `${duplicatesScan.groups} / ${duplicatesScan.proposed}`,
+    },
+    {
       figure: `wake to next batch call, ${count(wakeLarge.records)} ÷ ${count(wakeSmall.records)} records`,
       value: wakeRatio.toFixed(2),
       goal: '≤ 1.5',
@@ -186,6 +203,7 @@ async function main() {
     companies,
     preflight,
     preflightLarge,
+    duplicatesScan,
     wake: [wakeSmall, wakeLarge],
     collect,
     popupFew,

@@ -53,6 +53,8 @@ describe('amounts, names and types', () => {
     expect(keysOf([inv('10', { amount: 10 }), inv('11', { amount: 10.001 })])).toHaveLength(1);
     expect(keysOf([inv('10', { amount: 10 }), inv('11', { amount: 10.01 })])).toEqual([]);
     expect(keysOf([inv('10', { amount: 0.1 + 0.2 }), inv('11', { amount: 0.3 })])).toHaveLength(1);
+    // Rounded, not cut: $9.999 shows as $10.00.
+    expect(keysOf([inv('10', { amount: 10 }), inv('11', { amount: 9.999 })])).toHaveLength(1);
   });
 
   it('compares names without case or spacing, but not other differences', () => {
