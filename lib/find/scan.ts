@@ -29,7 +29,7 @@ import { depositedKeys, protectionsOf } from './duplicates-facts';
 /** How long after the range a Deposit holding one of its payments may be dated. */
 export const DEPOSIT_LAG_DAYS = 60;
 /** The widest day window the person may choose. */
-export const MAX_WINDOW_DAYS = 31;
+export const MAX_DUPLICATE_WINDOW_DAYS = 31;
 
 export interface ScanQuery {
   /** YYYY-MM-DD, inclusive. */
@@ -68,8 +68,8 @@ export function planScan(query: ScanQuery): { kind: 'ok'; reads: PlannedRead[] }
   if (!isIsoDate(from) || !isIsoDate(to)) return { kind: 'invalid', reason: `not a date range: ${from}..${to}` };
   if (to < from) return { kind: 'invalid', reason: `the range ends before it starts: ${from}..${to}` };
   const window = query.windowDays ?? 3;
-  if (!Number.isInteger(window) || window < 0 || window > MAX_WINDOW_DAYS)
-    return { kind: 'invalid', reason: `the day window must be 0..${MAX_WINDOW_DAYS}: ${window}` };
+  if (!Number.isInteger(window) || window < 0 || window > MAX_DUPLICATE_WINDOW_DAYS)
+    return { kind: 'invalid', reason: `the day window must be 0..${MAX_DUPLICATE_WINDOW_DAYS}: ${window}` };
   if (query.types.some((t) => !isEntity(t))) return { kind: 'invalid', reason: 'an unknown type' };
   const types = query.types.length > 0 ? [...new Set(query.types)] : query.accountId ? POSTING_TYPES : [];
   if (types.length === 0) return { kind: 'invalid', reason: 'no type to scan' };
