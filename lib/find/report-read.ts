@@ -4,8 +4,13 @@
  * decides, never its name: a bookkeeper's "report.csv" may well be an Excel workbook.
  *
  * read-excel-file is taken by its `universal` entry: the `browser` one runs its parsing in Workers
- * made from blob: URLs, which the extension pages' CSP (`script-src 'self'`) refuses.
+ * made from blob: URLs, which the extension pages' CSP (`script-src 'self'`) refuses. Its unzip
+ * (fflate's async `unzip`) does the same for any deflated entry of 512 kB or more (a sheet of a few
+ * thousand lines), and the refused Worker never calls back: the import would hang. So the workbook is
+ * unzipped here on this thread and handed over re-zipped without compression (`storedCopy`), which
+ * fflate copies out without a Worker.
  */
+import { unzipSync, zipSync } from 'fflate';
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/universal';
 import { findHeaderRow } from './report-columns';
@@ -62,20 +67,29 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
+/** The workbook's XML parts in a ZIP without compression: read back with no Worker (see the header). */
+export function storedCopy(bytes: Uint8Array): Uint8Array {
+  const parts = unzipSync(bytes, { filter: (f) => f.name.endsWith('.xml') || f.name.endsWith('.xml.rels') });
+  return zipSync(parts, { level: 0 });
+}
+
 async function readXlsx(bytes: Uint8Array): Promise<ReportTable | ReportError> {
   const size = unzippedSize(bytes);
   if (size === undefined) return fail('This Excel file is damaged: it could not be unzipped.');
   if (size > MAX_XLSX_UNZIPPED_BYTES) return fail('This Excel file is too large to import once unzipped.');
+  let stored: Uint8Array;
   try {
-    const sheet = await readSheet(bytes.slice().buffer);
+    stored = storedCopy(bytes);
+  } catch {
+    return fail('This Excel file is damaged: it could not be unzipped.');
+  }
+  try {
+    const whole = stored.byteOffset === 0 && stored.byteLength === stored.buffer.byteLength;
+    const sheet = await readSheet((whole ? stored : stored.slice()).buffer as ArrayBuffer);
     return { format: 'xlsx', rows: sheet.map((row) => row.map(cellText)) };
-  } catch (error) {
-    const unzip = error instanceof Error && /unzip/i.test(error.message);
-    return fail(
-      unzip
-        ? 'This Excel file is damaged: it could not be unzipped.'
-        : 'This Excel file could not be read. Save it again as .xlsx, or export the report as CSV.',
-    );
+  } catch {
+    // The zip read; what is in it is not a workbook read-excel-file understands.
+    return fail('This Excel file could not be read. Save it again as .xlsx, or export the report as CSV.');
   }
 }
 

@@ -77,7 +77,10 @@ export const SKIP_REASON_WORDS: Record<SkipReason, string> = {
 /** Bounds of one import: over either, the whole file is refused (nothing half-imported). */
 export const MAX_REPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_REPORT_LINES = 50_000;
-/** What an .xlsx may unzip to: a 10 MB zip of repeated XML could otherwise expand a hundredfold. */
-export const MAX_XLSX_UNZIPPED_BYTES = 200 * 1024 * 1024;
+/**
+ * What an .xlsx may unzip to: a 10 MB zip of repeated XML could otherwise expand a hundredfold. A
+ * 50,000-line report's sheet is about 30 MB of XML; it is held twice while read (report-read.ts).
+ */
+export const MAX_XLSX_UNZIPPED_BYTES = 100 * 1024 * 1024;
 /** Rows searched for the header row: QuickBooks puts four or five title rows above it. */
 export const HEADER_SEARCH_ROWS = 100;
