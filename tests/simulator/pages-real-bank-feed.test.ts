@@ -11,7 +11,8 @@ import { startSimulator } from '../../tools/simulator/index';
 
 let sim: Simulator;
 let company: SeededCompany;
-const parse = (html: string) => new new Window().DOMParser().parseFromString(html, 'text/html');
+// happy-dom's parser in the node environment (fetch stays Node's); its nodes typed as the DOM's.
+const parse = (html: string) => new new Window().DOMParser().parseFromString(html, 'text/html') as unknown as Document;
 const page = async (path: string) => (await fetch(`${sim.url}${path}`)).text();
 const text = (el: Element | null | undefined) => (el?.textContent ?? '').trim();
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
