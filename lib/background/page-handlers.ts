@@ -1,7 +1,6 @@
 /** What extension pages (the popup) may ask. Every answer is a value; the token never leaves. */
 
 import { signIn } from '../connection/sign-in';
-import { CHECK_RETRY_MS } from '../domain/limits';
 import { OUTCOME_GROUP } from '../jobs/labels';
 import type { JobSnapshot } from '../jobs/types';
 import {
@@ -21,8 +20,8 @@ import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
 import { eraseCompanyData } from './erase';
 import { previewRestore, startRestore } from './restore';
+import { maybeAutoPreflight, selectionHandlers } from './selection-handlers';
 import { startJob } from './start-job';
-import { checkViewCompany } from './view-scope';
 import { focusViewTab } from './view-tab';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -109,32 +108,7 @@ export const pageHandlers: PageHandlers = {
     core.changed();
     return ok(await core.state());
   },
-  'selection/remove': (msg, core) => dropFromSelection(core, msg),
-  'selection/removeMany': (msg, core) => dropFromSelection(core, msg),
-  'selection/clear': (msg, core) => dropFromSelection(core, msg),
-  async 'selection/adopt'(msg, core) {
-    const viewed = await checkViewCompany(core, msg.scope);
-    if (!viewed.ok) return refuseChange(core, viewed.error, msg.scope);
-    const scope = viewed.scope;
-    const adopted = await core.selection.adopt(scope, msg.keys);
-    await core.preflightStore.forget(scope, adopted.entered);
-    if (adopted.overCap > 0)
-      core.setNotice({ level: 'error', text: `The selection is full: ${adopted.overCap} rows were not added.` }, scope);
-    core.changed();
-    await maybeAutoPreflight(core);
-    return ok(await core.state());
-  },
-  async 'selection/pick'(msg, core) {
-    const viewed = await checkViewCompany(core, msg.scope);
-    if (!viewed.ok) return refuseChange(core, viewed.error, msg.scope);
-    const key = await core.selection.pick(viewed.scope, msg.rowKey, { entity: msg.entity, id: msg.id });
-    if (key === undefined) return refuseChange(core, 'That row changed since it was shown: look again.', msg.scope);
-    // The picked record is checked afresh like any new row, before anything can delete it.
-    await core.preflightStore.forget(viewed.scope, [key]);
-    core.changed();
-    await maybeAutoPreflight(core);
-    return ok(await core.state());
-  },
+  ...selectionHandlers,
   async 'preflight/run'(_msg, core) {
     const scope = await core.currentScope();
     if (!scope) return fail('There is no selection to check.');
@@ -224,44 +198,6 @@ async function forgetConnection(core: BackgroundCore, scope: Scope | undefined):
   return ok(await core.state());
 }
 
-/** "Remove", "Remove these from the selection" and "Clear". */
-async function dropFromSelection(
-  core: BackgroundCore,
-  msg: RequestOf<'selection/remove' | 'selection/removeMany' | 'selection/clear'>,
-): Promise<Reply<PopupState>> {
-  // The company the view showed, or nothing: a click never changes another client's selection.
-  const viewed = await checkViewCompany(core, msg.scope);
-  if (!viewed.ok) return refuseChange(core, viewed.error, msg.scope);
-  const scope = viewed.scope;
-  // Tombstoned: a tick still showing on a page cannot bring these rows back, only a new tick.
-  const keys =
-    msg.type === 'selection/clear'
-      ? [
-          ...Object.keys(await core.selection.read(scope)),
-          ...Object.keys(await core.selection.readPageTicked(scope)),
-          ...Object.keys(await core.selection.readRows(scope)),
-        ]
-      : msg.type === 'selection/removeMany'
-        ? msg.keys
-        : [msg.key];
-  if (msg.type === 'selection/clear') await core.selection.clear(scope);
-  else await core.selection.remove(scope, keys);
-  // Their statuses go too: a row that comes back is checked afresh, never "Ready" from before.
-  await core.preflightStore.forget(scope, keys);
-  if (msg.type === 'selection/clear') {
-    await core.pageIssues.clearCounters();
-    core.setNotice(undefined);
-  }
-  core.changed();
-  return ok(await core.state());
-}
-
-/** A click refused because the view is stale: said in the popup, nothing changed. */
-function refuseChange(core: BackgroundCore, text: string, shown: Scope): Reply<PopupState> {
-  core.setNotice({ level: 'error', text }, shown);
-  return fail(text);
-}
-
 /** "Pause", "Resume" and "Cancel". */
 async function controlJob(
   core: BackgroundCore,
@@ -272,21 +208,6 @@ async function controlJob(
   if (!job) return fail('No such job.');
   core.changed();
   return ok(await core.state());
-}
-
-/** A popup that opens onto unchecked rows gets them checked without a click (reads only). */
-async function maybeAutoPreflight(core: BackgroundCore, force = false, now?: number): Promise<void> {
-  const scope = await core.currentScope();
-  if (!scope || core.preflight.isRunning(scope)) return;
-  if (!(await core.hasToken(scope))) return;
-  const selected = Object.keys(await core.selection.read(scope));
-  const unresolved = Object.values(await core.selection.readRows(scope)).some((r) => !r.outcome);
-  if (selected.length === 0 && !unresolved) return;
-  const stored = await core.preflightStore.read(scope);
-  const unchecked = unresolved || selected.some((k) => !stored?.rows[k]);
-  // A failed check (QuickBooks down) is tried again once a minute while a view is open.
-  const retryDue = !!stored?.error && now !== undefined && now - stored.at >= CHECK_RETRY_MS;
-  if (force || retryDue || (unchecked && !stored?.error)) void core.preflight.start(scope);
 }
 
 /** Closes a finished run: kept in the recent runs; what it deleted or voided leaves the selection. */

@@ -80,6 +80,20 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     id: z.string().max(20).refine(isValidId),
     scope: CompanyScopeSchema,
   }),
+  /**
+   * "Add to selection" in Safe Delete's own page (search results, an imported list, likely
+   * duplicates): the person's click on records Safe Delete read at `shownAt`. Checked by the same
+   * preflight before anything can be deleted.
+   */
+  z.object({
+    type: z.literal('selection/add'),
+    records: z
+      .array(z.object({ entity: z.enum(ENTITIES), id: z.string().max(20).refine(isValidId) }))
+      .min(1)
+      .max(5000),
+    shownAt: z.number().int().min(0),
+    scope: CompanyScopeSchema,
+  }),
   z.object({ type: z.literal('preflight/run') }),
   /** includeLinked: delete 'Linked' records too (off unless the person ticked "Include linked transactions"). */
   z.object({
@@ -162,6 +176,7 @@ export interface ReplyMap {
   'selection/removeMany': PopupState;
   'selection/adopt': PopupState;
   'selection/pick': PopupState;
+  'selection/add': PopupState;
   'preflight/run': PopupState;
   'job/start': PopupState;
   'job/pause': PopupState;

@@ -143,3 +143,36 @@ export function applyReport(lists: Lists, changes: ReportChanges, now: number): 
     overCap: overCap + withRows.overCap,
   };
 }
+
+/**
+ * Records the person added in Safe Delete's own page (a search's results, an imported list, likely
+ * duplicates): their act now, so a removal before now does not hold them back. `shownAt` is when
+ * Safe Delete read what it showed them (the changed-since-viewed check compares with it).
+ */
+export function addFound(
+  lists: Lists,
+  records: readonly { entity: Entity; id: string }[],
+  shownAt: number,
+  now: number,
+): Lists & { entered: string[]; overCap: number } {
+  const selection = { ...lists.selection };
+  const pageTicked = { ...lists.pageTicked };
+  const tombstones = { ...lists.tombstones };
+  const entered: string[] = [];
+  let overCap = 0;
+  let size = Object.keys(selection).length + Object.keys(lists.rows).length;
+  for (const r of records) {
+    const key = selectionKey(r.entity, r.id);
+    if (selection[key]) continue;
+    if (size >= MAX_SELECTION) {
+      overCap += 1;
+      continue;
+    }
+    selection[key] = { entity: r.entity, id: r.id, shownAt: Math.min(shownAt, now), tickedAt: now, addedAt: now };
+    delete pageTicked[key];
+    delete tombstones[key];
+    entered.push(key);
+    size += 1;
+  }
+  return { selection, pageTicked, tombstones, rows: lists.rows, entered, overCap };
+}

@@ -21,7 +21,7 @@ import type { RowResolution } from '../resolve/types';
 import type { StorageArea } from '../storage/area';
 import { storageKey as keys } from '../storage/keys';
 import { writeQueueFor } from '../storage/queue';
-import { applyReport, fresh, type Lists, type ReportChanges, type ReportOutcome } from './apply-report';
+import { addFound, applyReport, fresh, type Lists, type ReportChanges, type ReportOutcome } from './apply-report';
 import {
   ERASED_TOMBSTONE,
   MAX_SELECTION,
@@ -159,6 +159,13 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
       enqueue(async () => {
         await local.remove([storageKey(scope), pageTickedKey(scope), rowsKey(scope)]);
         await local.set({ [tombstoneKey(scope)]: { [ERASED_TOMBSTONE]: clock() } });
+      }),
+    /** "Add to selection" in Safe Delete's find tools: the person's choice now. */
+    addFound: (scope: Scope, records: readonly { entity: Entity; id: string }[], shownAt: number) =>
+      enqueue(async () => {
+        const next = addFound(await readLists(scope), records, shownAt, clock());
+        await writeLists(scope, next);
+        return next;
       }),
     /** "Add these to the selection": page-ticked rows become the person's choice now. */
     adopt: (scope: Scope, keys: readonly string[]) =>
