@@ -1,0 +1,193 @@
+/**
+ * Does one record, as the service sent it (pascal-case JSON), agree with EVERY field a row shows?
+ * A field the row does not show is not compared; a field it shows must agree, and a record lacking
+ * what the row shows (no amount, no number) does not agree: nothing is concluded from absence.
+ *
+ * - type: the record's entity is one the row may be (its Type column, else the page's types).
+ * - date: any reading of the cell equals TxnDate.
+ * - amount: any reading equals |TotalAmt| (Transfer, CreditCardPayment: |Amount|) to the cent; the
+ *   money column (Payment / Deposit / Charge) and the sign are not compared: which column an amount
+ *   lands in depends on the register's account, which the row does not carry. A JournalEntry agrees
+ *   with its total (TotalAmt, else its debit lines) or any one line's amount: a register shows the
+ *   line that touches its account.
+ * - number: DocNumber, or a Payment's PaymentRefNum. Never the Id: neither service-facts nor the
+ *   simulator's real-markup pages show an Id in a number cell.
+ * - name: a party ref's name (CustomerRef, VendorRef, EntityRef, EmployeeRef; a Deposit's or a
+ *   JournalEntry's line entity), whole or its last ":" part (a sub-customer).
+ * - account: any `…AccountRef` name of the header or the lines, whole or its last ":" part;
+ *   "-Split-" agrees only with two or more lines. Where the record leaves a side to the service
+ *   (a Payment with no ARAccountRef, a BillPayment with no APAccountRef, a line naming no account:
+ *   items, a Deposit's linked payments), the account shown cannot be disproved, so it agrees.
+ * - memo: PrivateNote or CustomerMemo.value.
+ * Texts compare folded (./read-shown.ts foldText); a cell cut with "…" agrees with any text it begins.
+ */
+import type { Entity } from '../domain/entities';
+import type { Shown } from '../domain/shown';
+import { normalizeNumber } from '../preflight/shown-values';
+import { foldText, readShown, type ShownReading } from './read-shown';
+import { entityOfShownType } from './shown-type';
+
+type Json = Record<string, unknown>;
+
+const obj = (v: unknown): Json | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const cents = (n: number) => Math.round(Math.abs(n) * 100);
+const nameOfRef = (v: unknown) => str(obj(v)?.name);
+
+/** What of a record the rows are compared with, extracted once per record. */
+export interface RecordFacts {
+  entity: Entity;
+  id: string;
+  json: Json;
+  date?: string;
+  /** Absolute cents the record's amount cell may show. */
+  amounts: number[];
+  numbers: string[];
+  names: string[];
+  accounts: string[];
+  /** Lines other than subtotals: two or more show "-Split-". */
+  lineCount: number;
+  /** A side the record leaves to the service: any account shown agrees. */
+  implicitAccount: boolean;
+  memos: string[];
+}
+
+function linesOf(json: Json): Json[] {
+  const lines = Array.isArray(json.Line) ? json.Line : [];
+  return lines.flatMap((l) => {
+    const line = obj(l);
+    return line && line.DetailType !== 'SubTotalLineDetail' ? [line] : [];
+  });
+}
+
+/** Every `…AccountRef` name in a part of the record (a line's detail nests one level or two). */
+function accountNames(value: unknown, out: string[], depth = 0): void {
+  const o = obj(value);
+  if (depth > 4) return;
+  if (Array.isArray(value)) for (const v of value) accountNames(v, out, depth + 1);
+  if (!o) return;
+  for (const [k, v] of Object.entries(o)) {
+    if (k.endsWith('AccountRef')) {
+      const name = nameOfRef(v);
+      if (name !== undefined) out.push(name);
+    } else if (typeof v === 'object') accountNames(v, out, depth + 1);
+  }
+}
+
+const hasAccountRef = (line: Json) => JSON.stringify(line).includes('AccountRef"');
+
+function amountsOf(entity: Entity, json: Json, lines: Json[]): number[] {
+  const total = num(json.TotalAmt) ?? num(json.Amount);
+  if (entity !== 'JournalEntry') return total === undefined ? [] : [cents(total)];
+  const out = new Set<number>();
+  if (total !== undefined) out.add(cents(total));
+  let debits: number | undefined;
+  for (const line of lines) {
+    const amount = num(line.Amount);
+    if (amount === undefined) continue;
+    out.add(cents(amount));
+    if (obj(line.JournalEntryLineDetail)?.PostingType === 'Debit') debits = (debits ?? 0) + amount;
+  }
+  if (debits !== undefined) out.add(cents(debits));
+  return [...out];
+}
+
+function namesOf(json: Json, lines: Json[]): string[] {
+  const refs = [json.CustomerRef, json.VendorRef, json.EntityRef, json.EmployeeRef];
+  for (const line of lines) {
+    refs.push(obj(line.DepositLineDetail)?.Entity, obj(obj(line.JournalEntryLineDetail)?.Entity)?.EntityRef);
+  }
+  return refs.flatMap((r) => {
+    const name = nameOfRef(r);
+    return name === undefined ? [] : [name];
+  });
+}
+
+export function factsOf(entity: Entity, record: unknown): RecordFacts | undefined {
+  const json = obj(record);
+  const id = str(json?.Id);
+  if (!json || id === undefined) return undefined;
+  const lines = linesOf(json);
+  const accounts: string[] = [];
+  accountNames(json, accounts);
+  const implicitAccount =
+    (entity === 'Payment' && json.ARAccountRef === undefined) ||
+    (entity === 'BillPayment' && json.APAccountRef === undefined) ||
+    lines.some((line) => !hasAccountRef(line));
+  const facts: RecordFacts = {
+    entity,
+    id,
+    json,
+    amounts: amountsOf(entity, json, lines),
+    numbers: [json.DocNumber, json.PaymentRefNum].flatMap((n) => {
+      const normal = typeof n === 'string' ? normalizeNumber(n) : undefined;
+      return normal === undefined ? [] : [normal];
+    }),
+    names: namesOf(json, lines),
+    accounts,
+    lineCount: lines.length,
+    implicitAccount,
+    memos: [str(json.PrivateNote), str(obj(json.CustomerMemo)?.value)].flatMap((m) => (m ? [m] : [])),
+  };
+  const date = str(json.TxnDate);
+  if (date !== undefined) facts.date = date;
+  return facts;
+}
+
+const ELLIPSIS = /(…|\.\.\.)$/;
+
+/** `shown` (folded) agrees with `actual`: equal, or `shown` is a cut prefix of it ("Paid by ch…"). */
+function textAgrees(shown: string, actual: string): boolean {
+  const a = foldText(actual);
+  if (a === shown) return true;
+  if (!ELLIPSIS.test(shown)) return false;
+  const prefix = shown.replace(ELLIPSIS, '').trim();
+  return prefix !== '' && a.startsWith(prefix);
+}
+
+/** A ref name shown whole or as its last part ("Job Expenses:Job Materials" as "Job Materials"). */
+function refAgrees(shown: string, actual: string): boolean {
+  const last = actual.slice(actual.lastIndexOf(':') + 1);
+  return textAgrees(shown, actual) || (last !== actual && textAgrees(shown, last));
+}
+
+function accountAgrees(shown: string, facts: RecordFacts): boolean {
+  if (shown === '-split-') return facts.lineCount >= 2;
+  return facts.implicitAccount || facts.accounts.some((a) => refAgrees(shown, a));
+}
+
+export function factsAgree(reading: ShownReading, facts: RecordFacts): boolean {
+  if (!reading.entities.includes(facts.entity)) return false;
+  // Empty only in shownAgrees's reading of a row that shows no date or no amount: not compared.
+  if (reading.dates.length > 0 && (facts.date === undefined || !reading.dates.includes(facts.date))) return false;
+  if (reading.amounts.length > 0 && !facts.amounts.some((a) => reading.amounts.includes(a))) return false;
+  const { number, name, account, memo } = reading;
+  if (number !== undefined && !facts.numbers.includes(number)) return false;
+  if (name !== undefined && !facts.names.some((n) => refAgrees(name, n))) return false;
+  if (account !== undefined && !accountAgrees(account, facts)) return false;
+  if (memo !== undefined && !facts.memos.some((m) => textAgrees(memo, m))) return false;
+  return true;
+}
+
+/**
+ * One record of a known entity against a row's shown fields: the fast path's check when the markup
+ * carried an Id (it must agree with what the row shows too). Here a date or amount the row does not
+ * show is not compared; one it shows but that cannot be read does not agree, nor does an unknown Type.
+ */
+export function shownAgrees(shown: Shown, entity: Entity, record: unknown): boolean {
+  if (shown.type !== undefined && entityOfShownType(shown.type) !== entity) return false;
+  const { date, amount, ...rest } = shown;
+  // readShown insists on a date and an amount; stand-ins let it read the rest, then they are dropped.
+  const reading = readShown({
+    rowKey: '',
+    shown: { ...rest, date: date ?? '2000-01-01', amount: amount ?? '0' },
+    entities: [entity],
+  });
+  const facts = factsOf(entity, record);
+  if ('kind' in reading || facts === undefined) return false;
+  const dates = date === undefined ? [] : reading.dates;
+  const amounts = amount === undefined ? [] : reading.amounts;
+  return factsAgree({ ...reading, dates, amounts }, facts);
+}

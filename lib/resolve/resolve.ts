@@ -1,0 +1,107 @@
+/**
+ * resolveRows (issue 20): each planned (entity, window) read once through the injected reader, at
+ * most two reads in flight, then every row matched against the records of its entities and windows
+ * (./match.ts). Exactly one record agreeing with every shown field is a match; none is none; several
+ * are the person's pick, candidates oldest first. A read that failed fails every row that needed it:
+ * a row is never concluded from an incomplete set (R4), even when another of its windows was read.
+ */
+import type { Entity } from '../domain/entities';
+import type { CallFailure } from '../qbo/outcomes';
+import { factsAgree, factsOf, type RecordFacts } from './match';
+import { planReads } from './plan';
+import type { Candidate, RowResolution, RowToResolve, WindowReader } from './types';
+
+export const READS_IN_FLIGHT = 2;
+
+type WindowResult = { kind: 'ok'; byDate: Map<string, RecordFacts[]> } | { kind: 'failed'; failure: CallFailure };
+
+function indexByDate(entity: Entity, records: unknown[]): Map<string, RecordFacts[]> {
+  const byDate = new Map<string, RecordFacts[]>();
+  for (const record of records) {
+    const facts = factsOf(entity, record);
+    if (facts?.date === undefined) continue;
+    const list = byDate.get(facts.date) ?? [];
+    list.push(facts);
+    byDate.set(facts.date, list);
+  }
+  return byDate;
+}
+
+function candidateOf(facts: RecordFacts): Candidate {
+  const { json } = facts;
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const ref = (v: unknown) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : undefined);
+  const candidate: Candidate = { entity: facts.entity, id: facts.id };
+  const number = str(json.DocNumber) ?? str(json.PaymentRefNum);
+  if (number !== undefined) candidate.number = number;
+  if (facts.date !== undefined) candidate.date = facts.date;
+  const name = facts.names[0];
+  if (name !== undefined) candidate.name = name;
+  const amount = [json.TotalAmt, json.Amount].find((v) => typeof v === 'number' && Number.isFinite(v));
+  if (typeof amount === 'number') candidate.amount = amount;
+  else if (facts.amounts.length > 0) candidate.amount = Math.max(...facts.amounts) / 100; // a JournalEntry's debits
+  const currency = str(ref(json.CurrencyRef)?.value);
+  if (currency !== undefined) candidate.currency = currency;
+  const memo = facts.memos[0];
+  if (memo !== undefined) candidate.memo = memo;
+  const createdAt = str(ref(json.MetaData)?.CreateTime);
+  if (createdAt !== undefined) candidate.createdAt = createdAt;
+  return candidate;
+}
+
+/** Oldest first (CreateTime as instants, else as text; none last), then by Id as a number. */
+function byCreation(a: Candidate, b: Candidate): number {
+  const time = (c: Candidate) => (c.createdAt === undefined ? Number.POSITIVE_INFINITY : Date.parse(c.createdAt));
+  const [ta, tb] = [time(a), time(b)];
+  if (ta !== tb && !Number.isNaN(ta) && !Number.isNaN(tb)) return ta - tb;
+  if (ta !== tb) return (a.createdAt ?? '').localeCompare(b.createdAt ?? '');
+  return a.id.length - b.id.length || a.id.localeCompare(b.id) || a.entity.localeCompare(b.entity);
+}
+
+async function readAll(windows: ReturnType<typeof planReads>['windows'], read: WindowReader): Promise<WindowResult[]> {
+  const results: WindowResult[] = new Array(windows.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < windows.length) {
+      const index = next++;
+      const w = windows[index];
+      if (!w) continue;
+      const answer = await read(w.entity, w.from, w.to);
+      results[index] =
+        answer.kind === 'ok'
+          ? { kind: 'ok', byDate: indexByDate(w.entity, answer.records) }
+          : { kind: 'failed', failure: answer };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, windows.length) }, worker));
+  return results;
+}
+
+export async function resolveRows(rows: RowToResolve[], read: WindowReader): Promise<Map<string, RowResolution>> {
+  const plan = planReads(rows);
+  const results = await readAll(plan.windows, read);
+  const out = new Map<string, RowResolution>(plan.unreadable);
+  for (const [rowKey, { reading, windows }] of plan.rows) {
+    const failed = windows.map((i) => results[i]).find((r) => r?.kind === 'failed');
+    if (failed?.kind === 'failed') {
+      out.set(rowKey, { kind: 'failed', failure: failed.failure });
+      continue;
+    }
+    const agreeing = new Map<string, RecordFacts>();
+    for (const i of windows) {
+      const result = results[i];
+      if (result?.kind !== 'ok') continue;
+      for (const date of reading.dates) {
+        for (const facts of result.byDate.get(date) ?? []) {
+          if (factsAgree(reading, facts)) agreeing.set(`${facts.entity}:${facts.id}`, facts);
+        }
+      }
+    }
+    const candidates = [...agreeing.values()].map(candidateOf).sort(byCreation);
+    const [only] = candidates;
+    if (candidates.length === 0) out.set(rowKey, { kind: 'none' });
+    else if (candidates.length === 1 && only) out.set(rowKey, { kind: 'match', candidate: only });
+    else out.set(rowKey, { kind: 'several', candidates });
+  }
+  return out;
+}
