@@ -97,9 +97,25 @@ export function renderRealRegister({ records, all, accountId, pager }: RealRegis
     .slice(from, from + pager.pageSize)
     .map((s, i) => row(s, from + i, accountId, card))
     .join('');
-  const headers = ['DATE', 'REF NO.<br>TYPE', 'PAYEE<br>ACCOUNT', 'MEMO']
-    .concat(card ? ['CHARGE', 'PAYMENT'] : ['PAYMENT', 'DEPOSIT'], ['✓', 'BALANCE'])
-    .map((h) => `<th class="dgrid-cell" role="columnheader">${h}</th>`)
+  const columns: [string, string][] = [
+    ['date', 'DATE'],
+    ['refNo', 'REF NO.<br>TYPE'],
+    ['payee', 'PAYEE<br>ACCOUNT'],
+    ['memo', 'MEMO'],
+    ...((card
+      ? [
+          ['charge', 'CHARGE'],
+          ['payment', 'PAYMENT'],
+        ]
+      : [
+          ['payment', 'PAYMENT'],
+          ['deposit', 'DEPOSIT'],
+        ]) as [string, string][]),
+    ['reconcileStatus', '✓'],
+    ['balance', 'BALANCE'],
+  ];
+  const headers = columns
+    .map(([c, h]) => `<th class="dgrid-cell dgrid-column-${c}" role="columnheader">${h}</th>`)
     .join('');
   const total = shown.length;
   const first = total === 0 ? 0 : from + 1;
