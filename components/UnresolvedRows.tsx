@@ -1,4 +1,5 @@
 import { ENTITY_LABEL } from '../lib/domain/entities';
+import { recordKey } from '../lib/domain/record-key';
 import type { CandidateView, UnresolvedRow } from '../lib/messaging/views';
 import { formatDate, formatDateTime, formatMoney, pageText, txnUrl } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
@@ -31,7 +32,7 @@ export function UnresolvedRows({ model }: { model: PopupModel }) {
                 {row.candidates.map((c) => {
                   const text = candidateLabel(c, row.candidates);
                   return (
-                    <li key={`${c.entity}:${c.id}`}>
+                    <li key={recordKey(c.entity, c.id)}>
                       <span>{text}</span>{' '}
                       <a href={txnUrl(environment, c.entity, c.id)} target="_blank" rel="noreferrer">
                         Open in QuickBooks
