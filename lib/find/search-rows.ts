@@ -1,0 +1,83 @@
+/**
+ * A found record as the results table shows it, the filters applied after the counted read, and the
+ * order. Every filter runs here, the ones the service applied too (./search-statement.ts): the
+ * created window is exact to the millisecond only here, and a row the service should not have sent
+ * is never shown.
+ */
+import { z } from 'zod';
+import type { Entity } from '../domain/entities';
+import type { TxnRecord } from '../qbo/outcomes';
+import { amountCents, nameKey, numberKey } from './duplicates-match';
+import type { SearchQuery } from './search-query';
+
+export interface SearchRow {
+  entity: Entity;
+  id: string;
+  /** TxnDate, YYYY-MM-DD. */
+  date?: string;
+  /** DocNumber. */
+  number?: string;
+  /** The customer, vendor or employee (the ref's name). */
+  name?: string;
+  /** In the record's currency, as the service sends it. */
+  amount?: number;
+  currency?: string;
+  /** PrivateNote. */
+  memo?: string;
+  /** MetaData.CreateTime, epoch ms. */
+  createdAt?: number;
+  syncToken?: string;
+}
+
+const ExtrasSchema = z.looseObject({
+  PrivateNote: z.string().optional().catch(undefined),
+  MetaData: z
+    .looseObject({ CreateTime: z.string().optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
+});
+
+export function toSearchRow(record: TxnRecord): SearchRow {
+  const row: SearchRow = { entity: record.entity, id: record.id, syncToken: record.syncToken };
+  if (record.txnDate !== undefined) row.date = record.txnDate;
+  if (record.docNumber !== undefined) row.number = record.docNumber;
+  if (record.party !== undefined) row.name = record.party;
+  if (record.totalAmt !== undefined) row.amount = record.totalAmt;
+  if (record.currency !== undefined) row.currency = record.currency;
+  const extras = ExtrasSchema.safeParse(record.raw).data;
+  if (extras?.PrivateNote) row.memo = extras.PrivateNote;
+  const created = Date.parse(extras?.MetaData?.CreateTime ?? '');
+  if (Number.isFinite(created)) row.createdAt = created;
+  return row;
+}
+
+/** Whether the row meets every condition of the query; a row lacking a field asked about does not. */
+export function matchesQuery(row: SearchRow, query: SearchQuery): boolean {
+  if (!query.types.includes(row.entity)) return false;
+  if (query.txnDateFrom !== undefined && (row.date === undefined || row.date < query.txnDateFrom)) return false;
+  if (query.txnDateTo !== undefined && (row.date === undefined || row.date > query.txnDateTo)) return false;
+  if (query.createdFrom !== undefined && (row.createdAt === undefined || row.createdAt < query.createdFrom))
+    return false;
+  if (query.createdTo !== undefined && (row.createdAt === undefined || row.createdAt > query.createdTo)) return false;
+  if (query.name !== undefined && nameKey(row.name) !== nameKey(query.name)) return false;
+  if (query.number !== undefined && numberKey(row.number) !== numberKey(query.number)) return false;
+  if (query.amount !== undefined) {
+    const cents = amountCents(row.amount);
+    if (cents === undefined) return false;
+    if ('exact' in query.amount) return cents === query.amount.exact;
+    if (cents < query.amount.min || cents > query.amount.max) return false;
+  }
+  return true;
+}
+
+const NUMBERS = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Date, then number ("2" before "10"), then type and Id so the order never depends on reading order. */
+export function compareRows(a: SearchRow, b: SearchRow): number {
+  const [da, db] = [a.date ?? '', b.date ?? ''];
+  if (da !== db) return da < db ? -1 : 1;
+  const number = NUMBERS.compare(a.number ?? '', b.number ?? '');
+  if (number !== 0) return number;
+  if (a.entity !== b.entity) return a.entity < b.entity ? -1 : 1;
+  return a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
