@@ -8,37 +8,9 @@
  * selectors; the counts are tree-shaken out of its bundle.
  */
 
-/** The saved pages (tests/fixtures/pages/<file>): `sim` saved from the simulator's look-alike pages
- * (tools/simulator/pages), `hand` hand-made edge cases, `real` hand-written in the web app's markup. */
-export const SAVED_PAGES = {
-  sim: {
-    sales: 'sim-sales-table.html',
-    expenses: 'sim-expenses-table.html',
-    invoices: 'sim-invoices-aria.html',
-    creditMemos: 'sim-creditmemos-ampersand.html',
-    register: 'sim-register-dgrid.html',
-    hostile: 'sim-sales-hostile.html',
-  },
-  hand: {
-    nested: 'hand-nested-markup.html',
-    twoLinks: 'hand-two-links.html',
-    outsideRow: 'hand-checkbox-outside-row.html',
-    params: 'hand-ampersand-and-params.html',
-    sandbox: 'hand-sandbox-host.html',
-  },
-  real: {
-    bankFeed: 'real-markup/bank-feed-categorized.html',
-    expenses: 'real-markup/expenses-list.html',
-    invoices: 'real-markup/invoices-list.html',
-    checking: 'real-markup/register-checking.html',
-    creditCard: 'real-markup/register-credit-card.html',
-    sales: 'real-markup/sales-list.html',
-  },
-} as const;
+export { type MatchCounts, SAVED_PAGES } from './saved-pages';
 
-type Pages = typeof SAVED_PAGES;
-/** How many times a selector matches each saved page. */
-export type MatchCounts = { readonly [F in keyof Pages]: { readonly [P in keyof Pages[F]]: number } };
+import type { MatchCounts } from './saved-pages';
 
 // --- Rows and links ---
 
@@ -51,6 +23,8 @@ export const LINK_SELECTOR_ = {
   sim: { sales: 20, expenses: 8, invoices: 4, creditMemos: 4, register: 40, hostile: 35 },
   hand: { nested: 6, twoLinks: 7, outsideRow: 3, params: 5, sandbox: 5 },
   real: { bankFeed: 10, expenses: 19, invoices: 13, checking: 11, creditCard: 4, sales: 14 },
+  noIds: { register: 0, invoices: 0, bankPending: 0, bankPosted: 0 },
+  simReal: { register: 0, invoices: 0, bankPending: 0, bankPosted: 0 },
 } satisfies MatchCounts;
 
 /** A table or ARIA row (a dgrid row's inner `tr` too: rowOf prefers the `.dgrid-row` around it). */
@@ -59,6 +33,8 @@ export const ROW_ELEMENT_SELECTOR_ = {
   sim: { sales: 21, expenses: 9, invoices: 5, creditMemos: 5, register: 82, hostile: 36 },
   hand: { nested: 8, twoLinks: 4, outsideRow: 4, params: 6, sandbox: 5 },
   real: { bankFeed: 11, expenses: 9, invoices: 7, checking: 24, creditCard: 10, sales: 8 },
+  noIds: { register: 20, invoices: 7, bankPending: 9, bankPosted: 8 },
+  simReal: { register: 46, invoices: 23, bankPending: 16, bankPosted: 16 },
 } satisfies MatchCounts;
 
 /** An account register's row (dojo dgrid), which wraps a presentation table of one `tr`. */
@@ -67,6 +43,8 @@ export const DGRID_ROW_SELECTOR_ = {
   sim: { sales: 0, expenses: 0, invoices: 0, creditMemos: 0, register: 40, hostile: 0 },
   hand: { nested: 1, twoLinks: 0, outsideRow: 0, params: 0, sandbox: 0 },
   real: { bankFeed: 0, expenses: 0, invoices: 0, checking: 11, creditCard: 4, sales: 0 },
+  noIds: { register: 9, invoices: 0, bankPending: 0, bankPosted: 0 },
+  simReal: { register: 22, invoices: 0, bankPending: 0, bankPosted: 0 },
 } satisfies MatchCounts;
 
 /** The row a transaction link belongs to (rows.ts rowOf): list rows and register rows. */
@@ -75,6 +53,8 @@ export const ROW_SELECTOR_ = {
   sim: { sales: 21, expenses: 9, invoices: 5, creditMemos: 5, register: 82, hostile: 36 },
   hand: { nested: 8, twoLinks: 4, outsideRow: 4, params: 6, sandbox: 5 },
   real: { bankFeed: 11, expenses: 9, invoices: 7, checking: 24, creditCard: 10, sales: 8 },
+  noIds: { register: 20, invoices: 7, bankPending: 9, bankPosted: 8 },
+  simReal: { register: 46, invoices: 23, bankPending: 16, bankPosted: 16 },
 } satisfies MatchCounts;
 
 /** A ticked box's row on a page the collector cannot read yet (page-structure.ts); `li` for card lists. */
@@ -83,6 +63,8 @@ export const ROW_LIKE_SELECTOR_ = {
   sim: { sales: 30, expenses: 18, invoices: 14, creditMemos: 14, register: 91, hostile: 45 },
   hand: { nested: 8, twoLinks: 4, outsideRow: 4, params: 6, sandbox: 5 },
   real: { bankFeed: 11, expenses: 9, invoices: 7, checking: 24, creditCard: 10, sales: 8 },
+  noIds: { register: 20, invoices: 7, bankPending: 9, bankPosted: 8 },
+  simReal: { register: 56, invoices: 33, bankPending: 26, bankPosted: 26 },
 } satisfies MatchCounts;
 
 // --- Checkboxes ---
@@ -93,6 +75,8 @@ export const CHECKBOX_SELECTOR_ = {
   sim: { sales: 21, expenses: 9, invoices: 4, creditMemos: 5, register: 0, hostile: 36 },
   hand: { nested: 4, twoLinks: 4, outsideRow: 3, params: 6, sandbox: 5 },
   real: { bankFeed: 11, expenses: 9, invoices: 7, checking: 0, creditCard: 0, sales: 8 },
+  noIds: { register: 0, invoices: 7, bankPending: 7, bankPosted: 6 },
+  simReal: { register: 0, invoices: 23, bankPending: 14, bankPosted: 14 },
 } satisfies MatchCounts;
 
 /** Native checkboxes only: our own boxes are among them (own-checkboxes.ts inDocument). */
@@ -101,6 +85,8 @@ export const NATIVE_CHECKBOX_SELECTOR_ = {
   sim: { sales: 21, expenses: 9, invoices: 0, creditMemos: 5, register: 0, hostile: 36 },
   hand: { nested: 2, twoLinks: 4, outsideRow: 2, params: 6, sandbox: 0 },
   real: { bankFeed: 11, expenses: 9, invoices: 7, checking: 0, creditCard: 0, sales: 8 },
+  noIds: { register: 0, invoices: 7, bankPending: 7, bankPosted: 6 },
+  simReal: { register: 0, invoices: 23, bankPending: 14, bankPosted: 14 },
 } satisfies MatchCounts;
 
 /** What a click or key can tick a row through: a checkbox or a label (collector.ts, provenance.ts). */
@@ -109,6 +95,8 @@ export const TICK_CONTROL_SELECTOR_ = {
   sim: { sales: 21, expenses: 9, invoices: 4, creditMemos: 5, register: 0, hostile: 36 },
   hand: { nested: 4, twoLinks: 4, outsideRow: 4, params: 6, sandbox: 5 },
   real: { bankFeed: 22, expenses: 18, invoices: 14, checking: 0, creditCard: 0, sales: 16 },
+  noIds: { register: 0, invoices: 14, bankPending: 14, bankPosted: 12 },
+  simReal: { register: 0, invoices: 46, bankPending: 28, bankPosted: 28 },
 } satisfies MatchCounts;
 
 /** A label whose click the browser forwards to its control (gestures.ts). */
@@ -117,6 +105,8 @@ export const LABEL_SELECTOR_ = {
   sim: { sales: 0, expenses: 0, invoices: 0, creditMemos: 0, register: 0, hostile: 0 },
   hand: { nested: 0, twoLinks: 0, outsideRow: 1, params: 0, sandbox: 0 },
   real: { bankFeed: 11, expenses: 9, invoices: 7, checking: 0, creditCard: 0, sales: 8 },
+  noIds: { register: 0, invoices: 7, bankPending: 7, bankPosted: 6 },
+  simReal: { register: 0, invoices: 23, bankPending: 14, bankPosted: 14 },
 } satisfies MatchCounts;
 
 /** A ticked checkbox, native or custom (page-structure.ts: ticked rows the scan could not read). */
@@ -125,6 +115,8 @@ export const TICKED_SELECTOR_ = {
   sim: { sales: 0, expenses: 0, invoices: 0, creditMemos: 0, register: 0, hostile: 0 },
   hand: { nested: 2, twoLinks: 1, outsideRow: 3, params: 1, sandbox: 3 },
   real: { bankFeed: 2, expenses: 1, invoices: 2, checking: 0, creditCard: 0, sales: 1 },
+  noIds: { register: 0, invoices: 1, bankPending: 2, bankPosted: 0 },
+  simReal: { register: 0, invoices: 0, bankPending: 0, bankPosted: 0 },
 } satisfies MatchCounts;
 
 /** Where a checkbox is a select-all rather than a row's tick (page-structure.ts). Wider than
@@ -134,6 +126,8 @@ export const SELECT_ALL_AREA_SELECTOR_ = {
   sim: { sales: 1, expenses: 1, invoices: 8, creditMemos: 1, register: 1, hostile: 1 },
   hand: { nested: 0, twoLinks: 0, outsideRow: 1, params: 0, sandbox: 0 },
   real: { bankFeed: 8, expenses: 10, invoices: 10, checking: 10, creditCard: 8, sales: 9 },
+  noIds: { register: 10, invoices: 10, bankPending: 10, bankPosted: 10 },
+  simReal: { register: 9, invoices: 10, bankPending: 10, bankPosted: 10 },
 } satisfies MatchCounts;
 
 // --- Grids, headers and cells ---
@@ -145,6 +139,8 @@ export const GRID_SELECTOR_ = {
   sim: { sales: 1, expenses: 1, invoices: 1, creditMemos: 1, register: 1, hostile: 1 },
   hand: { nested: 4, twoLinks: 1, outsideRow: 1, params: 1, sandbox: 1 },
   real: { bankFeed: 1, expenses: 1, invoices: 1, checking: 1, creditCard: 1, sales: 1 },
+  noIds: { register: 1, invoices: 1, bankPending: 1, bankPosted: 1 },
+  simReal: { register: 1, invoices: 1, bankPending: 1, bankPosted: 1 },
 } satisfies MatchCounts;
 
 /** The rows of a grid's header: a table's `thead`, dgrid's header (its inner `tr` is presentation). */
@@ -153,6 +149,8 @@ export const HEADER_GROUP_SELECTOR_ = {
   sim: { sales: 1, expenses: 1, invoices: 0, creditMemos: 1, register: 1, hostile: 1 },
   hand: { nested: 0, twoLinks: 0, outsideRow: 1, params: 0, sandbox: 0 },
   real: { bankFeed: 0, expenses: 1, invoices: 1, checking: 1, creditCard: 1, sales: 1 },
+  noIds: { register: 1, invoices: 1, bankPending: 1, bankPosted: 1 },
+  simReal: { register: 1, invoices: 1, bankPending: 1, bankPosted: 1 },
 } satisfies MatchCounts;
 
 /** A row outside any header group is a header row when it has column headers (this)
@@ -163,6 +161,8 @@ export const COLUMN_HEADER_SELECTOR_ = {
   sim: { sales: 6, expenses: 6, invoices: 7, creditMemos: 6, register: 6, hostile: 6 },
   hand: { nested: 0, twoLinks: 0, outsideRow: 2, params: 0, sandbox: 0 },
   real: { bankFeed: 7, expenses: 8, invoices: 8, checking: 8, creditCard: 6, sales: 7 },
+  noIds: { register: 8, invoices: 8, bankPending: 8, bankPosted: 8 },
+  simReal: { register: 8, invoices: 8, bankPending: 8, bankPosted: 8 },
 } satisfies MatchCounts;
 
 /** A data cell: a row that has one is not a header row (provenance.ts). */
@@ -172,6 +172,8 @@ export const DATA_CELL_SELECTOR_ = {
   sim: { sales: 120, expenses: 48, invoices: 28, creditMemos: 24, register: 240, hostile: 210 },
   hand: { nested: 12, twoLinks: 12, outsideRow: 5, params: 12, sandbox: 0 },
   real: { bankFeed: 70, expenses: 64, invoices: 48, checking: 88, creditCard: 24, sales: 49 },
+  noIds: { register: 72, invoices: 48, bankPending: 48, bankPosted: 40 },
+  simReal: { register: 176, invoices: 176, bankPending: 104, bankPosted: 104 },
 } satisfies MatchCounts;
 
 /** The column titles whose text names a row's shown fields (shown.ts), in column order. */
@@ -180,6 +182,8 @@ export const COLUMN_TITLE_SELECTOR_ = {
   sim: { sales: 6, expenses: 6, invoices: 7, creditMemos: 6, register: 6, hostile: 6 },
   hand: { nested: 0, twoLinks: 0, outsideRow: 2, params: 0, sandbox: 0 },
   real: { bankFeed: 7, expenses: 8, invoices: 8, checking: 8, creditCard: 6, sales: 7 },
+  noIds: { register: 8, invoices: 8, bankPending: 8, bankPosted: 8 },
+  simReal: { register: 8, invoices: 8, bankPending: 8, bankPosted: 8 },
 } satisfies MatchCounts;
 
 /** A row's cells by column index, where the row is not a `tr` (shown.ts). */
@@ -188,6 +192,8 @@ export const CELL_SELECTOR_ = {
   sim: { sales: 120, expenses: 48, invoices: 28, creditMemos: 24, register: 246, hostile: 210 },
   hand: { nested: 12, twoLinks: 12, outsideRow: 5, params: 12, sandbox: 0 },
   real: { bankFeed: 70, expenses: 64, invoices: 48, checking: 96, creditCard: 30, sales: 49 },
+  noIds: { register: 80, invoices: 48, bankPending: 48, bankPosted: 40 },
+  simReal: { register: 184, invoices: 176, bankPending: 104, bankPosted: 104 },
 } satisfies MatchCounts;
 
 /** Where our checkbox goes in a row that has none: its first cell, so the columns stay aligned. */
@@ -196,6 +202,8 @@ export const FIRST_CELL_SELECTOR_ = {
   sim: { sales: 126, expenses: 54, invoices: 28, creditMemos: 30, register: 246, hostile: 216 },
   hand: { nested: 12, twoLinks: 12, outsideRow: 7, params: 12, sandbox: 0 },
   real: { bankFeed: 70, expenses: 72, invoices: 56, checking: 96, creditCard: 30, sales: 56 },
+  noIds: { register: 80, invoices: 56, bankPending: 56, bankPosted: 48 },
+  simReal: { register: 184, invoices: 184, bankPending: 112, bankPosted: 112 },
 } satisfies MatchCounts;
 
 // --- Page state ---
@@ -207,6 +215,8 @@ export const COUNTER_SELECTOR_ = {
   sim: { sales: 0, expenses: 0, invoices: 0, creditMemos: 0, register: 0, hostile: 0 },
   hand: { nested: 0, twoLinks: 0, outsideRow: 0, params: 0, sandbox: 0 },
   real: { bankFeed: 1, expenses: 0, invoices: 0, checking: 0, creditCard: 0, sales: 0 },
+  noIds: { register: 0, invoices: 0, bankPending: 0, bankPosted: 0 },
+  simReal: { register: 0, invoices: 0, bankPending: 1, bankPosted: 1 },
 } satisfies MatchCounts;
 
 /** A counter candidate holding any of these wraps the list itself, not a count (page-counter.ts). */
@@ -215,6 +225,8 @@ export const LIST_PART_SELECTOR_ = {
   sim: { sales: 41, expenses: 17, invoices: 9, creditMemos: 9, register: 122, hostile: 71 },
   hand: { nested: 14, twoLinks: 11, outsideRow: 7, params: 11, sandbox: 10 },
   real: { bankFeed: 21, expenses: 28, invoices: 20, checking: 35, creditCard: 14, sales: 22 },
+  noIds: { register: 20, invoices: 7, bankPending: 9, bankPosted: 8 },
+  simReal: { register: 46, invoices: 23, bankPending: 16, bankPosted: 16 },
 } satisfies MatchCounts;
 
 /** Hidden from the person: a counter or select-all inside is not read (page-counter.ts, provenance.ts).
@@ -224,4 +236,33 @@ export const HIDDEN_SELECTOR_ = {
   sim: { sales: 0, expenses: 0, invoices: 0, creditMemos: 0, register: 0, hostile: 0 },
   hand: { nested: 0, twoLinks: 0, outsideRow: 0, params: 0, sandbox: 0 },
   real: { bankFeed: 0, expenses: 0, invoices: 0, checking: 0, creditCard: 0, sales: 0 },
+  noIds: { register: 0, invoices: 0, bankPending: 9, bankPosted: 8 },
+  simReal: { register: 0, invoices: 0, bankPending: 16, bankPosted: 16 },
+} satisfies MatchCounts;
+
+// --- Rows known by what they show (shown-rows.ts) ---
+
+/** An editor open in a row (the register's "add" row, a row being edited inline): not a shown row. */
+export const EDITOR_SELECTOR = 'input:not([type="checkbox"]), select, textarea';
+export const EDITOR_SELECTOR_ = {
+  sim: { sales: 0, expenses: 0, invoices: 0, creditMemos: 0, register: 0, hostile: 0 },
+  hand: { nested: 0, twoLinks: 0, outsideRow: 0, params: 0, sandbox: 0 },
+  real: { bankFeed: 0, expenses: 0, invoices: 0, checking: 2, creditCard: 0, sales: 0 },
+  noIds: { register: 2, invoices: 0, bankPending: 0, bankPosted: 0 },
+  simReal: { register: 2, invoices: 0, bankPending: 0, bankPosted: 0 },
+} satisfies MatchCounts;
+
+/**
+ * The bank feed's pressed tab: segmented buttons (`segmentedBTN-…`, aria-pressed or aria-selected),
+ * or the older tab list. Its text tells bank lines ("Pending (25)", "For review") from recorded
+ * transactions ("Posted", "Categorized").
+ */
+export const BANK_TAB_SELECTOR =
+  '[data-testid^="segmentedBTN"][aria-pressed="true"], [data-testid^="segmentedBTN"][aria-selected="true"], [role="tab"][aria-selected="true"]';
+export const BANK_TAB_SELECTOR_ = {
+  sim: { sales: 0, expenses: 0, invoices: 0, creditMemos: 0, register: 0, hostile: 0 },
+  hand: { nested: 0, twoLinks: 0, outsideRow: 0, params: 0, sandbox: 0 },
+  real: { bankFeed: 1, expenses: 0, invoices: 0, checking: 0, creditCard: 0, sales: 0 },
+  noIds: { register: 0, invoices: 0, bankPending: 1, bankPosted: 1 },
+  simReal: { register: 0, invoices: 0, bankPending: 1, bankPosted: 1 },
 } satisfies MatchCounts;

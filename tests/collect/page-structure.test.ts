@@ -91,18 +91,24 @@ describe('pages the collector cannot read', () => {
     expect(page?.unreadable?.skeleton).toContain('role="row"');
   });
 
-  it('says nothing for a ticked select-all header, stray boxes outside rows, or a readable page', async () => {
+  it('says nothing for a ticked select-all header or stray boxes outside rows', async () => {
     document.body.innerHTML = `<aside><label><input type="checkbox" checked> Show memo</label></aside>
       <table><thead><tr><th><input type="checkbox" checked aria-label="Select all"></th></tr></thead>
       <tbody><tr><td><input type="checkbox"></td><td><a href="/app/invoice?txnId=1">1</a></td></tr></tbody></table>`;
     const first = startHarness('https://app.qbo.intuit.com/app/invoices');
     await first.tick();
     expect(first.sent()).toEqual([]);
-    first.controller.abort();
+  });
+
+  it('a ticked row with no link that shows no date or amount counts as unreadable beside a readable one (issue 20 item 6)', async () => {
     document.body.innerHTML = `<table><tbody><tr><td><input type="checkbox" checked></td><td><a href="/app/invoice?txnId=1">1</a></td></tr>
       <tr class="odd"><td><input type="checkbox" checked></td><td>no link</td></tr></tbody></table>`;
     const second = startHarness('https://app.qbo.intuit.com/app/invoices');
     await second.tick();
-    expect(second.sent()[0]?.page).toEqual({ seenSelected: 1 });
+    expect(second.sent()[0]?.page).toEqual({
+      seenSelected: 1,
+      unreadable: { tickedBoxes: 1, skeleton: '<tr class="odd"><td><input type checked></input></td><td></td></tr>' },
+    });
+    expect(second.sent()[0]?.addedRows).toBeUndefined();
   });
 });

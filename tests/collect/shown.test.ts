@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe('shown values', () => {
-  it('table: Date, No. and Amount by their header', async () => {
+  it('table: Date, Type, No. and Amount by their header', async () => {
     mountPage('sim-sales-table.html');
     const { person, sent, tick } = startHarness(`${APP}/sales`);
     const row = rowBoxes()[1]?.closest('tr') as HTMLTableRowElement;
@@ -25,6 +25,7 @@ describe('shown values', () => {
     await tick();
     expect(sent()[0]?.added[0]?.shown).toEqual({
       date: text(row.cells[1]),
+      type: text(row.cells[2]),
       number: text(row.cells[3]),
       amount: text(row.cells[5]),
     });
@@ -40,12 +41,13 @@ describe('shown values', () => {
     const cells = [...(row?.querySelectorAll('[role=gridcell]') ?? [])];
     expect(sent()[0]?.pageTicked[0]?.shown).toEqual({
       date: text(cells[1]),
+      type: text(cells[2]),
       ...(text(cells[3]) ? { number: text(cells[3]) } : {}),
       amount: text(cells[5]),
     });
   });
 
-  it('register dgrid: "Ref No." is the number; our checkbox in the first cell shifts nothing', async () => {
+  it('register dgrid: "Ref No." is the number, Type, Payee, Memo; our checkbox in the first cell shifts nothing', async () => {
     mountPage('sim-register-dgrid.html');
     const { person, sent, tick } = startHarness(`${APP}/register?accountId=35`);
     const row = ownBoxes()[0]?.closest('.dgrid-row');
@@ -54,6 +56,9 @@ describe('shown values', () => {
     expect(sent()[0]?.added[0]?.shown).toEqual({
       date: text(row?.querySelector('.field-date')),
       number: text(row?.querySelector('.field-refno')),
+      type: text(row?.querySelector('.field-type')),
+      name: text(row?.querySelector('.field-payee')),
+      memo: text(row?.querySelector('.field-memo')),
       amount: text(row?.querySelector('.field-amount')),
     });
   });

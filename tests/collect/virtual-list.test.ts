@@ -47,6 +47,7 @@ describe('virtualized list', () => {
     expect(sent()[0]?.page).toEqual({ claimedSelected: COUNT, seenSelected: VIRTUAL_VIEW_ROWS + VIRTUAL_OVERSCAN });
     expect(sent()[0]?.added[0]?.shown).toEqual({
       date: '2025-02-01',
+      type: expect.any(String),
       number: rendered()[0]?.querySelector('a')?.textContent,
       amount: expect.stringMatching(/^\$\d+\.50$/),
     });

@@ -1,0 +1,141 @@
+/**
+ * Rows with no transaction Id in their markup (registers, the Invoices list, the bank feed): a row of
+ * a grid (GRID_SELECTOR) with no transaction link but with a checkbox, the page's or ours, is known by
+ * what it shows (row-keys.ts). Cheap on a 10,000-row page: the page's own boxes are found through the
+ * ticked ones only (TICKED_SELECTOR), plus the rows seen ticked by the last scan (so an untick is
+ * seen); register rows get our box in one pass; shown fields are read only for ticked rows and their
+ * lists. A row that shows no date or no amount cannot be resolved: it is counted as unreadable
+ * ("Copy page structure"). On the bank feed's Pending / For review tab the rows are bank lines, not
+ * transactions: ticked ones are counted, never collected.
+ */
+import type { Shown } from '../domain/shown';
+import { findRowCheckbox, isChecked } from './checkbox';
+import type { OwnCheckboxes } from './own-checkboxes';
+import type { KnownRow, RowKeyer } from './row-keys';
+import { type PageScan, rowOf, type ShownRow } from './rows';
+import {
+  BANK_TAB_SELECTOR,
+  DATA_CELL_SELECTOR,
+  DGRID_ROW_SELECTOR,
+  EDITOR_SELECTOR,
+  GRID_SELECTOR,
+  HEADER_GROUP_SELECTOR,
+  LINK_SELECTOR,
+  TICKED_SELECTOR,
+} from './selectors';
+
+/** The tab whose rows are bank lines QuickBooks has not recorded (current and older names). */
+const BANK_LINES_TAB = /^\s*(pending|for review)\b/i;
+
+export interface ShownScan {
+  rows: ShownRow[];
+  /** Ticked id-less rows that show no date or no amount, and the own-box ones among them. */
+  unreadable: number;
+  unreadableOwn: Element[];
+  /** Ticked bank lines (Pending / For review tab). */
+  bankLines: number;
+  /** True on the Pending / For review tab: nothing ticked there is a transaction. */
+  bankLinesTab: boolean;
+}
+
+export interface ShownScanInput {
+  doc: Document;
+  scan: PageScan;
+  own: OwnCheckboxes;
+  keyer: RowKeyer;
+  /** Page entities sent with each row (the list's types), if known. */
+  entities: ShownRow['entities'];
+}
+
+export const readable = (shown: Shown) => /\d/.test(shown.date ?? '') && /\d/.test(shown.amount ?? '');
+
+/** Whether the page shows the bank feed's Pending (For review) tab. */
+export function onBankLinesTab(doc: Document): boolean {
+  const tab = doc.querySelector(BANK_TAB_SELECTOR);
+  return tab !== null && BANK_LINES_TAB.test(tab.textContent ?? '');
+}
+
+/**
+ * A grid's data row (not its header), with no editor open in it and no transaction link at all: a
+ * row whose link was refused (a sales tax payment, a hostile href) is not guessed from its text.
+ */
+function isDataRow(row: Element): boolean {
+  return (
+    row.closest(GRID_SELECTOR) !== null &&
+    row.querySelector(LINK_SELECTOR) === null &&
+    row.closest(HEADER_GROUP_SELECTOR) === null &&
+    row.querySelector(DATA_CELL_SELECTOR) !== null &&
+    row.querySelector(EDITOR_SELECTOR) === null
+  );
+}
+
+export function createShownRows() {
+  /** Row elements the last scan saw ticked: an untick is a removal. */
+  let lastTicked = new Set<Element>();
+
+  return function scanShownRows({ doc, scan, own, keyer, entities }: ShownScanInput): ShownScan {
+    const out: ShownScan = { rows: [], unreadable: 0, unreadableOwn: [], bankLines: 0, bankLinesTab: false };
+    const linked = (el: Element) => scan.byElement.has(el);
+    const candidates = new Map<Element, { box: Element; selected: boolean }>();
+
+    // Registers: every id-less dgrid row gets our box; its state is our record, keyed by what it shows.
+    const keyed = own.hasRowTicks();
+    for (const row of doc.querySelectorAll(DGRID_ROW_SELECTOR)) {
+      if (linked(row) || !isDataRow(row)) continue;
+      let box = findRowCheckbox(row);
+      if (box === null) box = own.inject(row, undefined);
+      if (!own.isOwn(box)) continue;
+      const key = keyed ? keyer.keyOf(row)?.key : undefined;
+      candidates.set(row, { box, selected: own.sync(box, key) });
+    }
+    // The page's own boxes: ticked ones now, and the rows ticked at the last scan.
+    for (const box of doc.querySelectorAll(TICKED_SELECTOR)) {
+      if (own.isOwn(box) || !isChecked(box)) continue;
+      const row = rowOf(box);
+      if (row === null || linked(row) || candidates.has(row) || !isDataRow(row)) continue;
+      candidates.set(row, { box, selected: true });
+    }
+    for (const row of lastTicked) {
+      if (!row.isConnected || linked(row) || candidates.has(row)) continue;
+      const box = findRowCheckbox(row);
+      if (box !== null) candidates.set(row, { box, selected: isChecked(box) });
+    }
+
+    out.bankLinesTab = onBankLinesTab(doc);
+    const ticked = new Set<Element>();
+    const byKey = new Map<string, ShownRow>();
+    for (const [row, { box, selected }] of candidates) {
+      if (!selected && !lastTicked.has(row)) continue;
+      if (out.bankLinesTab) {
+        if (selected) out.bankLines++;
+        continue;
+      }
+      const known: KnownRow | undefined = keyer.keyOf(row);
+      if (known === undefined || !readable(known.shown)) {
+        if (selected) {
+          out.unreadable++;
+          if (own.isOwn(box)) out.unreadableOwn.push(row);
+        }
+        continue;
+      }
+      if (selected) ticked.add(row);
+      const cell = { element: row, checkbox: box, selected };
+      // The same key in two lists of one page (two tables): one row, as a transaction linked twice.
+      const same = byKey.get(known.key);
+      if (same) {
+        same.cells.push(cell);
+        same.selected ||= selected;
+        scan.byElement.set(row, same);
+        continue;
+      }
+      const shownRow: ShownRow = { key: known.key, shown: known.shown, selected, cells: [cell] };
+      if (entities) shownRow.entities = entities;
+      byKey.set(known.key, shownRow);
+      out.rows.push(shownRow);
+      scan.byElement.set(row, shownRow);
+    }
+    lastTicked = ticked;
+    scan.shownRows = out.rows;
+    return out;
+  };
+}
