@@ -14,6 +14,7 @@ import { companiesHeading, companiesRows, measureCompaniesApart } from './compan
 import { measureDuplicatesScan } from './duplicates-scan';
 import { measurePopupRenders, POPUP_SIZES, type PopupRenderResult, popupRows } from './popup-render';
 import { measurePreflightCpu } from './preflight-cpu';
+import { measureResolveRows } from './resolve-rows';
 import { kb, ms, type Row, renderTable } from './table';
 import { CEILING_PER_MIN, measureThroughput, SCALE, WINDOW_MS } from './throughput';
 import { measureWake, WAKE_RUNS } from './wake';
@@ -23,6 +24,7 @@ const COMPANY_COUNTS = [1, 3, 10] as const;
 const PREFLIGHT_IDS = 5_000;
 const PREFLIGHT_IDS_LARGE = 50_000;
 const DUPLICATES_SCAN_TXNS = 50_000;
+const RESOLVE_ROWS = 1_000;
 const PAGE_ROWS = 10_000;
 /** Reviewed records of the job a worker wakes to: the small one, then the large one (the ratio). */
 const WAKE_RECORDS = [1_000, 50_000] as const;
@@ -36,6 +38,7 @@ async function main() {
   const preflight = await measurePreflightCpu(PREFLIGHT_IDS);
   const preflightLarge = await measurePreflightCpu(PREFLIGHT_IDS_LARGE);
   const duplicatesScan = await measureDuplicatesScan(DUPLICATES_SCAN_TXNS);
+  const resolveRows = await measureResolveRows(RESOLVE_ROWS);
   const [wakeSmall, wakeLarge] = await measureWake(WAKE_RECORDS);
   if (!wakeSmall || !wakeLarge) throw new Error('wake figure missing');
   const browser = await launchChromium();
@@ -133,6 +136,20 @@ async function main() {
       value: `${duplicatesScan.groups} / ${duplicatesScan.proposed}`,
     },
     {
+      figure: `resolve ${count(RESOLVE_ROWS)} ticked rows by what they show: query calls`,
+      value: `${resolveRows.queryCalls} (${resolveRows.reads} reads)`,
+      goal: '≤ 5',
+      pass: resolveRows.queryCalls <= 5,
+    },
+    {
+      figure: `resolve ${count(RESOLVE_ROWS)} ticked rows by what they show: extension CPU`,
+      value: ms(resolveRows.cpuMs),
+    },
+    {
+      figure: '  rows of 3 types in one month: match / several / none',
+      value: ['match', 'several', 'none'].map((k) => resolveRows.outcomes[k] ?? 0).join(' / '),
+    },
+    {
       figure: `wake to next batch call, ${count(wakeLarge.records)} ÷ ${count(wakeSmall.records)} records`,
       value: wakeRatio.toFixed(2),
       goal: '≤ 1.5',
@@ -204,6 +221,7 @@ async function main() {
     preflight,
     preflightLarge,
     duplicatesScan,
+    resolveRows,
     wake: [wakeSmall, wakeLarge],
     collect,
     popupFew,
