@@ -19,10 +19,12 @@ import { findUnreadable } from './page-structure';
 import { createProvenanceJudge } from './provenance';
 import { createRangeSelection } from './range-select';
 import { createReportQueue } from './report-queue';
-import { type PageScan, scanRows } from './rows';
+import { createRowKeyer, pageEntities, pageKind } from './row-keys';
+import { type AnyRow, isShownRow, type PageScan, rowOf, scanRows } from './rows';
 import { createSelectionTracker } from './selection-tracker';
 import { TICK_CONTROL_SELECTOR } from './selectors';
 import { createShownReader } from './shown';
+import { createShownRows } from './shown-rows';
 
 export interface CollectorOptions {
   document: Document;
@@ -81,7 +83,13 @@ export function startCollector(options: CollectorOptions): Collector {
   const isTrusted = options.isTrusted ?? defaultIsTrusted;
   const win: EventTarget = doc.defaultView ?? doc;
   const listen = { capture: true, signal };
-  const own = createOwnCheckboxes();
+  const keyer = createRowKeyer();
+  // Our box on a row known by what it shows gets its key when the person ticks it.
+  const own = createOwnCheckboxes((box) => {
+    const row = rowOf(box);
+    return row ? keyer.keyOf(row)?.key : undefined;
+  });
+  const scanShownRows = createShownRows();
   const tracker = createSelectionTracker({ now });
   const range = createRangeSelection();
   const judge = createProvenanceJudge(watchGestures({ target: win, now, isTrusted, signal }));
@@ -120,25 +128,49 @@ export function startCollector(options: CollectorOptions): Collector {
       if (ownBox) row.selected = row.cells.some((cell) => cell.selected);
       if (row.selected) seenSelected++;
     }
+    const readShown = createShownReader();
+    keyer.begin(
+      pageKind(url),
+      (el) => {
+        const known = result.byElement.get(el);
+        return known !== undefined && !isShownRow(known);
+      },
+      readShown,
+    );
+    const shownScan = scanShownRows({ doc, scan: result, own, keyer, entities: pageEntities(url) });
+    let tracked: AnyRow[] = [...result.rows, ...shownScan.rows];
+    let bankLines = shownScan.bankLines;
+    if (shownScan.bankLinesTab) {
+      // Bank lines, even one that links a suggested match: nothing ticked here is a transaction.
+      bankLines += seenSelected;
+      seenSelected = 0;
+      tracked = [];
+    } else {
+      for (const row of shownScan.rows) if (row.selected) seenSelected++;
+    }
     last = result;
     const at = now();
     judge.begin(result, at, url);
     const snapshot = snapshotNext;
     snapshotNext = false;
     const ownTick = (row: { key: string }) => own.tickedAt(row.key);
-    const changes = tracker.update(result.rows, snapshot, {
+    const changes = tracker.update(tracked, snapshot, {
       ownTick,
       personTick(row) {
         const ownAt = ownTick(row);
         return ownAt !== undefined ? { at: ownAt, via: 'own' } : judge.personTick(row);
       },
-      shown: createShownReader(),
+      shown: (row) => readShown(row.cells[0]?.element),
     });
     const page: PageInfo = { seenSelected };
-    const unreadable = seenSelected === 0 ? findUnreadable(doc, result, own.isOwn) : undefined;
+    if (bankLines > 0) page.bankLines = bankLines;
+    const unreadable =
+      !shownScan.bankLinesTab && (seenSelected === 0 || shownScan.unreadable > 0)
+        ? findUnreadable(doc, result, own.isOwn, shownScan.unreadableOwn)
+        : undefined;
     if (unreadable) page.unreadable = unreadable;
     // A page with nothing ticked has nothing to count: a 10,000-row page is not searched for a counter.
-    claimed = seenSelected > 0 || unreadable || claimed !== undefined ? readCounter(doc) : undefined;
+    claimed = seenSelected > 0 || unreadable || bankLines > 0 || claimed !== undefined ? readCounter(doc) : undefined;
     if (claimed !== undefined) page.claimedSelected = claimed;
     queue.setPage(url, host);
     queue.push(changes, snapshot, page);

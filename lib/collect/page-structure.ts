@@ -90,26 +90,32 @@ export function rowLikeOf(box: Element): Element | null {
   return nearest;
 }
 
+function inKnownRow(box: Element, scan: PageScan): boolean {
+  for (let el: Element | null = box; el; el = el.parentElement) if (scan.byElement.has(el)) return true;
+  return false;
+}
+
 /** Header boxes (select-all) are not rows' ticks. */
 function isSelectAllLike(box: Element): boolean {
   return box.closest(SELECT_ALL_AREA_SELECTOR) !== null || SELECT_ALL_LABEL.test(box.getAttribute('aria-label') ?? '');
 }
 
 /**
- * When the page has ticked row checkboxes and none of them is in a transaction row of `scan`: how
- * many, and the skeleton of their rows. Costs one selector pass; call it only when the scan saw no
- * ticked row.
+ * The page's ticked row checkboxes that sit in no row of `scan` (no transaction link, and not a row
+ * known by what it shows): how many, and the skeleton of their rows. `ownRows`: rows ticked with our
+ * own box that show no date or no amount (they count too). Costs one selector pass; call it only when
+ * the scan saw no ticked row or found unreadable ones.
  */
 export function findUnreadable(
   root: ParentNode,
   scan: PageScan,
   isOwn: (node: unknown) => boolean,
+  ownRows: Element[] = [],
 ): { tickedBoxes: number; skeleton: string } | undefined {
-  const rows: Element[] = [];
-  let tickedBoxes = 0;
+  const rows: Element[] = ownRows.slice(0, MAX_SKELETON_ROWS);
+  let tickedBoxes = ownRows.length;
   for (const box of root.querySelectorAll(TICKED_SELECTOR)) {
-    if (isOwn(box) || !isChecked(box) || isSelectAllLike(box)) continue;
-    for (let el: Element | null = box; el; el = el.parentElement) if (scan.byElement.has(el)) return undefined;
+    if (isOwn(box) || !isChecked(box) || isSelectAllLike(box) || inKnownRow(box, scan)) continue;
     const row = rowLikeOf(box);
     if (row === null) continue;
     tickedBoxes++;

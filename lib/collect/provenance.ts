@@ -15,7 +15,7 @@
  */
 import { isChecked } from './checkbox';
 import { type Gesture, type GestureLog, SELECT_ALL_WINDOW_MS } from './gestures';
-import type { PageRow, PageScan } from './rows';
+import type { AnyRow, PageScan } from './rows';
 import {
   CHECKBOX_SELECTOR,
   COLUMN_HEADER_SELECTOR,
@@ -37,7 +37,7 @@ export interface ProvenanceJudge {
   /** Once per scan, before `personTick`; `url` is the page's, read for this scan. */
   begin(scan: PageScan, now: number, url: string): void;
   /** The person's tick behind this row's ticked state, if any. */
-  personTick(row: PageRow): PersonTick | undefined;
+  personTick(row: AnyRow): PersonTick | undefined;
   /** A new page (client-side navigation): every select-all ends, and no earlier gesture opens one. */
   newPage(now: number): void;
 }
@@ -47,7 +47,7 @@ function controlOf(el: Element): Element | null {
   return el.matches(CHECKBOX_SELECTOR) ? el : null;
 }
 
-function rowAround(target: Element, scan: PageScan): PageRow | undefined {
+function rowAround(target: Element, scan: PageScan): AnyRow | undefined {
   for (let el: Element | null = target; el; el = el.parentElement) {
     const row = scan.byElement.get(el);
     if (row) return row;
@@ -104,7 +104,7 @@ export function createProvenanceJudge(gestures: GestureLog): ProvenanceJudge {
   // otherwise the click that turned "all" off, still in the window, would adopt a script turning it
   // back on.
   const judged = new WeakSet<Gesture>();
-  let byRow = new Map<PageRow, number>();
+  let byRow = new Map<AnyRow, number>();
   let url: string | undefined;
 
   const newPage = (now: number) => {
@@ -113,7 +113,7 @@ export function createProvenanceJudge(gestures: GestureLog): ProvenanceJudge {
     for (const gesture of gestures.recent(now)) judged.add(gesture);
   };
 
-  const selectAllTick = (row: PageRow): number | undefined => {
+  const selectAllTick = (row: AnyRow): number | undefined => {
     if (selectAll.size === 0) return undefined;
     for (const cell of row.cells) {
       const grid = cell.element.closest(GRID_SELECTOR);

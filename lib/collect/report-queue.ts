@@ -12,6 +12,7 @@ import { keyOfRecord } from '../domain/record-key';
 import { MAX_REPORT_ITEMS } from '../messaging/content-limits';
 import type {
   AddedItem,
+  AddedRow,
   PageHelloReply,
   PageInfo,
   RemovedItem,
@@ -32,6 +33,9 @@ export interface Changes {
   added: AddedItem[];
   pageTicked: AddedItem[];
   removed: RemovedItem[];
+  /** Rows known by what they show (`row:` keys): the person's ticks and unticks. */
+  addedRows?: AddedRow[];
+  removedRows?: string[];
 }
 
 export interface ReportQueue {
@@ -49,9 +53,17 @@ export interface ReportQueue {
 const keyOf = keyOfRecord;
 
 const pageKey = (p: PageInfo | undefined) =>
-  p === undefined || (p.seenSelected === 0 && !p.claimedSelected && !p.unreadable)
+  p === undefined || (p.seenSelected === 0 && !p.claimedSelected && !p.unreadable && !p.bankLines)
     ? ''
-    : JSON.stringify([p.claimedSelected ?? null, p.seenSelected, p.unreadable?.tickedBoxes ?? 0]);
+    : JSON.stringify([p.claimedSelected ?? null, p.seenSelected, p.unreadable?.tickedBoxes ?? 0, p.bankLines ?? 0]);
+
+/** The rows' lists of a report, only when it has any (a report about transactions alone stays as it was). */
+function rowChunk(addedRows: AddedRow[], removedRows: string[]): { addedRows?: AddedRow[]; removedRows?: string[] } {
+  return {
+    ...(addedRows.length > 0 ? { addedRows } : {}),
+    ...(removedRows.length > 0 ? { removedRows } : {}),
+  };
+}
 
 /** The page's company from the answer, only if it has a realm id's form (it becomes the page's binding). */
 function readHello(reply: Reply<PageHelloReply> | undefined): string | undefined {
@@ -69,6 +81,7 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
   const { send, signal, timers } = options;
   const lists = { added: new Map<string, AddedItem>(), pageTicked: new Map<string, AddedItem>() };
   const removed = new Map<string, RemovedItem>();
+  const rows = { added: new Map<string, AddedRow>(), removed: new Set<string>() };
   let company: string | null = null;
   let helloWanted = false;
   let page = { url: '', host: '' };
@@ -80,7 +93,13 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
 
   const pageFields = () => ({ pageUrl: page.url, host: page.host });
   signal.addEventListener('abort', () => retry !== undefined && timers.clearTimeout(retry), { once: true });
-  const has = (key: string) => lists.added.has(key) || lists.pageTicked.has(key) || removed.has(key);
+  const has = (key: string) =>
+    lists.added.has(key) ||
+    lists.pageTicked.has(key) ||
+    removed.has(key) ||
+    rows.added.has(key) ||
+    rows.removed.has(key);
+  const pending = () => lists.added.size + lists.pageTicked.size + removed.size + rows.added.size + rows.removed.size;
   const run = () => {
     chain = chain.then(step);
   };
@@ -110,22 +129,27 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
 
   // While a failed send waits for its retry, new changes join the queue and go with it.
   async function flush(): Promise<void> {
-    if (!lists.added.size && !lists.pageTicked.size && !removed.size && pageKey(info) === sentInfo) return;
+    if (pending() === 0 && pageKey(info) === sentInfo) return;
     const added = [...lists.added.values()];
     const pageTicked = [...lists.pageTicked.values()];
     const gone = [...removed.values()];
+    const addedRows = [...rows.added.values()];
+    const goneRows = [...rows.removed];
     const snapshot = snapshotPending;
     const pageInfo = info ?? { seenSelected: 0 };
     lists.added.clear();
     lists.pageTicked.clear();
     removed.clear();
+    rows.added.clear();
+    rows.removed.clear();
     snapshotPending = false;
-    const total = Math.max(added.length, pageTicked.length, gone.length, 1);
+    const total = Math.max(added.length, pageTicked.length, gone.length, addedRows.length, goneRows.length, 1);
     for (let i = 0; i < total; i += MAX_REPORT_ITEMS) {
       const chunk = {
         added: added.slice(i, i + MAX_REPORT_ITEMS),
         pageTicked: pageTicked.slice(i, i + MAX_REPORT_ITEMS),
         removed: gone.slice(i, i + MAX_REPORT_ITEMS),
+        ...rowChunk(addedRows.slice(i, i + MAX_REPORT_ITEMS), goneRows.slice(i, i + MAX_REPORT_ITEMS)),
       };
       let reply: Reply<SelectionReportReply> | undefined;
       try {
@@ -138,6 +162,8 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
         for (const item of added.slice(i)) if (!has(keyOf(item))) lists.added.set(keyOf(item), item);
         for (const item of pageTicked.slice(i)) if (!has(keyOf(item))) lists.pageTicked.set(keyOf(item), item);
         for (const item of gone.slice(i)) if (!has(keyOf(item))) removed.set(keyOf(item), item);
+        for (const row of addedRows.slice(i)) if (!has(row.rowKey)) rows.added.set(row.rowKey, row);
+        for (const key of goneRows.slice(i)) if (!has(key)) rows.removed.add(key);
         snapshotPending ||= snapshot;
         scheduleRetry();
         return;
@@ -146,6 +172,7 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
       const outcome = readReport(reply);
       if (outcome === 'refused') continue;
       const sent = new Map([...chunk.added, ...chunk.pageTicked].map((item) => [keyOf(item), item.tickedAt]));
+      for (const row of chunk.addedRows ?? []) sent.set(row.rowKey, row.tickedAt);
       for (const key of outcome) {
         const tickedAt = sent.get(key);
         if (tickedAt !== undefined) options.onRefused(key, tickedAt);
@@ -182,7 +209,20 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
         lists.pageTicked.delete(key);
         removed.set(key, item);
       }
-      const items = changes.added.length + changes.pageTicked.length + changes.removed.length;
+      for (const row of changes.addedRows ?? []) {
+        rows.removed.delete(row.rowKey);
+        rows.added.set(row.rowKey, row);
+      }
+      for (const key of changes.removedRows ?? []) {
+        rows.added.delete(key);
+        rows.removed.add(key);
+      }
+      const items =
+        changes.added.length +
+        changes.pageTicked.length +
+        changes.removed.length +
+        (changes.addedRows?.length ?? 0) +
+        (changes.removedRows?.length ?? 0);
       if (snapshot && items > 0) snapshotPending = true;
       info = pageInfo;
       if (items > 0 || pageKey(info) !== sentInfo) run();

@@ -5,6 +5,7 @@
  * Saved pages and how many rows each must give: tests/collect/selectors.test.ts.
  */
 import type { Entity } from '../domain/entities';
+import type { Shown } from '../domain/shown';
 import { findRowCheckbox, isChecked } from './checkbox';
 import { type LinkRefusal, txnLinkParser } from './link';
 import { DGRID_ROW_SELECTOR, LINK_SELECTOR, ROW_SELECTOR } from './selectors';
@@ -18,21 +19,38 @@ export interface RowCell {
   selected: boolean;
 }
 
-/** One transaction on the page; `cells` has more than one entry when the page lists it twice. */
-export interface PageRow {
-  entity: Entity;
-  id: string;
+/** What every row of a scan has: its key, whether it is ticked, its elements. */
+export interface RowBase {
   key: string;
   /** True when any of its rows is ticked. */
   selected: boolean;
   cells: RowCell[];
 }
 
+/** One transaction on the page; `cells` has more than one entry when the page lists it twice. */
+export interface PageRow extends RowBase {
+  entity: Entity;
+  id: string;
+}
+
+/** A row with no transaction Id in its markup, known by what it shows (shown-rows.ts); key `row:…`. */
+export interface ShownRow extends RowBase {
+  shown: Shown;
+  /** The types the page lists, when it lists known ones. */
+  entities?: Entity[];
+}
+
+export type AnyRow = PageRow | ShownRow;
+
+export const isShownRow = (row: AnyRow): row is ShownRow => !('entity' in row);
+
 export interface PageScan {
   rows: PageRow[];
+  /** Rows known by what they show (filled by the collector after the link pass: shown-rows.ts). */
+  shownRows: ShownRow[];
   ignored: Partial<Record<IgnoredReason, number>>;
   /** Each transaction row element of the page → its row (built anyway; lets a gesture find its row). */
-  byElement: Map<Element, PageRow>;
+  byElement: Map<Element, AnyRow>;
 }
 
 /**
@@ -54,7 +72,7 @@ export function scanRows(root: ParentNode, location: URL | string): PageScan {
   const count = (reason: IgnoredReason) => {
     ignored[reason] = (ignored[reason] ?? 0) + 1;
   };
-  const rowByElement = new Map<Element, PageRow>();
+  const rowByElement = new Map<Element, AnyRow>();
   const rowByKey = new Map<string, PageRow>();
   // Bound once per scan: the page's origin is read once, and common links skip the URL parse.
   const parse = txnLinkParser(page);
@@ -72,7 +90,7 @@ export function scanRows(root: ParentNode, location: URL | string): PageScan {
       count('outside-row');
       continue;
     }
-    const owner = rowByElement.get(element);
+    const owner = rowByElement.get(element) as PageRow | undefined;
     if (owner) {
       // A second link in a row already taken (e.g. "View" next to the number) is fine when it is
       // the same transaction; a different one is ambiguous: the first link decides.
@@ -99,7 +117,7 @@ export function scanRows(root: ParentNode, location: URL | string): PageScan {
     rowByKey.set(parsed.key, row);
     rowByElement.set(element, row);
   }
-  return { rows: [...rowByKey.values()], ignored, byElement: rowByElement };
+  return { rows: [...rowByKey.values()], shownRows: [], ignored, byElement: rowByElement };
 }
 
 export interface CollectedRow {

@@ -11,11 +11,14 @@
  * A removal is sent only when a row element we saw ticked is now unticked (whoever unticked it): a
  * page re-rendered with fresh, unticked rows (navigation, paging back) does not undo what was
  * selected before.
+ * Rows known by what they show (no Id in their markup, key `row:…`) follow the same rules, but only
+ * the person's ticks are sent (`addedRows`, `removedRows`): a row the page ticked is remembered as
+ * the page's (a select-all can still make it the person's) and never sent.
  */
 import type { Shown } from '../domain/shown';
-import type { AddedItem, RemovedItem } from '../messaging/content-protocol';
+import type { AddedItem, AddedRow, RemovedItem } from '../messaging/content-protocol';
 import type { PersonTick } from './provenance';
-import type { PageRow } from './rows';
+import { type AnyRow, isShownRow, type PageRow, type ShownRow } from './rows';
 
 export interface SelectionChanges {
   /** Ticked by the person. */
@@ -23,20 +26,23 @@ export interface SelectionChanges {
   /** Ticked with no gesture of the person (page script, or already ticked when seen). */
   pageTicked: AddedItem[];
   removed: RemovedItem[];
+  /** Rows known by what they show, ticked by the person. */
+  addedRows: AddedRow[];
+  removedRows: string[];
 }
 
 export interface ScanJudgement {
   /** The person's tick behind this ticked row, if any. */
-  personTick(row: PageRow): PersonTick | { at: number; via: 'own' } | undefined;
+  personTick(row: AnyRow): PersonTick | { at: number; via: 'own' } | undefined;
   /** When the person last ticked our own box on this row (undefined: not ours, or not ticked). */
-  ownTick(row: PageRow): number | undefined;
+  ownTick(row: AnyRow): number | undefined;
   /** What the list shows for the row (only called for rows being reported). */
   shown(row: PageRow): Shown | undefined;
 }
 
 export interface SelectionTracker {
   /** `snapshot`: list every ticked row of the page, even if reported before. */
-  update(rows: PageRow[], snapshot: boolean, judge: ScanJudgement): SelectionChanges;
+  update(rows: AnyRow[], snapshot: boolean, judge: ScanJudgement): SelectionChanges;
   /** The background refused `key` as reported with `sentTickedAt`: forget it, unless ticked again since. */
   refuse(key: string, sentTickedAt: number): boolean;
   shownAt(key: string): number | undefined;
@@ -64,11 +70,22 @@ export function createSelectionTracker({ now }: { now: () => number }): Selectio
     },
     update(rows, snapshot, judge) {
       const at = now();
-      const changes: SelectionChanges = { added: [], pageTicked: [], removed: [] };
+      const changes: SelectionChanges = { added: [], pageTicked: [], removed: [], addedRows: [], removedRows: [] };
       const item = (row: PageRow, shownAt: number, tickedAt: number): AddedItem => {
         const shown = judge.shown(row);
         const base = { entity: row.entity, id: row.id, shownAt, tickedAt };
         return shown === undefined ? base : { ...base, shown };
+      };
+      const rowItem = (row: ShownRow, shownAt: number, tickedAt: number): AddedRow => {
+        const base = { rowKey: row.key, shownAt, tickedAt, shown: row.shown };
+        return row.entities ? { ...base, entities: row.entities } : base;
+      };
+      const add = (row: AnyRow, shownAt: number, tickedAt: number) => {
+        if (isShownRow(row)) changes.addedRows.push(rowItem(row, shownAt, tickedAt));
+        else changes.added.push(item(row, shownAt, tickedAt));
+      };
+      const addPageTicked = (row: AnyRow, shownAt: number, tickedAt: number) => {
+        if (!isShownRow(row)) changes.pageTicked.push(item(row, shownAt, tickedAt));
       };
       for (const row of rows) {
         const { key } = row;
@@ -83,7 +100,8 @@ export function createSelectionTracker({ now }: { now: () => number }): Selectio
         if (!row.selected) {
           refused.delete(key);
           if (wasTicked && prev) {
-            changes.removed.push({ entity: row.entity, id: row.id });
+            if (!isShownRow(row)) changes.removed.push({ entity: row.entity, id: row.id });
+            else if (prev.by === 'person') changes.removedRows.push(key);
             reported.delete(key);
           }
           continue;
@@ -93,9 +111,9 @@ export function createSelectionTracker({ now }: { now: () => number }): Selectio
           const ownAt = judge.ownTick(row);
           if (ownAt !== undefined && ownAt > prev.tickedAt) {
             prev.tickedAt = ownAt;
-            changes.added.push(item(row, shownAt, ownAt));
+            add(row, shownAt, ownAt);
           } else if (snapshot) {
-            changes.added.push(item(row, shownAt, prev.tickedAt));
+            add(row, shownAt, prev.tickedAt);
           }
           continue;
         }
@@ -109,15 +127,16 @@ export function createSelectionTracker({ now }: { now: () => number }): Selectio
           // A page's tick becomes the person's only through a select-all turned on after it was seen.
           if (person !== undefined && person.via !== 'row' && person.at > prev.tickedAt) {
             reported.set(key, { by: 'person', tickedAt: person.at });
-            changes.added.push(item(row, shownAt, person.at));
+            add(row, shownAt, person.at);
           } else if (snapshot) {
-            changes.pageTicked.push(item(row, shownAt, prev.tickedAt));
+            addPageTicked(row, shownAt, prev.tickedAt);
           }
           continue;
         }
         const tick: Reported = person ? { by: 'person', tickedAt: person.at } : { by: 'page', tickedAt: at };
         reported.set(key, tick);
-        (tick.by === 'person' ? changes.added : changes.pageTicked).push(item(row, shownAt, tick.tickedAt));
+        if (tick.by === 'person') add(row, shownAt, tick.tickedAt);
+        else addPageTicked(row, shownAt, tick.tickedAt);
       }
       return changes;
     },

@@ -1,63 +1,135 @@
 /**
- * What the list shows for a row: the raw text of its Amount, No. and Date cells, found by the column
- * headers of the row's grid (COLUMN_TITLE_SELECTOR in selectors.ts) and read from the row's cells by
- * column index. The preflight compares it with the service's record ("Doesn't match the page"). Read
- * only for rows being reported, never for every row of a 10,000-row page; headers are mapped once per
- * grid per scan.
+ * What the list shows for a row: the raw text of its cells, found by the column headers of the row's
+ * grid (COLUMN_TITLE_SELECTOR in selectors.ts) and read from the row's cells by column index. Date,
+ * number (No. / Ref No.), type, name (Customer / Vendor / Payee / Name / Employee), account
+ * (Account / Category), memo (Memo / Description) and the amount: one Amount column on lists, or the
+ * first non-empty of two money columns (a register's Payment / Deposit, a card's Charge, the bank
+ * feed's Spent / Received), which `amountColumn` names. A register's header cell may hold two titles
+ * on two lines (REF NO. over TYPE, PAYEE over ACCOUNT): its cells then hold the two values on two
+ * lines, read in order. The preflight compares the fields with the service's record; a row with no
+ * Id in its markup is known by them (row-keys.ts). Read only for rows being reported, never for
+ * every row of a 10,000-row page; headers are mapped once per grid per scan.
  */
 import { MAX_SHOWN_TEXT } from '../domain/limits';
-import type { Shown } from '../domain/shown';
-import type { PageRow } from './rows';
+import type { AmountColumn, Shown } from '../domain/shown';
 import { CELL_SELECTOR, COLUMN_TITLE_SELECTOR, GRID_SELECTOR } from './selectors';
 
 type Field = Exclude<keyof Shown, 'amountColumn'>;
 
-/** Registers show Payment and Deposit columns: whichever is not empty is the amount. */
-const HEADERS: [Field, RegExp][] = [
-  ['amount', /^(amount|total|total amount|payment|deposit|charge)$/i],
-  ['number', /^(no\.?|num|number|ref no\.?)$/i],
-  ['date', /^date$/i],
+/** One column's meaning: the field(s) its cell holds, in line order, and where money came from. */
+interface Column {
+  fields: Field[];
+  money?: AmountColumn;
+}
+
+const TITLES: [RegExp, Field, AmountColumn?][] = [
+  [/^(amount|total|total amount)$/i, 'amount'],
+  [/^payment$/i, 'amount', 'payment'],
+  [/^spent$/i, 'amount', 'payment'],
+  [/^deposit$/i, 'amount', 'deposit'],
+  [/^received$/i, 'amount', 'deposit'],
+  [/^charge$/i, 'amount', 'charge'],
+  [/^(no\.?|num|number|ref no\.?)$/i, 'number'],
+  [/^date$/i, 'date'],
+  [/^(type|transaction type)$/i, 'type'],
+  [/^(customer|vendor|payee|name|employee)$/i, 'name'],
+  [/^(account|category)$/i, 'account'],
+  [/^(memo|description|memo\/description)$/i, 'memo'],
 ];
+
+/** Two titles written on one line ("REF NO. TYPE" where the line break is lost). */
+const PAIRS: [RegExp, Field, Field][] = [
+  [/^ref no\.?\s*\/?\s*type$/i, 'number', 'type'],
+  [/^payee\s*\/?\s*account$/i, 'name', 'account'],
+];
+
+/** Elements that start a line of their own inside a cell. */
+const BLOCK_TAGS = new Set(['DIV', 'P', 'LI', 'SECTION', 'HEADER', 'FOOTER']);
 
 export function shownText(raw: string | null): string {
   return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_SHOWN_TEXT);
 }
 
-function fieldsOf(grid: Element): (Field | undefined)[] {
-  const headers = grid.querySelectorAll(COLUMN_TITLE_SELECTOR);
-  const fields: (Field | undefined)[] = [];
-  for (let i = 0; i < headers.length; i++) {
-    const text = shownText(headers[i]?.textContent ?? '');
-    fields.push(HEADERS.find(([, re]) => re.test(text))?.[0]);
+/**
+ * The lines a cell shows, in order: a `<br>` ends a line, a block child (div, p) is a line of its
+ * own (empty ones too: a register's empty Ref No. above its type). A lone wrapper is looked through.
+ */
+export function linesOf(cell: Element): string[] {
+  let el = cell;
+  for (let only = el.firstElementChild; el.childElementCount === 1 && only && only.tagName !== 'BR'; ) {
+    if (shownText(el.textContent) !== shownText(only.textContent)) break;
+    el = only;
+    only = el.firstElementChild;
   }
-  return fields;
+  const lines: string[] = [];
+  let current = '';
+  for (let node = el.firstChild; node; node = node.nextSibling) {
+    const tag = node.nodeType === 1 ? (node as Element).tagName : '';
+    if (tag === 'BR' || BLOCK_TAGS.has(tag)) {
+      if (tag === 'BR' || current.trim() !== '') lines.push(shownText(current));
+      current = '';
+      if (tag !== 'BR') lines.push(shownText(node.textContent));
+      continue;
+    }
+    current += node.textContent ?? '';
+  }
+  if (current.trim() !== '' || lines.length === 0) lines.push(shownText(current));
+  return lines;
+}
+
+function columnOf(title: Element): Column | undefined {
+  const lines = linesOf(title).filter((line) => line !== '');
+  if (lines.length > 1) {
+    const parts = lines.map((line) => TITLES.find(([re]) => re.test(line)));
+    if (parts.every((p) => p !== undefined)) return { fields: parts.map((p) => p[1]) };
+  }
+  const text = lines.join(' ');
+  const one = TITLES.find(([re]) => re.test(text));
+  if (one) return one[2] ? { fields: [one[1]], money: one[2] } : { fields: [one[1]] };
+  const pair = PAIRS.find(([re]) => re.test(text));
+  return pair ? { fields: [pair[1], pair[2]] } : undefined;
+}
+
+function columnsOf(grid: Element): (Column | undefined)[] {
+  const titles = grid.querySelectorAll(COLUMN_TITLE_SELECTOR);
+  const columns: (Column | undefined)[] = [];
+  for (let i = 0; i < titles.length; i++) columns.push(columnOf(titles[i] as Element));
+  return columns;
 }
 
 function cellsOf(row: Element): ArrayLike<Element> {
   return row.tagName === 'TR' ? (row as HTMLTableRowElement).cells : row.querySelectorAll(CELL_SELECTOR);
 }
 
-/** A reader for one scan: `read(row)` gives the row's shown values, or undefined without headers. */
-export function createShownReader(): (row: PageRow) => Shown | undefined {
-  const byGrid = new Map<Element, (Field | undefined)[]>();
-  return (row) => {
-    const element = row.cells[0]?.element;
+function readRow(columns: (Column | undefined)[], row: Element): Shown | undefined {
+  const cells = cellsOf(row);
+  const shown: Shown = {};
+  for (let i = 0; i < columns.length && i < cells.length; i++) {
+    const column = columns[i];
+    const cell = cells[i] as Element;
+    if (column === undefined) continue;
+    const values = column.fields.length === 1 ? [shownText(cell.textContent)] : linesOf(cell);
+    column.fields.forEach((field, n) => {
+      const text = values[n] ?? '';
+      if (text === '' || shown[field] !== undefined) return;
+      shown[field] = text;
+      if (field === 'amount' && column.money) shown.amountColumn = column.money;
+    });
+  }
+  return Object.keys(shown).length > 0 ? shown : undefined;
+}
+
+/** A reader for one scan: `read(element)` gives the row element's shown values, or undefined without headers. */
+export function createShownReader(): (element: Element | undefined) => Shown | undefined {
+  const byGrid = new Map<Element, (Column | undefined)[]>();
+  return (element) => {
     const grid = element?.closest(GRID_SELECTOR);
     if (!element || !grid) return undefined;
-    let fields = byGrid.get(grid);
-    if (fields === undefined) {
-      fields = fieldsOf(grid);
-      byGrid.set(grid, fields);
+    let columns = byGrid.get(grid);
+    if (columns === undefined) {
+      columns = columnsOf(grid);
+      byGrid.set(grid, columns);
     }
-    if (!fields.some((f) => f !== undefined)) return undefined;
-    const cells = cellsOf(element);
-    const shown: Shown = {};
-    for (let i = 0; i < fields.length && i < cells.length; i++) {
-      const field = fields[i];
-      if (field === undefined || shown[field] !== undefined) continue;
-      const text = shownText(cells[i]?.textContent ?? '');
-      if (text !== '') shown[field] = text;
-    }
-    return Object.keys(shown).length > 0 ? shown : undefined;
+    return columns.some((c) => c !== undefined) ? readRow(columns, element) : undefined;
   };
 }
