@@ -4,7 +4,6 @@
  * created window is exact to the millisecond only here, and a row the service should not have sent
  * is never shown.
  */
-import { z } from 'zod';
 import type { Entity } from '../domain/entities';
 import type { TxnRecord } from '../qbo/outcomes';
 import { amountCents, nameKey, numberKey } from './duplicates-match';
@@ -29,13 +28,14 @@ export interface SearchRow {
   syncToken?: string;
 }
 
-const ExtrasSchema = z.looseObject({
-  PrivateNote: z.string().optional().catch(undefined),
-  MetaData: z
-    .looseObject({ CreateTime: z.string().optional().catch(undefined) })
-    .optional()
-    .catch(undefined),
-});
+/**
+ * A field of the record's JSON as a string, else undefined. The record passed EntitySchema
+ * (toTxnRecord) already; these two optional fields are read by type check rather than a second zod
+ * parse per row: at 10,000 rows that parse was a sixth of the time to the first rows shown.
+ */
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
 
 export function toSearchRow(record: TxnRecord): SearchRow {
   const row: SearchRow = { entity: record.entity, id: record.id, syncToken: record.syncToken };
@@ -44,9 +44,12 @@ export function toSearchRow(record: TxnRecord): SearchRow {
   if (record.party !== undefined) row.name = record.party;
   if (record.totalAmt !== undefined) row.amount = record.totalAmt;
   if (record.currency !== undefined) row.currency = record.currency;
-  const extras = ExtrasSchema.safeParse(record.raw).data;
-  if (extras?.PrivateNote) row.memo = extras.PrivateNote;
-  const created = Date.parse(extras?.MetaData?.CreateTime ?? '');
+  const memo = text(record.raw.PrivateNote);
+  if (memo) row.memo = memo;
+  const meta = record.raw.MetaData;
+  const created = Date.parse(
+    text(typeof meta === 'object' && meta !== null ? Reflect.get(meta, 'CreateTime') : '') ?? '',
+  );
   if (Number.isFinite(created)) row.createdAt = created;
   return row;
 }
@@ -71,12 +74,22 @@ export function matchesQuery(row: SearchRow, query: SearchQuery): boolean {
 }
 
 const NUMBERS = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const DIGITS = /^\d+$/;
+
+/** "2" before "10"; plain digit strings (most numbers) without the collator, which is slower. */
+function compareNumbers(a: string, b: string): number {
+  if (DIGITS.test(a) && DIGITS.test(b)) {
+    const [x, y] = [a.replace(/^0+(?=\d)/, ''), b.replace(/^0+(?=\d)/, '')];
+    return x.length - y.length || (x < y ? -1 : x > y ? 1 : a.length - b.length);
+  }
+  return NUMBERS.compare(a, b);
+}
 
 /** Date, then number ("2" before "10"), then type and Id so the order never depends on reading order. */
 export function compareRows(a: SearchRow, b: SearchRow): number {
   const [da, db] = [a.date ?? '', b.date ?? ''];
   if (da !== db) return da < db ? -1 : 1;
-  const number = NUMBERS.compare(a.number ?? '', b.number ?? '');
+  const number = compareNumbers(a.number ?? '', b.number ?? '');
   if (number !== 0) return number;
   if (a.entity !== b.entity) return a.entity < b.entity ? -1 : 1;
   return a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -95,9 +95,11 @@ describe('R4: counted and paged', () => {
       { id: 1, date: '2024-01-02', number: '10' },
       { id: 2, date: '2024-01-02', number: '2' },
       { id: 3, date: '2024-01-01', number: '99' },
+      { id: 4, date: '2024-01-02', number: '007' },
+      { id: 5, date: '2024-01-02', number: 'A-3' },
     ]);
     const outcome = await searchTransactions({ types: ['Invoice'] }, b.read);
-    expect(outcome.kind === 'ok' && outcome.rows.map((r) => r.number)).toEqual(['99', '2', '10']);
+    expect(outcome.kind === 'ok' && outcome.rows.map((r) => r.number)).toEqual(['99', '2', '007', '10', 'A-3']);
   });
 
   const dropOne = (statement: string, answer: QueryRows): QueryRows =>
