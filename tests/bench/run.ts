@@ -12,6 +12,7 @@ import { renderChart } from './chart';
 import { measureCollect } from './collect-chromium';
 import { companiesHeading, companiesRows, measureCompaniesApart } from './companies-report';
 import { measureDuplicatesScan } from './duplicates-scan';
+import { type FindResultsResult, findResultsRows, measureFindResults } from './find-results';
 import { measurePopupRenders, POPUP_SIZES, type PopupRenderResult, popupRows } from './popup-render';
 import { measurePreflightCpu } from './preflight-cpu';
 import { measureResolveRows } from './resolve-rows';
@@ -47,6 +48,7 @@ async function main() {
   let popupFew: PopupRenderResult | undefined;
   let popup: PopupRenderResult | undefined;
   let popupLarge: PopupRenderResult | undefined;
+  let findResults: FindResultsResult | undefined;
   try {
     collect = await measureCollect(browser, PAGE_ROWS);
     // One interleaved run of the three sizes: the ratio 5,000 ÷ 50 compares pages under the same load.
@@ -55,10 +57,11 @@ async function main() {
       POPUP_SIZES.many,
       POPUP_SIZES.large,
     ]);
+    findResults = await measureFindResults(browser);
   } finally {
     await browser.close();
   }
-  if (!popupFew || !popup || !popupLarge) throw new Error('popup figure missing');
+  if (!popupFew || !popup || !popupLarge || !findResults) throw new Error('popup figure missing');
 
   const ratio = throughput.steadyPerMin / CEILING_PER_MIN;
   const per1000 = (n: number) => (throughput.deleted > 0 ? (n / throughput.deleted) * 1000 : 0);
@@ -171,6 +174,7 @@ async function main() {
     },
     { figure: '  first run', value: ms(collect.firstMs), goal: '< 50 ms', pass: collect.firstMs < 50 },
     ...popupRows(popupFew, popup, popupLarge),
+    ...findResultsRows(findResults),
     { figure: 'bundle gzip: popup JS', value: kb(bundle.popupJs), goal: '< 60 KB', pass: bundle.popupJs < 60 * 1024 },
     { figure: '  background', value: kb(bundle.background) },
     { figure: '  content script', value: kb(bundle.content) },
@@ -227,6 +231,7 @@ async function main() {
     popupFew,
     popup,
     popupLarge,
+    findResults,
     bundle,
     benchWallMs: Date.now() - t0,
   };
