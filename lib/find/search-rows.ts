@@ -74,23 +74,44 @@ export function matchesQuery(row: SearchRow, query: SearchQuery): boolean {
 }
 
 const NUMBERS = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-const DIGITS = /^\d+$/;
 
-/** "2" before "10"; plain digit strings (most numbers) without the collator, which is slower. */
-function compareNumbers(a: string, b: string): number {
-  if (DIGITS.test(a) && DIGITS.test(b)) {
-    const [x, y] = [a.replace(/^0+(?=\d)/, ''), b.replace(/^0+(?=\d)/, '')];
-    return x.length - y.length || (x < y ? -1 : x > y ? 1 : a.length - b.length);
-  }
-  return NUMBERS.compare(a, b);
+/**
+ * A row's order key, computed once per row: comparing 10,000 rows makes ~140,000 comparisons.
+ * A number of digits only (most of them) is compared by its length without leading zeros, then as
+ * text, so "2" sorts before "10" without the numeric collator, which any other number goes through.
+ */
+interface Keyed {
+  row: SearchRow;
+  date: string;
+  /** The number without leading zeros, when it is digits only. */
+  digits: string | undefined;
+  number: string;
+}
+
+function keyed(row: SearchRow): Keyed {
+  const number = row.number ?? '';
+  const digits = /^\d+$/.test(number) ? number.replace(/^0+(?=\d)/, '') : undefined;
+  return { row, date: row.date ?? '', digits, number };
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Decimal strings as numbers: the shorter is the smaller. */
+const cmpDigits = (a: string, b: string) => a.length - b.length || cmp(a, b);
+
+function compareKeyed(a: Keyed, b: Keyed): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  const number =
+    a.digits !== undefined && b.digits !== undefined
+      ? cmpDigits(a.digits, b.digits) || cmp(a.number, b.number)
+      : NUMBERS.compare(a.number, b.number);
+  if (number !== 0) return number;
+  return cmp(a.row.entity, b.row.entity) || cmpDigits(a.row.id, b.row.id);
 }
 
 /** Date, then number ("2" before "10"), then type and Id so the order never depends on reading order. */
-export function compareRows(a: SearchRow, b: SearchRow): number {
-  const [da, db] = [a.date ?? '', b.date ?? ''];
-  if (da !== db) return da < db ? -1 : 1;
-  const number = compareNumbers(a.number ?? '', b.number ?? '');
-  if (number !== 0) return number;
-  if (a.entity !== b.entity) return a.entity < b.entity ? -1 : 1;
-  return a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+export function sortRows(rows: readonly SearchRow[]): SearchRow[] {
+  return rows
+    .map(keyed)
+    .sort(compareKeyed)
+    .map((k) => k.row);
 }

@@ -19,7 +19,7 @@ import { MAX_PAGE_SIZE } from '../qbo/query-builder';
 import { excerpt } from '../qbo/to-outcome';
 import { toTxnRecord } from '../qbo/to-txn-record';
 import { MAX_SEARCH_RESULTS, parseSearchQuery, type SearchQuery } from './search-query';
-import { compareRows, matchesQuery, type SearchRow, toSearchRow } from './search-rows';
+import { matchesQuery, type SearchRow, sortRows, toSearchRow } from './search-rows';
 import { countStatement, pageStatement, serviceConditions } from './search-statement';
 
 export type SearchRead = (entity: Entity, statement: string) => Promise<QueryRows | CallFailure>;
@@ -131,6 +131,6 @@ export async function searchTransactions(
       if (matchesQuery(row, query)) rows.push(row);
     }
   }
-  rows.sort(compareRows);
-  return { kind: 'ok', rows, total: rows.length, calls };
+  const sorted = sortRows(rows);
+  return { kind: 'ok', rows: sorted, total: sorted.length, calls };
 }
