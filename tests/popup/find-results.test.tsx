@@ -117,6 +117,22 @@ describe('ResultsTable keyboard and changes', () => {
     expect(document.activeElement).toBe(box(/^Select Bill 1001,/));
   });
 
+  it('arrows walk past the rendered window: the row comes into the DOM and takes the focus', () => {
+    const { bodyRows } = setup(results(10_000));
+    box(/^Select Invoice 1000,/).focus();
+    for (let i = 0; i < 40; i++) fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect((document.activeElement as HTMLElement).getAttribute('aria-label')).toMatch(/^Select Invoice 1040,/);
+    expect(bodyRows().length).toBeLessThanOrEqual(60);
+    for (let i = 0; i < 40; i++) fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
+    expect((document.activeElement as HTMLElement).getAttribute('aria-label')).toMatch(/^Select Invoice 1000,/);
+  });
+
+  it('sums each currency apart', () => {
+    const rows = results(3).map((r, i) => ({ ...r, amount: 10, currency: i === 2 ? 'EUR' : 'USD' }));
+    setup([...rows, { ...rows[0]!, id: '9', amount: undefined }]);
+    expect(screen.getByText('4 found · $20.00 · €10.00')).toBeTruthy();
+  });
+
   it('new results start with nothing ticked', () => {
     const onAdd = vi.fn();
     const view = render(<ResultsTable results={results(5)} onAdd={onAdd} />);
