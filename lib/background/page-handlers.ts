@@ -19,6 +19,7 @@ import type { BackgroundCore } from './app';
 import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
 import { eraseCompanyData } from './erase';
+import { findHandlers } from './find-handlers';
 import { previewRestore, startRestore } from './restore';
 import { maybeAutoPreflight, selectionHandlers } from './selection-handlers';
 import { startJob } from './start-job';
@@ -109,6 +110,7 @@ export const pageHandlers: PageHandlers = {
     return ok(await core.state());
   },
   ...selectionHandlers,
+  ...findHandlers,
   async 'preflight/run'(_msg, core) {
     const scope = await core.currentScope();
     if (!scope) return fail('There is no selection to check.');

@@ -36,13 +36,13 @@ export function describeFailure(kind: string): string {
 }
 
 /** Resolves rows known by what they show with the company's client (lib/resolve). */
-export type RowResolver = (client: QboClient, rows: RowToResolve[]) => Promise<Map<string, RowResolution>>;
+export type RowResolver = (scope: Scope, rows: RowToResolve[]) => Promise<Map<string, RowResolution>>;
 
 export function createPreflightService(deps: {
   selection: SelectionStore;
   preflight: PreflightStore;
   clientFor: (scope: Scope) => QboClient;
-  resolveRows?: RowResolver;
+  resolveRows: RowResolver;
   now: () => number;
   onChange: () => void;
 }) {
@@ -57,9 +57,9 @@ export function createPreflightService(deps: {
    */
   async function resolvePending(scope: Scope): Promise<CallFailure | undefined> {
     const pending = Object.values(await deps.selection.readRows(scope)).filter((r) => !r.outcome);
-    if (pending.length === 0 || !deps.resolveRows) return undefined;
+    if (pending.length === 0) return undefined;
     const rows = pending.map((r) => ({ rowKey: r.rowKey, shown: r.shown, entities: r.entities }));
-    const resolutions = await deps.resolveRows(deps.clientFor(scope), rows);
+    const resolutions = await deps.resolveRows(scope, rows);
     for (const res of resolutions.values()) if (res.kind === 'failed') return res.failure;
     await deps.selection.settleRows(scope, resolutions);
     return undefined;

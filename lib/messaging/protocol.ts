@@ -6,7 +6,15 @@
  */
 import { z } from 'zod';
 import { ENTITIES, isValidId } from '../domain/entities';
+import {
+  DuplicatesQuerySchema,
+  type DuplicatesReply,
+  type FindReply,
+  ImportLineSchema,
+  type ResolveReply,
+} from '../domain/find';
 import { CompanyScopeSchema, RealmIdSchema, ViewScopeSchema } from '../domain/schemas';
+import { SearchQuerySchema } from '../domain/search-query';
 import type { ContentMessage, PageHelloReply, SelectionReportReply } from './content-protocol';
 import { type AuditFile, EnvironmentSchema, type PopupState, RestoreFilterSchema, type RestorePreview } from './views';
 
@@ -94,6 +102,16 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     shownAt: z.number().int().min(0),
     scope: CompanyScopeSchema,
   }),
+  /** The full view's find tools (issue 22): reads only; adding is `selection/add`, the person's click. */
+  z.object({ type: z.literal('find/search'), query: SearchQuerySchema, scope: CompanyScopeSchema }),
+  z.object({ type: z.literal('find/duplicates'), query: DuplicatesQuerySchema, scope: CompanyScopeSchema }),
+  z.object({
+    type: z.literal('find/resolve'),
+    lines: z.array(ImportLineSchema).min(1).max(5000),
+    scope: CompanyScopeSchema,
+  }),
+  /** Customer, vendor and employee names of the company, for the name field's suggestions. */
+  z.object({ type: z.literal('find/names'), scope: CompanyScopeSchema }),
   z.object({ type: z.literal('preflight/run') }),
   /** includeLinked: delete 'Linked' records too (off unless the person ticked "Include linked transactions"). */
   z.object({
@@ -177,6 +195,10 @@ export interface ReplyMap {
   'selection/adopt': PopupState;
   'selection/pick': PopupState;
   'selection/add': PopupState;
+  'find/search': FindReply;
+  'find/duplicates': DuplicatesReply;
+  'find/resolve': ResolveReply;
+  'find/names': { names: string[] };
   'preflight/run': PopupState;
   'job/start': PopupState;
   'job/pause': PopupState;

@@ -7,6 +7,8 @@ import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
 import type { NameState, NameType } from '../domain/names';
 import type {
+  CallFailure,
+  CallMeta,
   CallResult,
   CreateItemResult,
   CreateOptions,
@@ -105,4 +107,26 @@ export interface QboClient {
     items: readonly CreateRequestItem[],
     options: CreateOptions,
   ): Promise<CallResult<{ results: Map<string, CreateItemResult> }>>;
+}
+
+/**
+ * The reads of the find tools and the row resolver (issues 20, 22), apart from QboClient so a test's
+ * hand-made client for deletes need not implement them. createQboClient gives both.
+ */
+export interface QboFindReads {
+  /** Every active name of a name list (the find tools' suggestions), proven complete (R4). */
+  readNameList(list: 'Customer' | 'Vendor' | 'Employee'): Promise<CallResult<{ names: string[]; calls: number }>>;
+  /**
+   * R4: every record of `entity` with TxnDate in [from, to] (YYYY-MM-DD), as the service sent them,
+   * proven complete (./read-window.ts): the row resolver and the duplicates scan read this.
+   */
+  readWindow(entity: Entity, from: string, to: string): Promise<CallResult<{ records: unknown[]; calls: number }>>;
+  /**
+   * One query statement of `entity` as given (lib/find/search.ts builds it from allow-listed parts
+   * only): its rows and totalCount, or why not. Paging and R4 are the caller's.
+   */
+  query(
+    entity: Entity,
+    statement: string,
+  ): Promise<{ kind: 'ok'; meta: CallMeta; rows: unknown[]; totalCount?: number } | CallFailure>;
 }

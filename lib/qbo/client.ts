@@ -4,21 +4,26 @@
  */
 
 import { isRealmId } from '../domain/ids';
-import type { QboClient, QboClientOptions } from './client-api';
+import type { QboClient, QboClientOptions, QboFindReads } from './client-api';
 import { batchCreate } from './create-calls';
 import { batchDelete, deleteOne } from './delete-calls';
+import { jsonKey } from './entities';
 import type { CallContext } from './exchange';
+import { exchange } from './exchange';
 import { createHttp } from './http';
+import { readQueryAnswer } from './query-answer';
 import { MAX_PAGE_SIZE } from './query-builder';
 import { readByIds } from './read-by-ids';
 import { readCompanyInfo } from './read-company-info';
 import { readCreated } from './read-created';
+import { readNameList } from './read-name-list';
 import { readNames } from './read-names';
 import { readPreferences } from './read-preferences';
 import { readReconciled } from './read-reconciled';
+import { readWindow } from './read-window';
 import { batchVoid, voidOne } from './void-calls';
 
-export function createQboClient(options: QboClientOptions): QboClient {
+export function createQboClient(options: QboClientOptions): QboClient & QboFindReads {
   if (!isRealmId(options.realmId)) throw new TypeError(`createQboClient: bad realmId ${options.realmId}`);
   const pageSize = options.pageSize ?? MAX_PAGE_SIZE;
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
@@ -37,6 +42,13 @@ export function createQboClient(options: QboClientOptions): QboClient {
     readCreated: (entity, query) => readCreated(ctx, entity, query, pageSize),
     readPreferences: () => readPreferences(ctx),
     readNames: (type, ids) => readNames(ctx, type, ids),
+    readNameList: (list) => readNameList(ctx, list, pageSize),
+    readWindow: (entity, from, to) => readWindow(ctx, entity, from, to, pageSize),
+    query: async (entity, statement) =>
+      readQueryAnswer(
+        await exchange(ctx, { method: 'GET', path: 'query', params: [['query', statement]] }),
+        jsonKey(entity),
+      ),
     readCompanyInfo: () => readCompanyInfo(ctx, options.realmId),
     readReconciled: (start, end) => readReconciled(ctx, start, end),
     batchDelete: (items) => batchDelete(ctx, items),

@@ -6,6 +6,8 @@
  * a row is never concluded from an incomplete set (R4), even when another of its windows was read.
  */
 import type { Entity } from '../domain/entities';
+import { recordKey } from '../domain/record-key';
+import type { QboFindReads } from '../qbo/client-api';
 import type { CallFailure } from '../qbo/outcomes';
 import { factsAgree, factsOf, type RecordFacts } from './match';
 import { planReads } from './plan';
@@ -93,7 +95,7 @@ export async function resolveRows(rows: RowToResolve[], read: WindowReader): Pro
       if (result?.kind !== 'ok') continue;
       for (const date of reading.dates) {
         for (const facts of result.byDate.get(date) ?? []) {
-          if (factsAgree(reading, facts)) agreeing.set(`${facts.entity}:${facts.id}`, facts);
+          if (factsAgree(reading, facts)) agreeing.set(recordKey(facts.entity, facts.id), facts);
         }
       }
     }
@@ -104,4 +106,12 @@ export async function resolveRows(rows: RowToResolve[], read: WindowReader): Pro
     else out.set(rowKey, { kind: 'several', candidates });
   }
   return out;
+}
+
+/** The resolver's reader over a client's counted window read (lib/qbo: R4). */
+export function windowReaderOf(client: Pick<QboFindReads, 'readWindow'>): WindowReader {
+  return async (entity, from, to) => {
+    const result = await client.readWindow(entity, from, to);
+    return result.kind === 'ok' ? { kind: 'ok', records: result.records } : result;
+  };
 }

@@ -10,8 +10,8 @@
 import type { Entity } from '../../lib/domain/entities';
 import type { CallContext } from '../../lib/qbo/exchange';
 import { createHttp } from '../../lib/qbo/http';
-import { createWindowReader, readWindow } from '../../lib/resolve/read-window';
-import { resolveRows } from '../../lib/resolve/resolve';
+import { readWindow } from '../../lib/qbo/read-window';
+import { resolveRows, windowReaderOf } from '../../lib/resolve/resolve';
 import type { RowToResolve } from '../../lib/resolve/types';
 import { startRemoteSimulator } from './sim-remote';
 
@@ -92,7 +92,7 @@ export async function measureResolveRows(count: number): Promise<ResolveRowsResu
     counts = 0;
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
-    const result = await resolveRows(rows, createWindowReader(ctx));
+    const result = await resolveRows(rows, readerOver(ctx));
     const wallMs = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     const outcomes: Record<string, number> = {};
@@ -108,4 +108,9 @@ export async function measureResolveRows(count: number): Promise<ResolveRowsResu
   } finally {
     await sim.close();
   }
+}
+
+/** The resolver's reader over a bare call context (no client), at a given page size. */
+function readerOver(ctx: CallContext, pageSize = 1000) {
+  return windowReaderOf({ readWindow: (entity, from, to) => readWindow(ctx, entity, from, to, pageSize) });
 }

@@ -1,5 +1,5 @@
 /**
- * readWindow on the simulator (lib/resolve/read-window.ts): every record of an entity in a TxnDate
+ * readWindow on the simulator (lib/qbo/read-window.ts): every record of an entity in a TxnDate
  * window, counted and paged (R4) in both fidelity modes; a page cut short is a failure, never a
  * smaller set; a malformed date or an entity off the list never reaches a statement.
  */
@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entity } from '../../lib/domain/entities';
 import type { CallContext } from '../../lib/qbo/exchange';
 import { createHttp } from '../../lib/qbo/http';
-import { createWindowReader, readWindow } from '../../lib/resolve/read-window';
+import { readWindow } from '../../lib/qbo/read-window';
+import { windowReaderOf } from '../../lib/resolve/resolve';
 import type { FidelityMode, SeededCompany, Simulator } from '../../tools/simulator/api';
 import { startSimulator } from '../../tools/simulator/index';
 import { tamperingFetch } from '../qbo/helpers/sim';
@@ -59,7 +60,7 @@ describe.each<FidelityMode>(['document', 'real'])('readWindow (%s mode)', (mode)
   });
 
   it('an empty window is proven empty', async () => {
-    const read = createWindowReader(contextOf(sim, co), 50);
+    const read = readerOver(contextOf(sim, co), 50);
     expect(await read('Bill', '2030-01-01', '2030-01-31')).toEqual({ kind: 'ok', records: [] });
   });
 
@@ -69,7 +70,7 @@ describe.each<FidelityMode>(['document', 'real'])('readWindow (%s mode)', (mode)
       if (!/startposition%208/i.test(url) || !Array.isArray(response?.Invoice)) return json;
       return { ...json, QueryResponse: { ...response, Invoice: response.Invoice.slice(1) } };
     });
-    const read = createWindowReader(contextOf(sim, co, cut), 7);
+    const read = readerOver(contextOf(sim, co, cut), 7);
     const result = await read('Invoice', '2026-11-01', '2026-11-30');
     expect(result.kind).toBe('incomplete');
     expect(result.kind === 'incomplete' && result.reason).toMatch(/page at 8 returned/);
@@ -89,3 +90,8 @@ describe.each<FidelityMode>(['document', 'real'])('readWindow (%s mode)', (mode)
     expect(sim.requestLog(co.realmId).length).toBe(before);
   });
 });
+
+/** The resolver's reader over a bare call context (no client), at a given page size. */
+function readerOver(ctx: CallContext, pageSize = 1000) {
+  return windowReaderOf({ readWindow: (entity, from, to) => readWindow(ctx, entity, from, to, pageSize) });
+}

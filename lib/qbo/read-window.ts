@@ -7,14 +7,13 @@
  * programming error, not the service's answer).
  */
 import { type Entity, isEntity } from '../domain/entities';
-import { jsonKey } from '../qbo/entities';
-import { type CallContext, exchange } from '../qbo/exchange';
-import type { CallFailure, CallMeta, CallResult } from '../qbo/outcomes';
-import { readQueryAnswer } from '../qbo/query-answer';
-import { MAX_PAGE_SIZE } from '../qbo/query-builder';
-import { excerpt } from '../qbo/to-outcome';
-import { toTxnRecord } from '../qbo/to-txn-record';
-import type { WindowReader } from './types';
+import { jsonKey } from './entities';
+import { type CallContext, exchange } from './exchange';
+import type { CallFailure, CallMeta, CallResult } from './outcomes';
+import { readQueryAnswer } from './query-answer';
+import { MAX_PAGE_SIZE } from './query-builder';
+import { excerpt } from './to-outcome';
+import { toTxnRecord } from './to-txn-record';
 
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
@@ -76,12 +75,4 @@ export async function readWindow(
   }
   if (byId.size !== (total ?? 0)) return fail(`R4: received ${byId.size} rows, count(*) says ${total}`);
   return { kind: 'ok', meta, records: [...byId.values()], calls };
-}
-
-/** The resolver's reader over one company's call context (the client's pacer and clock included). */
-export function createWindowReader(ctx: CallContext, pageSize: number = MAX_PAGE_SIZE): WindowReader {
-  return async (entity, from, to) => {
-    const result = await readWindow(ctx, entity, from, to, pageSize);
-    return result.kind === 'ok' ? { kind: 'ok', records: result.records } : result;
-  };
 }

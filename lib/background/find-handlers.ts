@@ -1,0 +1,122 @@
+/**
+ * The full view's find tools (issue 22): "Find transactions", "Find likely duplicates", "Import a
+ * list" (each line resolved by the row resolver) and the name suggestions. Reads only, for the
+ * company the view showed and only while it is the one in use; what they find reaches the selection
+ * only through the person's "Add to selection" (`selection/add`). Every read goes through the
+ * company's client: its token, its pacer, R4's counted pages.
+ */
+
+import type { DuplicateGroupView, FoundRecord, ResolvedLine } from '../domain/find';
+import type { CompanyScope } from '../domain/scope';
+import { duplicatesReader } from '../find/duplicates-reader';
+import { scanDuplicates } from '../find/scan';
+import { searchTransactions } from '../find/search';
+import { fail, type Handlers, ok, type PageMessageType, type Reply } from '../messaging/protocol';
+import type { QboClient, QboFindReads } from '../qbo/client-api';
+import { NAME_LISTS } from '../qbo/read-name-list';
+import { resolveRows, windowReaderOf } from '../resolve/resolve';
+import type { Candidate } from '../resolve/types';
+import type { BackgroundCore } from './app';
+import type { BackgroundDeps } from './deps';
+import { describeFailure } from './preflight-service';
+import { checkViewCompany } from './view-scope';
+
+type FindMessageType = Extract<PageMessageType, `find/${string}`>;
+type Context = [core: BackgroundCore, deps: BackgroundDeps];
+
+/** The company's client, when the view shows the company in use and it is connected. */
+async function clientOf(core: BackgroundCore, scope: CompanyScope): Promise<Reply<QboClient & QboFindReads>> {
+  const viewed = await checkViewCompany(core, scope);
+  if (!viewed.ok) return fail(viewed.error);
+  if (!(await core.hasToken(viewed.scope))) return fail('Connect to QuickBooks first.');
+  return ok(core.clientFor(viewed.scope.realmId, viewed.scope.environment));
+}
+
+const found = (c: Candidate): FoundRecord => ({ ...c });
+
+export const findHandlers: Pick<Handlers<PageMessageType, Context>, FindMessageType> = {
+  async 'find/search'(msg, core, deps) {
+    const client = await clientOf(core, msg.scope);
+    if (!client.ok) return client;
+    // Before the first read: a record changed while (or after) it was read counts as changed.
+    const readAt = deps.clock.now();
+    const outcome = await searchTransactions(msg.query, (entity, statement) => client.data.query(entity, statement));
+    switch (outcome.kind) {
+      case 'ok':
+        return ok({
+          kind: 'ok',
+          total: outcome.total,
+          readAt,
+          results: outcome.rows.map(({ syncToken: _, createdAt, ...row }) => ({
+            ...row,
+            ...(createdAt !== undefined ? { createdAt: new Date(createdAt).toISOString() } : {}),
+          })),
+        });
+      case 'tooMany':
+        return ok({ kind: 'tooMany', total: outcome.counted, limit: outcome.limit });
+      case 'failed':
+        return fail(`${describeFailure(outcome.failure.kind)} Nothing was found or added.`);
+      default:
+        return fail(`The search is not complete: ${outcome.issues.map((i) => i.message).join('; ')}.`);
+    }
+  },
+
+  async 'find/duplicates'(msg, core, deps) {
+    const client = await clientOf(core, msg.scope);
+    if (!client.ok) return client;
+    const readAt = deps.clock.now();
+    const result = await scanDuplicates(
+      { from: msg.query.from, to: msg.query.to, types: msg.query.types, windowDays: msg.query.windowDays },
+      duplicatesReader(client.data),
+    );
+    if (result.kind === 'invalid') return fail(result.reason);
+    if (result.kind === 'failed') return fail(`${describeFailure(result.failure.kind)} Nothing was proposed.`);
+    const groups: DuplicateGroupView[] = result.findings.groups.map((g) => ({
+      entity: g.entity,
+      keptBecause: g.keptBecause,
+      members: g.members.map((m) => ({
+        entity: m.entity,
+        id: m.id,
+        date: m.date,
+        number: m.number,
+        name: m.name,
+        amount: m.amount,
+        currency: m.currency,
+        memo: m.memo,
+        createdAt: m.created,
+        ...(m.source.kind !== 'unknown' ? { source: `${m.source.kind}: ${m.source.evidence}` } : {}),
+        role: m.role,
+        protections: [...m.protections],
+      })),
+    }));
+    return ok({ groups, scanned: result.scanned, readAt });
+  },
+
+  async 'find/resolve'(msg, core, deps) {
+    const client = await clientOf(core, msg.scope);
+    if (!client.ok) return client;
+    const readAt = deps.clock.now();
+    const resolutions = await resolveRows(msg.lines, windowReaderOf(client.data));
+    const lines: ResolvedLine[] = [];
+    for (const line of msg.lines) {
+      const res = resolutions.get(line.rowKey);
+      if (!res) continue;
+      if (res.kind === 'failed') return fail(`${describeFailure(res.failure.kind)} Nothing was matched or added.`);
+      const candidates = res.kind === 'match' ? [found(res.candidate)] : res.kind === 'several' ? res.candidates : [];
+      lines.push({ rowKey: line.rowKey, kind: res.kind, candidates: candidates.map(found) });
+    }
+    return ok({ lines, readAt });
+  },
+
+  async 'find/names'(msg, core) {
+    const client = await clientOf(core, msg.scope);
+    if (!client.ok) return client;
+    const names = new Set<string>();
+    for (const list of NAME_LISTS) {
+      const read = await client.data.readNameList(list);
+      if (read.kind !== 'ok') return fail(describeFailure(read.kind));
+      for (const name of read.names) names.add(name);
+    }
+    return ok({ names: [...names].sort((a, b) => a.localeCompare(b)) });
+  },
+};
