@@ -8,6 +8,7 @@
  * A new preflight status adds its facts here (the check below fails to compile until it does).
  */
 import { z } from 'zod';
+import { ENTITIES } from './entities';
 import type { BlockingStatus } from './statuses';
 
 /**
@@ -39,6 +40,10 @@ export const PageDifferenceSchema = z.discriminatedUnion('field', [
   z.object({ field: z.literal('number'), shown: Text, actual: Text.optional(), id: Text }),
   /** `actual`: the record's TxnDate (YYYY-MM-DD). */
   z.object({ field: z.literal('date'), shown: Text, actual: Text }),
+  /** The Type column named another kind of transaction; `actual`: the record's entity. */
+  z.object({ field: z.literal('type'), shown: Text, actual: z.enum(ENTITIES) }),
+  /** The customer, vendor or payee shown; `actual`: the record's party, absent when it names none. */
+  z.object({ field: z.literal('name'), shown: Text, actual: Text.optional() }),
 ]);
 export type PageDifference = z.infer<typeof PageDifferenceSchema>;
 
@@ -51,7 +56,7 @@ export const BlockingFindingSchema = z.discriminatedUnion('status', [
   /** The complete read did not return it. */
   z.object({ status: z.literal('notFound') }),
   /** What the page showed disagrees with the record, field by field (amount, number, date). */
-  z.object({ status: z.literal('pageMismatch'), differences: z.array(PageDifferenceSchema).min(1).max(3) }),
+  z.object({ status: z.literal('pageMismatch'), differences: z.array(PageDifferenceSchema).min(1).max(5) }),
   /** LastUpdatedTime (as the service wrote it) is after the page showed the row. */
   z.object({ status: z.literal('changed'), changedAt: Text }),
   /** R3: TxnDate on or before the book-close date (both YYYY-MM-DD). */

@@ -158,6 +158,13 @@ function pageSides(d: PageDifference, locale?: string): { shown: string; record:
       return { shown: `no. ${d.shown}`, record: d.actual ? `no. ${d.actual}` : `no number (Id ${d.id})` };
     case 'date':
       return { shown: `the date ${d.shown}`, record: `it is dated ${formatDate(d.actual, locale)}` };
+    case 'type':
+      return {
+        shown: `the type “${d.shown}”`,
+        record: `it is a${/^[AEIOU]/.test(ENTITY_LABEL[d.actual]) ? 'n' : ''} ${ENTITY_LABEL[d.actual].toLowerCase()}`,
+      };
+    case 'name':
+      return { shown: `the name “${d.shown}”`, record: d.actual ? `it names ${d.actual}` : 'it names no one' };
   }
 }
 

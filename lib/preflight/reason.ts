@@ -43,6 +43,10 @@ function pageSide(d: PageDifference): { shown: string; record: string } {
       return { shown: `no. ${d.shown}`, record: d.actual ? `no. ${d.actual}` : `no number (Id ${d.id})` };
     case 'date':
       return { shown: `the date ${d.shown}`, record: `it is dated ${formatDate(d.actual)}` };
+    case 'type':
+      return { shown: `type ${d.shown}`, record: `it is a ${d.actual}` };
+    case 'name':
+      return { shown: `name ${d.shown}`, record: d.actual ? `it names ${d.actual}` : 'it names no one' };
   }
 }
 

@@ -25,7 +25,7 @@ import type { Entity } from '../domain/entities';
 import type { Shown } from '../domain/shown';
 import { normalizeNumber } from '../preflight/shown-values';
 import { foldText, readShown, type ShownReading } from './read-shown';
-import { entityOfShownType } from './shown-type';
+import { entityOfShownType } from '../domain/shown-type';
 
 type Json = Record<string, unknown>;
 

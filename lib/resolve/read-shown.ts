@@ -7,7 +7,7 @@
 import type { Entity } from '../domain/entities';
 import type { Shown } from '../domain/shown';
 import { normalizeNumber, readAmountCents, readDates } from '../preflight/shown-values';
-import { entityOfShownType } from './shown-type';
+import { entityOfShownType } from '../domain/shown-type';
 import type { RowResolution, RowToResolve } from './types';
 
 export interface ShownReading {

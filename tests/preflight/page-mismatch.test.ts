@@ -153,6 +153,33 @@ describe("pageMismatch: Doesn't match the page", () => {
     );
   });
 
+  it("issue 20: a Type column naming another kind of transaction blocks; the web app's own words for the same kind do not", () => {
+    expect(run({ type: 'Invoice' })).toBeUndefined();
+    expect(run({ type: 'Check' }, txn({ entity: 'Purchase', totalAmt: 120 }))).toBeUndefined();
+    expect(run({ type: 'Bill Payment (Check)' }, txn({ entity: 'BillPayment', totalAmt: 120 }))).toBeUndefined();
+    expect(run({ type: 'Journal' }, txn({ entity: 'JournalEntry' }))).toBeUndefined();
+    // A word the domain does not know compares nothing (no false alarm).
+    expect(run({ type: 'Sales Tax Payment' })).toBeUndefined();
+    const finding = run({ type: 'Bill' });
+    expect(finding).toMatchObject({ differences: [{ field: 'type', shown: 'Bill', actual: 'Invoice' }] });
+  });
+
+  it("issue 20: the name shown must be the record's party (case, spacing, a sub-customer's last part and a cut cell agree)", () => {
+    const record = txn({ totalAmt: 120, party: 'Cool Cars' });
+    expect(run({ name: 'cool  CARS' }, record)).toBeUndefined();
+    expect(run({ name: 'Cool C…' }, record)).toBeUndefined();
+    expect(run({ name: 'Garage' }, txn({ totalAmt: 120, party: 'Cool Cars:Garage' }))).toBeUndefined();
+    // The record names no one: nothing to compare.
+    expect(run({ name: 'Cool Cars' }, txn({ totalAmt: 120 }))).toBeUndefined();
+    const finding = run({ name: 'Amy’s Bird Sanctuary', amount: '$120.00' }, record);
+    expect(finding).toMatchObject({
+      differences: [{ field: 'name', shown: 'Amy’s Bird Sanctuary', actual: 'Cool Cars' }],
+    });
+    expect(reasonOf(finding)).toBe(
+      'QuickBooks showed name Amy’s Bird Sanctuary for this row; the record says it names Cool Cars. Reload the page and tick it again.',
+    );
+  });
+
   it('invisible marks around a number are read through; page text reaches the reason without them', () => {
     expect(readAmountCents('\u200e$1,200.00\u200f')).toEqual([120000]);
     expect(reasonOf(run({ amount: '\u202e$1,200.00\u202c' }))).toContain('showed $1,200.00 for this row');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Entity } from '../../lib/domain/entities';
 import type { Shown } from '../../lib/domain/shown';
 import { shownAgrees } from '../../lib/resolve/match';
-import { entityOfShownType } from '../../lib/resolve/shown-type';
+import { entityOfShownType } from '../../lib/domain/shown-type';
 
 const bill = {
   Id: '301',

@@ -1,6 +1,6 @@
 /**
  * pageMismatch: the service's record disagrees with what the QuickBooks list showed for the ticked
- * row (its amount, number or date). Whatever the cause (a tab still showing another company, a row
+ * row (its amount, number, date, type or name). Whatever the cause (a tab still showing another company, a row
  * mapped to the wrong Id), the record is not the one the person saw, so it is never deleted.
  *
  * No false alarms: a field is compared only when the page showed it, the text reads as a value
@@ -12,6 +12,7 @@
  */
 import type { PageDifference } from '../../domain/findings';
 import type { Shown } from '../../domain/shown';
+import { entityOfShownType } from '../../domain/shown-type';
 import type { TxnRecord } from '../../qbo/outcomes';
 import { normalizeNumber, readAmountCents, readDates } from '../shown-values';
 import type { RecordCheck } from '../types';
@@ -58,12 +59,42 @@ function dateDifference(shown: string, record: TxnRecord): PageDifference | unde
   return { field: 'date', shown: clean(shown), actual: record.txnDate };
 }
 
-/** What differs between the page's row and the record, in the order amount, number, date. */
+/** A Type column the domain knows that names another entity; unknown words compare nothing. */
+function typeDifference(shown: string, record: TxnRecord): PageDifference | undefined {
+  const entity = entityOfShownType(shown);
+  if (entity === undefined || entity === record.entity) return undefined;
+  return { field: 'type', shown: clean(shown), actual: record.entity };
+}
+
+/** Names fold case, spacing and quote marks; a sub-customer may show by its last part ("Parent:Child"). */
+const fold = (text: string) =>
+  text
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[‘’`´]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+function nameDifference(shown: string, record: TxnRecord): PageDifference | undefined {
+  const seen = fold(shown);
+  // A cell cut with an ellipsis shows a prefix; an empty cell compares nothing.
+  if (seen === '' || record.party === undefined) return undefined;
+  const party = fold(record.party);
+  const candidates = [party, party.split(':').pop()?.trim() ?? party];
+  const cut = /(…|\.\.\.)$/.test(seen) ? seen.replace(/(…|\.\.\.)$/, '').trim() : undefined;
+  if (candidates.some((c) => c === seen || (cut !== undefined && cut !== '' && c.startsWith(cut)))) return undefined;
+  return { field: 'name', shown: clean(shown), actual: record.party };
+}
+
+/** What differs between the page's row and the record, in the order amount, number, date, type, name. */
 export function pageDifferences(shown: Shown, record: TxnRecord): PageDifference[] {
   const found = [
     shown.amount === undefined ? undefined : amountDifference(shown.amount, record),
     shown.number === undefined ? undefined : numberDifference(shown.number, record),
     shown.date === undefined ? undefined : dateDifference(shown.date, record),
+    shown.type === undefined ? undefined : typeDifference(shown.type, record),
+    shown.name === undefined ? undefined : nameDifference(shown.name, record),
   ];
   return found.filter((d): d is PageDifference => d !== undefined);
 }

@@ -5,7 +5,7 @@
  * Case and spacing do not matter ("bill  payment (check)"); an unknown text is undefined, never a
  * guess: the resolver then falls back on the types the page lists, or calls the row unreadable.
  */
-import type { Entity } from '../domain/entities';
+import type { Entity } from './entities';
 
 const NAMES: Readonly<Record<string, Entity>> = {
   invoice: 'Invoice',
@@ -29,6 +29,8 @@ const NAMES: Readonly<Record<string, Entity>> = {
   'credit card expense': 'Purchase',
   'credit card credit': 'Purchase',
   'journal entry': 'JournalEntry',
+  journal: 'JournalEntry',
+  'receive payment': 'Payment',
   deposit: 'Deposit',
   transfer: 'Transfer',
   'credit card payment': 'CreditCardPayment',
