@@ -23,9 +23,9 @@
  */
 import type { Entity } from '../domain/entities';
 import type { Shown } from '../domain/shown';
+import { entityOfShownType } from '../domain/shown-type';
 import { normalizeNumber } from '../preflight/shown-values';
 import { foldText, readShown, type ShownReading } from './read-shown';
-import { entityOfShownType } from '../domain/shown-type';
 
 type Json = Record<string, unknown>;
 
@@ -121,7 +121,8 @@ export function factsOf(entity: Entity, record: unknown): RecordFacts | undefine
     id,
     json,
     amounts: amountsOf(entity, json, lines),
-    numbers: [json.DocNumber, json.PaymentRefNum].flatMap((n) => {
+    // As the page-mismatch check reads lists: a record with no DocNumber shows its Id as its number.
+    numbers: [str(json.DocNumber) ? json.DocNumber : id, json.PaymentRefNum].flatMap((n) => {
       const normal = typeof n === 'string' ? normalizeNumber(n) : undefined;
       return normal === undefined ? [] : [normal];
     }),

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Entity } from '../../lib/domain/entities';
 import type { Shown } from '../../lib/domain/shown';
-import { shownAgrees } from '../../lib/resolve/match';
 import { entityOfShownType } from '../../lib/domain/shown-type';
+import { shownAgrees } from '../../lib/resolve/match';
 
 const bill = {
   Id: '301',
@@ -93,11 +93,12 @@ describe('each field alone', () => {
     expect(agrees(base, 'Bill', { ...bill, TotalAmt: undefined })).toBe(false);
   });
 
-  it('number: DocNumber, "#" and case aside; never the Id', () => {
+  it('number: DocNumber, "#" and case aside; the Id only for a record with no DocNumber (the list shows it then)', () => {
     expect(agrees({ ...base, number: '#b-1001' })).toBe(true);
     expect(agrees({ ...base, number: 'B-1002' })).toBe(false);
     expect(agrees({ ...base, number: '301' })).toBe(false);
-    expect(agrees({ ...base, number: '301' }, 'Bill', { ...bill, DocNumber: undefined })).toBe(false);
+    expect(agrees({ ...base, number: '301' }, 'Bill', { ...bill, DocNumber: undefined })).toBe(true);
+    expect(agrees({ ...base, number: '302' }, 'Bill', { ...bill, DocNumber: undefined })).toBe(false);
   });
 
   it('number: a Payment’s is its PaymentRefNum', () => {
