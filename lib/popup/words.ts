@@ -158,11 +158,13 @@ function pageSides(d: PageDifference, locale?: string): { shown: string; record:
       return { shown: `no. ${d.shown}`, record: d.actual ? `no. ${d.actual}` : `no number (Id ${d.id})` };
     case 'date':
       return { shown: `the date ${d.shown}`, record: `it is dated ${formatDate(d.actual, locale)}` };
-    case 'type':
+    case 'type': {
+      const label = ENTITY_LABEL[d.actual].toLowerCase();
       return {
         shown: `the type “${d.shown}”`,
-        record: `it is a${/^[AEIOU]/.test(ENTITY_LABEL[d.actual]) ? 'n' : ''} ${ENTITY_LABEL[d.actual].toLowerCase()}`,
+        record: `it is ${'aeiou'.includes(label[0] ?? '') ? 'an' : 'a'} ${label}`,
       };
+    }
     case 'name':
       return { shown: `the name “${d.shown}”`, record: d.actual ? `it names ${d.actual}` : 'it names no one' };
   }
