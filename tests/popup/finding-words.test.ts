@@ -52,6 +52,16 @@ describe('plainReason from the facts', () => {
     expect(plainReason(row(7, 'pageMismatch'))).toBe(
       "What QuickBooks showed for this row doesn't match the record. Reload the page and tick it again.",
     );
+    const kindAndName = blocked({
+      status: 'pageMismatch',
+      differences: [
+        { field: 'type', shown: 'Bill', actual: 'Invoice' },
+        { field: 'name', shown: 'Garage', actual: 'Cool Cars' },
+      ],
+    });
+    expect(plainReason(kindAndName, 'en-US')).toBe(
+      'QuickBooks showed the type “Bill” and the name “Garage” for this row; the record says it is an invoice and it names Cool Cars. Reload the page and tick it again.',
+    );
   });
 
   it('cannot verify: says what is missing', () => {
