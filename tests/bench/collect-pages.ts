@@ -1,0 +1,48 @@
+/**
+ * The two 10,000-row pages of the collector figure, rendered by one simulator: the look-alike sales
+ * list whose every row links its transaction (`/app/sales?rows=10000`, 10,000 sales records) and the
+ * Checking register in the web app's real markup (`/app/register?accountId=35&markup=real&rows=10000`:
+ * dojo dgrid rows with no Id and no checkbox, so the collector gives every row its own box). The
+ * register's company is 12,000 records of the types that post to Checking (checks, deposits,
+ * transfers, card payments): 10,673 of them are Checking's, of which the page shows the newest 10,000.
+ */
+import { startSimulator } from '../../tools/simulator/index';
+
+export interface BenchPage {
+  /** Short name for the printed rows ("linked", "register"). */
+  name: string;
+  /** Where the page is served (the web app's origin, so the collector reads it as it would there). */
+  url: string;
+  html: string;
+}
+
+export const ORIGIN = 'https://app.qbo.intuit.com';
+
+export async function renderBenchPages(rows: number): Promise<BenchPage[]> {
+  const sim = await startSimulator();
+  try {
+    const get = async (path: string) => {
+      const res = await fetch(`${sim.url}${path}`);
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+      return res.text();
+    };
+    const sales = sim.seedCompany({ count: rows, seed: 3, entities: { Invoice: 6, SalesReceipt: 2, Payment: 2 } });
+    sim.setPageCompany(sales.realmId);
+    const linkedPath = `/app/sales?rows=${rows}`;
+    const linked = await get(linkedPath);
+    const checking = sim.seedCompany({
+      count: Math.ceil(rows * 1.2),
+      seed: 3,
+      entities: { Purchase: 4, Transfer: 3, CreditCardPayment: 3, Deposit: 2 },
+    });
+    sim.setPageCompany(checking.realmId);
+    const registerPath = `/app/register?accountId=35&markup=real&rows=${rows}`;
+    const register = await get(registerPath);
+    return [
+      { name: 'linked', url: `${ORIGIN}${linkedPath}`, html: linked },
+      { name: 'register', url: `${ORIGIN}${registerPath}`, html: register },
+    ];
+  } finally {
+    await sim.close();
+  }
+}
