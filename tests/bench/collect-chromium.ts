@@ -14,6 +14,9 @@
  *    `startCollector` called as entrypoints/content.ts does, timed in the page (browser/collect-entry.ts).
  * The ratio is taken per run; the figure is the median of the runs. The pages run interleaved (the
  * order swapped every round) after one unmeasured round, so the machine's load falls on both alike.
+ * Chromium's own layout + style time during the load (CDP) is printed beside, to show the from-scratch
+ * figure does not flatter the ratio (here it is less than what the load spent), and so is the
+ * re-layout the pass causes (a register's 10,000 boxes of ours), which the ratio does not hold.
  */
 import type { Browser, Page } from '@playwright/test';
 import { bundleForPage } from './browser/bundle';
