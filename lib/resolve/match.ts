@@ -17,7 +17,8 @@
  * - account: any `…AccountRef` name of the header or the lines, whole or its last ":" part;
  *   "-Split-" agrees only with two or more lines. Where the record leaves a side to the service
  *   (a Payment with no ARAccountRef, a BillPayment with no APAccountRef, a line naming no account:
- *   items, a Deposit's linked payments), the account shown cannot be disproved, so it agrees.
+ *   items, a Deposit's linked payments, a Deposit with no lines), the account shown cannot be
+ *   disproved, so it agrees.
  * - memo: PrivateNote or CustomerMemo.value.
  * Texts compare folded (./read-shown.ts foldText); a cell cut with "…" agrees with any text it begins.
  */
@@ -115,6 +116,8 @@ export function factsOf(entity: Entity, record: unknown): RecordFacts | undefine
   const implicitAccount =
     (entity === 'Payment' && json.ARAccountRef === undefined) ||
     (entity === 'BillPayment' && json.APAccountRef === undefined) ||
+    // A Deposit with no lines names only the account it goes to: its other side is the service's.
+    (entity === 'Deposit' && lines.length === 0) ||
     lines.some((line) => !hasAccountRef(line));
   const facts: RecordFacts = {
     entity,
