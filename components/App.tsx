@@ -6,6 +6,7 @@ import { ConnectionPanel } from './ConnectionPanel';
 import { DeleteOptions } from './DeleteOptions';
 import { DeletePanel } from './DeletePanel';
 import { ElsewhereNotice } from './ElsewhereNotice';
+import { FindMount } from './find/FindMount';
 import { HostAccess } from './HostAccess';
 import { JobProgress } from './JobProgress';
 import { JobResult } from './JobResult';
@@ -63,6 +64,8 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
           {job && !active && <JobResult model={model} />}
           {!job && <SelectionPanel model={model} full={full} />}
           {!job && <DeleteOptions model={model} />}
+          {/* Issue 22: the find tools, in the full view only (loaded on demand, not in the popup's bundle). */}
+          {full && !job && <FindMount model={model} />}
           {connected && <ConnectionPanel key="connection" model={model} />}
           {!job && <PageTickedPanel model={model} />}
           {!job && <RecentRuns model={model} />}

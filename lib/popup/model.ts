@@ -288,6 +288,8 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
 
     /** "Export audit log", then "Did the file save?": exported only once the person says it is saved. */
     ...createAuditExportActions({ request, act, actionError, pending, download: deps.download }),
+    /** What the full view's find tools send through (lib/popup/find-model.ts, loaded only there). */
+    findApi: { request, act, shownCompany, actionError },
   };
 }
 

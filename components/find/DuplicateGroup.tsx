@@ -1,0 +1,106 @@
+import { ENTITY_LABEL } from '../../lib/domain/entities';
+import type { DuplicateGroupView } from '../../lib/domain/find';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/popup/format';
+
+type Member = DuplicateGroupView['members'][number];
+
+/** Why the kept one is kept, in the bookkeeper's words. */
+const KEPT_WORDS: Record<string, string> = {
+  reconciled: 'Kept: reconciled',
+  linked: 'Kept: linked',
+  deposited: 'Kept: deposited',
+  earliestCreated: 'Kept: earliest created',
+};
+const PROTECTION_WORDS: Record<string, string> = {
+  reconciled: 'reconciled',
+  unverifiable: 'cannot be verified',
+  linked: 'linked',
+  deposited: 'deposited',
+};
+const SOURCE_WORDS: Record<string, string> = { bankFeed: 'Bank feed', import: 'Import', app: 'An app' };
+
+/** "bankFeed: TxnSource …" as the background sends it → "Bank feed (TxnSource …)". */
+export function sourceText(source: string | undefined): string {
+  if (!source) return '';
+  const at = source.indexOf(':');
+  const kind = at < 0 ? source : source.slice(0, at);
+  const evidence = at < 0 ? '' : source.slice(at + 1).trim();
+  const words = SOURCE_WORDS[kind] ?? kind;
+  return evidence ? `${words} (${evidence})` : words;
+}
+
+const money = (m: Member) => (m.amount !== undefined ? formatMoney(m.amount, m.currency) : '');
+const date = (m: Member) => (m.date ? formatDate(m.date) : '');
+
+/** The box's name: "Select Invoice 1001 · Amy · $12.00 · Nov 3, 2024". */
+export function memberLabel(m: Member): string {
+  return `Select ${ENTITY_LABEL[m.entity]} ${m.number ?? `(Id ${m.id})`} · ${m.name ?? ''} · ${money(m)} · ${date(m)}`;
+}
+
+function roleText(m: Member, keptBecause: string): string {
+  if (m.role === 'kept') return KEPT_WORDS[keptBecause] ?? `Kept: ${keptBecause}`;
+  if (m.role === 'protected')
+    return `Not proposed: ${m.protections.map((p) => PROTECTION_WORDS[p] ?? p).join(', ') || 'protected'}`;
+  return 'Proposed';
+}
+
+/** One group of likely duplicates, its members side by side; a box only on the proposed ones. */
+export function DuplicateGroup(props: {
+  group: DuplicateGroupView;
+  index: number;
+  ticked: ReadonlySet<string>;
+  onToggle: (key: string, on: boolean) => void;
+}) {
+  const { group, index, ticked, onToggle } = props;
+  const kept = group.members.find((m) => m.role === 'kept');
+  return (
+    <table class="find-dup-group">
+      <caption>{`Group ${index + 1}: ${ENTITY_LABEL[group.entity]}${kept ? ` · ${money(kept)}` : ''}`}</caption>
+      <thead>
+        <tr>
+          <th scope="col" class="find-check">
+            <span class="sr-only">Select</span>
+          </th>
+          <th scope="col">Date</th>
+          <th scope="col">No.</th>
+          <th scope="col">Name</th>
+          <th scope="col" class="find-amount">
+            Amount
+          </th>
+          <th scope="col">Memo</th>
+          <th scope="col">Created</th>
+          <th scope="col">Source</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {group.members.map((m) => {
+          const key = `${m.entity}:${m.id}`;
+          const created = m.createdAt ? Date.parse(m.createdAt) : Number.NaN;
+          return (
+            <tr key={key} class={m.role === 'proposed' ? undefined : `find-${m.role}`}>
+              <td class="find-check">
+                {m.role === 'proposed' && (
+                  <input
+                    type="checkbox"
+                    aria-label={memberLabel(m)}
+                    checked={ticked.has(key)}
+                    onChange={(e) => onToggle(key, e.currentTarget.checked)}
+                  />
+                )}
+              </td>
+              <td>{date(m)}</td>
+              <td>{m.number ?? ''}</td>
+              <td>{m.name ?? ''}</td>
+              <td class="find-amount">{money(m)}</td>
+              <td title={m.memo}>{m.memo ?? ''}</td>
+              <td>{Number.isNaN(created) ? '' : formatDateTime(created)}</td>
+              <td>{sourceText(m.source)}</td>
+              <td>{roleText(m, group.keptBecause)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
