@@ -11,8 +11,8 @@ import { RestoreRun } from './RestorePanel';
 /**
  * A finished or cancelled job as a report: the tie-out, the problem groups first and open, the
  * deleted records as a compact table (a restore's as "old Id → new Id"), "Copy summary", this run's
- * CSV, the deletion report to hand the client (CSV, Excel), "Restore deleted records" after a
- * deletion, the audit log, Done.
+ * CSV, the deletion report to hand the client (CSV, Excel, "Print the report": a page in a tab),
+ * "Restore deleted records" after a deletion, the audit log, Done.
  */
 export function JobResult({ model }: { model: PopupModel }) {
   const job = model.job.value;
@@ -73,6 +73,11 @@ export function JobResult({ model }: { model: PopupModel }) {
         >
           Download the report (Excel)
         </button>
+        {model.openReport && (
+          <button type="button" onClick={() => model.openReport?.(job.id)}>
+            Print the report
+          </button>
+        )}
         <span role="status">{copied.value ? 'Copied' : ''}</span>
       </div>
       {canRestoreRun(job) && <RestoreRun model={model} job={job} />}

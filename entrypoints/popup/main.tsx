@@ -8,8 +8,11 @@ import { hostAccessApi, runtimeApi } from './api';
 import './style.css';
 
 /** popup.html?view=full: the same app in a tab ("Open full view"), fluid, with search and sort. */
-const full = new URLSearchParams(location.search).get('view') === 'full';
-if (full) document.documentElement.classList.add('full-view');
+const params = new URLSearchParams(location.search);
+/** popup.html?view=report&run=<job id>: a run's printable report in a tab ("Print the report"). */
+const reportRun = params.get('view') === 'report' ? params.get('run') : null;
+const full = params.get('view') === 'full' || reportRun !== null;
+if (full) document.documentElement.classList.add(reportRun === null ? 'full-view' : 'report-view');
 
 const model = createPopupModel(runtimeApi, {
   download: (file) => downloadFile(file),
@@ -19,8 +22,33 @@ const model = createPopupModel(runtimeApi, {
     void browser.tabs.create({ url: browser.runtime.getURL('/popup.html?view=full') });
     window.close();
   },
+  openReport: (jobId) => {
+    const url = browser.runtime.getURL(`/popup.html?view=report&run=${encodeURIComponent(jobId)}`);
+    void browser.tabs.create({ url });
+  },
 });
-render(<App model={model} full={full} />, document.getElementById('app') as HTMLElement);
+const root = document.getElementById('app') as HTMLElement;
+if (reportRun === null) render(<App model={model} full={full} />, root);
+// The report page is loaded only here (its own chunk): the popup's bundle stays small.
+else
+  import('../../components/ReportPrint').then(
+    ({ ReportPage }) =>
+      render(
+        <ReportPage
+          model={model}
+          runId={reportRun}
+          version={browser.runtime.getManifest().version}
+          onPrint={() => window.print()}
+          onTitle={(title) => {
+            document.title = title;
+          }}
+        />,
+        root,
+      ),
+    () => {
+      root.textContent = 'The report could not be loaded. Reload this page.';
+    },
+  );
 
 /**
  * The popup opens on the client in view: it names the active tab first, so its first state is that

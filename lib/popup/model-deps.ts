@@ -19,6 +19,8 @@ export interface PopupModelDeps {
   version?: string;
   /** Opens the popup's page in a browser tab ("Open full view"); absent: the button is not shown. */
   openFullView?: () => void;
+  /** Opens a run's printable report in a tab ("Print the report"); absent: the button is not shown. */
+  openReport?: (jobId: string) => void;
 }
 
 export interface HostAccessApi {

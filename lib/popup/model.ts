@@ -185,6 +185,8 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     hostAccess,
     /** Present when the popup can open itself in a tab. */
     openFullView: deps.openFullView,
+    /** Present when the popup can open a run's printable report in a tab. */
+    openReport: deps.openReport,
     /** Asks the browser for the host permissions again (Firefox, after the user withdrew them). */
     async grantHostAccess(): Promise<void> {
       if (!deps.hostAccess) return;
