@@ -4,6 +4,7 @@
  * control operations are also served over HTTP under `/__sim/` for the demo's browser.
  */
 import type { AllowanceSetting } from './metering';
+import type { ScenarioName, ScenarioOptions, ScenarioTruth } from './scenarios/index';
 import type { Entity } from './service-names';
 
 /** document: as deletion-interface.md states. real: as service-facts.md records. */
@@ -136,6 +137,9 @@ export interface SeededCompany {
   keys: { all: string[]; reconciled: string[]; closed: string[]; deposited: string[]; linked: string[] };
 }
 
+/** A seeded scenario (./scenarios/index.ts): the company as seedCompany returns it, and its ground truth. */
+export type SeededScenario<N extends ScenarioName> = SeededCompany & ScenarioTruth[N];
+
 export type FaultKind =
   | 'error500-before' // 500 without applying anything
   | 'error500-after' // apply the call, then answer 500 (R5)
@@ -245,6 +249,8 @@ export interface Simulator {
   /** Metered reads counted for one company (or all) in a month (`YYYY-MM`, default the current one). */
   meteredReads(realmId?: string, month?: string): number;
   seedCompany(options: SeedOptions): SeededCompany;
+  /** Seeds a company built for one question of issue 22 (./scenarios/index.ts), with its ground truth. */
+  seedScenario<N extends ScenarioName>(name: N, options?: ScenarioOptions[N]): Promise<SeededScenario<N>>;
   /** Valid bearer token for a company; issueToken makes a new one (the old one stays valid unless expired). */
   issueToken(realmId: string): string;
   expireToken(token: string): void;

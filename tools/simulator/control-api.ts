@@ -1,16 +1,18 @@
 /**
  * The in-process control surface (the `Simulator` methods other than url/port/close): seeding,
- * tokens, edits by "another user", reconciliation, book closing, faults, the log and ground truth,
+ * seeded scenarios (./scenarios/index.ts), tokens, edits by "another user", reconciliation, book closing, faults, the log and ground truth,
  * OAuth apps, grant counts and revoking a company's grants.
  */
-import type { FaultRule, GroundTruth, SeededCompany, SeedOptions, Simulator } from './api';
+import type { FaultRule, GroundTruth, SeededCompany, SeededScenario, SeedOptions, Simulator } from './api';
 import { pickCompanyName } from './company-names';
 import { categorize, generateCompany } from './generate';
 import { monthOf } from './metering';
 import { deleteRef, registerRefs, setRefActive } from './refs';
+import { SCENARIOS, type ScenarioName, type ScenarioOptions } from './scenarios/index';
 import type { Entity } from './service-names';
 import type { SimState } from './state';
 import { toGroupingList } from './state';
+import type { StoredRecord } from './store';
 
 export type SimulatorControl = Omit<Simulator, 'url' | 'port' | 'mode' | 'close'>;
 
@@ -23,6 +25,25 @@ function freshRealmId(state: SimState): string {
 
 export function createControl(state: SimState): SimulatorControl {
   const { store } = state;
+  // Re-seeding keeps the company's name unless a new one is given.
+  const nameFor = (realmId: string, given: string | undefined): string => {
+    const inUse = [...store.companies.values()].filter((c) => c.realmId !== realmId).map((c) => c.companyName);
+    return given ?? store.findCompany(realmId)?.companyName ?? pickCompanyName(realmId, inUse);
+  };
+  /** Puts a company's records in place of any with its realmId; its pages are shown; a token for it. */
+  const install = (
+    options: { realmId?: string; companyName?: string },
+    records: StoredRecord[],
+    bookCloseDate: string | undefined,
+  ): SeededCompany => {
+    const realmId = options.realmId ?? freshRealmId(state);
+    const companyName = nameFor(realmId, options.companyName);
+    const company = store.putCompany(realmId, records, bookCloseDate, companyName);
+    registerRefs(company, records);
+    state.throttle.reset(realmId);
+    state.pageRealmId = realmId;
+    return { realmId, companyName, token: store.issueToken(realmId), keys: categorize(records, bookCloseDate) };
+  };
   const truth = (realmId: string): GroundTruth => {
     const company = store.company(realmId);
     return {
@@ -70,17 +91,16 @@ export function createControl(state: SimState): SimulatorControl {
     setAllowance: (setting) => state.metering.setAllowance(setting),
     meteredReads: (realmId, month) => state.metering.reads(month ?? monthOf(state.now()), realmId),
     seedCompany(options: SeedOptions): SeededCompany {
-      const realmId = options.realmId ?? freshRealmId(state);
       const { records, bookCloseDate } = generateCompany(options);
-      // Re-seeding keeps the company's name unless a new one is given.
-      const inUse = [...store.companies.values()].filter((c) => c.realmId !== realmId).map((c) => c.companyName);
-      const companyName =
-        options.companyName ?? store.findCompany(realmId)?.companyName ?? pickCompanyName(realmId, inUse);
-      const company = store.putCompany(realmId, records, bookCloseDate, companyName);
-      registerRefs(company, records);
-      state.throttle.reset(realmId);
-      state.pageRealmId = realmId;
-      return { realmId, companyName, token: store.issueToken(realmId), keys: categorize(records, bookCloseDate) };
+      return install(options, records, bookCloseDate);
+    },
+    async seedScenario<N extends ScenarioName>(name: N, options?: ScenarioOptions[N]): Promise<SeededScenario<N>> {
+      const build = SCENARIOS[name];
+      if (!build) throw new Error(`unknown scenario ${String(name)}`);
+      const realmId = options?.realmId ?? freshRealmId(state);
+      const companyName = nameFor(realmId, options?.companyName);
+      const built = await build({ ...options, realmId, companyName } as ScenarioOptions[N] & { companyName: string });
+      return { ...install({ realmId, companyName }, built.records, undefined), ...built.truth } as SeededScenario<N>;
     },
     issueToken: (realmId) => store.issueToken(realmId),
     expireToken: (token) => store.expireToken(token),
