@@ -187,6 +187,23 @@ describe('Find transactions', () => {
     expect(screen.getAllByText('This view shows another company now. Reload it.').length).toBeGreaterThan(0);
   });
 
+  it('another company in view: its results are gone and the heading names the new company', async () => {
+    const p = await renderFind(answers(found(3)));
+    await openTool('Find transactions');
+    fireEvent.click(screen.getByLabelText('Invoice'));
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Search' })));
+    expect(screen.getByRole('button', { name: 'Add all 3' })).toBeTruthy();
+    await p.push(
+      popupState({
+        connection: { ...COMPANY, realmId: '456', companyName: 'Beta Ltd' },
+        scope: { realmId: '456', environment: 'sandbox', stamp: 'beta-1' },
+      }),
+    );
+    expect(screen.getByRole('heading', { name: 'Find in Beta Ltd' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add all 3' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Find transactions' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('has no axe violations: the form, with errors, with results', async () => {
     const p = await renderFind(answers(found(40)));
     await openTool('Find transactions');
