@@ -18,6 +18,18 @@ const PAGE_ENTITIES: Record<string, Entity[]> = {
   invoices: ['Invoice'],
   expenses: ['Purchase', 'Bill', 'BillPayment', 'VendorCredit', 'PurchaseOrder'],
   sales: ['Invoice', 'Payment', 'SalesReceipt', 'CreditMemo', 'RefundReceipt', 'Estimate'],
+  // The bank feed's Posted rows show no Type: the recorded transactions a bank line can post to.
+  banking: [
+    'Purchase',
+    'Deposit',
+    'Transfer',
+    'BillPayment',
+    'Payment',
+    'SalesReceipt',
+    'RefundReceipt',
+    'JournalEntry',
+    'CreditCardPayment',
+  ],
 };
 
 /** cyrb53: a 53-bit string hash, stable across browsers and runs; 14 hex digits. */
