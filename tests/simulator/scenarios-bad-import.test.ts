@@ -49,7 +49,9 @@ describe('scenario badImport', () => {
     const sameDay = await select(day);
     expect(sameDay).toHaveLength(43);
     expect(sameDay.filter((k) => !company.imported.includes(k))).toEqual(company.nearMisses.slice(0, 3).sort());
-    const times = company.nearMisses.map((k) => String(sim.record(company.realmId, k)?.MetaData?.CreateTime));
+    const times = company.nearMisses.map((k) =>
+      String((sim.record(company.realmId, k)?.MetaData as Json | undefined)?.CreateTime),
+    );
     expect(times).toEqual([
       '2026-11-03T13:59:00-07:00',
       '2026-11-03T14:06:00-07:00',

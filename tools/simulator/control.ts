@@ -23,6 +23,7 @@
  *   POST /__sim/allowance {limit?: number|null, usedUp?: boolean}  (the app's monthly reads, ./metering.ts)
  *   GET  /__sim/metering?month=YYYY-MM → {month, usedUp, total, companies: {realmId: reads}}
  *   POST /__sim/revoke-grants {realmId} → {revoked: n}   GET /__sim/oauth-stats?realmId= → OAuthStats
+ *   POST /__sim/scenario {name, options?} → SeededScenario (./scenarios/index.ts; bytes as base64)
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -30,6 +31,7 @@ import { z } from 'zod';
 import type { FaultRule, ReportGrouping, SeedOptions } from './api';
 import type { SimulatorControl } from './control-api';
 import { mountMeteringRoutes } from './metering';
+import { SCENARIO_NAMES, SCENARIO_OPTION_SCHEMAS } from './scenarios/index';
 import { requestLimitsOn, type SimState } from './state';
 
 const Realm = z.object({ realmId: z.string() });
@@ -58,6 +60,18 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
   mountMeteringRoutes(app, state.metering, state.now);
 
   app.post('/seed', async (c) => c.json(control.seedCompany((await body(c)) as SeedOptions)));
+  app.post('/scenario', async (c) => {
+    const { name, options } = z
+      .object({ name: z.enum(SCENARIO_NAMES), options: z.unknown().optional() })
+      .parse(await body(c));
+    const seeded = await control.seedScenario(name, SCENARIO_OPTION_SCHEMAS[name].parse(options ?? {}));
+    // JSON has no bytes: an export's workbook travels as base64.
+    const wire = Object.entries(seeded).map(([k, v]) => [
+      k,
+      v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v,
+    ]);
+    return c.json(Object.fromEntries(wire));
+  });
   app.post('/token', async (c) => c.json({ token: control.issueToken(Realm.parse(await body(c)).realmId) }));
   app.post('/expire-token', async (c) => {
     control.expireToken(z.object({ token: z.string() }).parse(await body(c)).token);

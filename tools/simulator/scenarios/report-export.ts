@@ -50,7 +50,14 @@ const FROM = '2026-10-01';
 const TO = '2026-11-03';
 const monthName = (iso: string) =>
   new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
-const OUTGOING = new Set(['Bill Payment (Check)', 'Bill Payment (Credit Card)', 'Expense', 'Check', 'Refund']);
+const OUTGOING = new Set([
+  'Bill Payment (Check)',
+  'Bill Payment (Credit Card)',
+  'Expense',
+  'Check',
+  'Credit Card Expense',
+  'Refund',
+]);
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const amountOf = (r: StoredRecord) => Number(r.json.TotalAmt ?? r.json.Amount ?? 0);
@@ -110,7 +117,8 @@ export async function buildReportExport(
   const rows: Value[][] = [
     [options.companyName],
     ['Transaction List by Date'],
-    [`${day(first)} - ${day(last)}, ${last.slice(0, 4)}`],
+    // As QuickBooks words a period: "October 9-29, 2026", "October 9 - November 2, 2026".
+    [`${day(first)}${first.slice(0, 7) === last.slice(0, 7) ? `-${Number(last.slice(8))}` : ` - ${day(last)}`}, 2026`],
     [],
     ['Date', 'Transaction Type', 'Num', 'Posting', 'Name', 'Memo/Description', 'Account', 'Split', 'Amount'],
     ...shown.map(line),
