@@ -118,7 +118,9 @@ export function linesOf(parsed: ParsedReport, mapping: Mapping): ReportLines | R
     }
     close();
     if (readDates(date) === undefined) {
-      skipped.push({ row: r.row, reason: FOOTER.test(date) ? 'footer' : 'unreadable-date' });
+      // "TOTAL" in the Date column (a Transaction List by Date) is the report's total, not a bad date.
+      const reason = TOTAL.test(date) ? 'total' : FOOTER.test(date) ? 'footer' : 'unreadable-date';
+      skipped.push({ row: r.row, reason });
       continue;
     }
     if (!journal && amount === '') {

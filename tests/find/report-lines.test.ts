@@ -36,6 +36,16 @@ describe('linesOf: locale dates and money kept as written', () => {
     ]);
   });
 
+  it('TOTAL in the Date column (Transaction List by Date) is skipped as the total, not as an unreadable date', async () => {
+    const parsed = await csv(
+      'Date,Transaction Type,Num,Name,Amount\n11/03/2026,Invoice,1047,Cool Cars,120.00\nTOTAL,,,,120.00\nsoon,,,,5.00\n',
+    );
+    expect(linesFor(parsed).skipped).toEqual([
+      { row: 3, reason: 'total' },
+      { row: 4, reason: 'unreadable-date' },
+    ]);
+  });
+
   it('a semicolon CSV with comma decimals (a European export)', async () => {
     const parsed = await csv('Rapport\n\nDate;Num;Name;Amount\n03/11/2026;12;Müller GmbH;1.234,56\n');
     expect(linesFor(parsed).lines).toEqual([
