@@ -1,0 +1,269 @@
+/**
+ * Shared steps of the issue-21 specs (screens, client in view, outage): tick rows with the person's
+ * own clicks and wait on the popup instead of a clock, open the popup behind a QuickBooks tab (the
+ * way the toolbar popup sees its active tab), measure what a person sees at 460 × 600 and 1280 × 800,
+ * and save each screen under the test's output folder.
+ */
+import { type BrowserContext, expect, type Page, request, type TestInfo } from '@playwright/test';
+import type { Endpoint, SeededCompany, Simulator } from '../../tools/simulator/api';
+import type { Category } from './helpers';
+import { categoryOf } from './helpers';
+import { APP } from './pages/ledger';
+import { PopupPage } from './pages/popup';
+
+export const POPUP_SIZE = { width: 460, height: 600 };
+export const FULL_SIZE = { width: 1280, height: 800 };
+
+/** Every endpoint the check and the job read or write through: "QuickBooks is down". */
+export const EVERY_ENDPOINT: readonly Endpoint[] = [
+  'query',
+  'report',
+  'preferences',
+  'read',
+  'companyinfo',
+  'batch',
+  'delete',
+  'void',
+  'create',
+];
+
+/** The simulator stops answering: every API call's connection is dropped, nothing applied. */
+export function takeDown(sim: Simulator, realmId?: string): void {
+  for (const endpoint of EVERY_ENDPOINT) sim.injectFault({ endpoint, kind: 'drop-before', probability: 1, realmId });
+}
+
+/** Calls that asked the simulator to delete, void or create anything (whether or not it applied them). */
+export function writeCalls(sim: Simulator, realmId: string) {
+  return sim
+    .requestLog(realmId)
+    .filter(
+      (e) =>
+        e.endpoint === 'delete' ||
+        e.endpoint === 'void' ||
+        e.endpoint === 'create' ||
+        (e.endpoint === 'batch' && /"operation"\s*:\s*"(delete|update|create)"/.test(e.body ?? '')),
+    );
+}
+
+/** Opens a list page (100 rows: one page holds every pick) and waits for its rows. */
+export async function openList(context: BrowserContext, path = '/app/invoices?rows=100'): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${APP}${path}`, { waitUntil: 'load' });
+  await expect(page.locator('a[href*="txnId="]').first()).toBeVisible();
+  return page;
+}
+
+/** Invoice Ids on the page of the wanted categories, in page order (`want` per category). */
+export async function pickInvoices(
+  page: Page,
+  company: SeededCompany,
+  want: Partial<Record<Category, number>>,
+  sim?: Simulator,
+): Promise<string[]> {
+  const ids = await page.$$eval('a[href*="txnId="]', (links) =>
+    links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('txnId') ?? ''),
+  );
+  const left = { ...want };
+  const out: string[] = [];
+  for (const id of new Set(ids)) {
+    const cat = categoryOf(company, `Invoice:${id}`, sim);
+    if ((left[cat] ?? 0) > 0) {
+      out.push(id);
+      left[cat] = (left[cat] ?? 0) - 1;
+    }
+  }
+  return out;
+}
+
+/** Ticks each row's own checkbox with a real click (the person's gesture). */
+export async function tickInvoices(page: Page, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    const row = page
+      .locator('tr, [role="row"]')
+      .filter({ has: page.locator(`a[href$="txnId=${id}"]`) })
+      .last();
+    await row.locator('input[type="checkbox"], [role="checkbox"]').first().click();
+  }
+}
+
+/**
+ * The popup in a tab that is NOT the active one: `front` stays the active tab of the window, as
+ * when the person clicks the toolbar button over a QuickBooks page (the popup asks for the active
+ * tab when it opens).
+ */
+export async function openPopupBehind(context: BrowserContext, extensionId: string, front: Page): Promise<PopupPage> {
+  const page = await context.newPage();
+  await page.setViewportSize(POPUP_SIZE);
+  await front.bringToFront();
+  await page.goto(`chrome-extension://${extensionId}/popup.html`);
+  return new PopupPage(page);
+}
+
+export async function openFullView(context: BrowserContext, extensionId: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize(FULL_SIZE);
+  await page.goto(`chrome-extension://${extensionId}/popup.html?view=full`);
+  return page;
+}
+
+/** Saves what the viewport shows (not the scrolled page) under the test's output folder, attached to the report. */
+export async function shoot(testInfo: TestInfo, page: Page, name: string): Promise<string> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+  return path;
+}
+
+export interface PopupFigures {
+  /** Selection rows wholly in view above the deck, their amount drawn whole. */
+  rowsVisible: number;
+  buttonTop?: number;
+  buttonBottom?: number;
+  scrollWidth: number;
+  clientWidth: number;
+}
+
+/** What the popup shows without scrolling (its 460 × 600 viewport). */
+export function popupFigures(page: Page): Promise<PopupFigures> {
+  return page.evaluate(() => {
+    const deckTop = document.querySelector('.deck')?.getBoundingClientRect().top ?? innerHeight;
+    // A row counts only inside its scroller's box: windowing draws a few rows past the edge.
+    const scroller = document.querySelector('.scroller')?.getBoundingClientRect();
+    const top = Math.max(0, scroller?.top ?? 0);
+    const bottom = Math.min(innerHeight, deckTop, scroller?.bottom ?? innerHeight);
+    const rowsVisible = [...document.querySelectorAll<HTMLElement>('li.row')].filter((row) => {
+      const box = row.getBoundingClientRect();
+      const amount = row.querySelector<HTMLElement>('.row-amount');
+      if (!amount || !/\d/.test(amount.innerText)) return false;
+      const a = amount.getBoundingClientRect();
+      return (
+        box.top >= top - 0.5 &&
+        box.bottom <= bottom + 0.5 &&
+        a.width > 0 &&
+        a.left >= 0 &&
+        a.right <= innerWidth &&
+        amount.scrollWidth <= amount.clientWidth
+      );
+    }).length;
+    const button = document.querySelector('button.danger')?.getBoundingClientRect();
+    const root = document.scrollingElement ?? document.documentElement;
+    return {
+      rowsVisible,
+      buttonTop: button ? Math.round(button.top) : undefined,
+      buttonBottom: button ? Math.round(button.bottom) : undefined,
+      scrollWidth: root.scrollWidth,
+      clientWidth: root.clientWidth,
+    };
+  });
+}
+
+export interface FullFigures {
+  headers: string[];
+  rowsChecked: number;
+  cellsChecked: number;
+  /** Each header or cell whose text does not fit its box: "Why: Reconciled in …" (scrollWidth > clientWidth). */
+  cut: string[];
+  scrollWidth: number;
+  clientWidth: number;
+}
+
+/**
+ * The full view's table: every header and every cell of every row fits its column (no ellipsis, no
+ * clamp). The list is windowed, so it is scrolled through, waiting at each stop for the rows drawn there.
+ */
+export function fullFigures(page: Page): Promise<FullFigures> {
+  return page.evaluate(async () => {
+    const headers = [...document.querySelectorAll<HTMLElement>('.row-head > *')];
+    const names = headers.map((h) => h.innerText.trim());
+    const cut = new Set<string>();
+    const fits = (el: HTMLElement) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1;
+    headers.forEach((h, i) => {
+      if (!fits(h)) cut.add(`header ${names[i] || i}`);
+    });
+    const cells = [
+      '.row-name',
+      '.row-party',
+      '.row-date',
+      '.row-amount',
+      '.chip',
+      '.row-why',
+      '.row-open',
+      '.link-button',
+    ];
+    const seen = new Set<string>();
+    let cellsChecked = 0;
+    const check = () => {
+      for (const row of document.querySelectorAll<HTMLElement>('li.row')) {
+        const key = row.dataset.key ?? '';
+        if (seen.has(key)) continue;
+        seen.add(key);
+        for (const selector of cells) {
+          const cell = row.querySelector<HTMLElement>(selector);
+          if (!cell || cell.innerText.trim() === '') continue;
+          cellsChecked += 1;
+          if (!fits(cell)) cut.add(`${selector} of ${key}: "${cell.innerText.trim()}"`);
+        }
+      }
+    };
+    const scroller = document.querySelector<HTMLElement>('.scroller');
+    check();
+    if (scroller) {
+      const rowHeight = 36;
+      for (let y = scroller.clientHeight; y < scroller.scrollHeight; y += scroller.clientHeight) {
+        scroller.scrollTop = y;
+        // The last row in view at this stop: drawn only once the list has re-rendered for it
+        // (the previous stop drew a few rows past its edge, never this far).
+        const count = Math.round(scroller.scrollHeight / rowHeight);
+        const last = Math.min(count, Math.ceil((scroller.scrollTop + scroller.clientHeight) / rowHeight));
+        const drawn = () => !!scroller.querySelector(`li.row[aria-posinset="${last}"]`);
+        while (!drawn()) await new Promise((resolve) => requestAnimationFrame(resolve));
+        check();
+      }
+      scroller.scrollTop = 0;
+      while (!scroller.querySelector('li.row[aria-posinset="1"]')) await new Promise((r) => requestAnimationFrame(r));
+    }
+    const root = document.scrollingElement ?? document.documentElement;
+    return {
+      headers: names,
+      rowsChecked: seen.size,
+      cellsChecked,
+      cut: [...cut],
+      scrollWidth: root.scrollWidth,
+      clientWidth: root.clientWidth,
+    };
+  });
+}
+
+/** No page slides sideways: the document is no wider than its viewport. */
+export function expectNoSideways(figures: { scrollWidth: number; clientWidth: number }, state: string): void {
+  expect(figures.scrollWidth, `${state}: horizontal scroll`).toBeLessThanOrEqual(figures.clientWidth);
+}
+
+/** The raw text of an exception, anywhere in a page a person sees. */
+export const RAW_ERROR =
+  /TypeError|Failed to fetch|NetworkError|SyntaxError|ReferenceError|Uncaught|\bat \S+ \(|HTTPError/;
+
+/**
+ * Two invoices alike in every column the real-markup Invoices list shows (date, number, customer,
+ * due date, amount), made through the simulator's own API as another QuickBooks user would.
+ */
+export async function createTwinInvoices(sim: Simulator, company: SeededCompany, docNumber: string): Promise<string[]> {
+  const api = await request.newContext({ ignoreHTTPSErrors: true });
+  const keys: string[] = [];
+  try {
+    for (const _ of [1, 2]) {
+      const res = await api.post(
+        `${sim.url}/v3/company/${company.realmId}/invoice?include=allowduplicatedocnum&minorversion=75`,
+        {
+          headers: { Authorization: `Bearer ${company.token}` },
+          data: { CustomerRef: { value: '3' }, TotalAmt: 1362.07, TxnDate: '2025-12-31', DocNumber: docNumber },
+        },
+      );
+      expect(res.status(), await res.text()).toBe(200);
+      keys.push(`Invoice:${((await res.json()) as { Invoice: { Id: string } }).Invoice.Id}`);
+    }
+  } finally {
+    await api.dispose();
+  }
+  return keys;
+}
