@@ -56,6 +56,17 @@ export function DuplicateGroup(props: {
   return (
     <table class="find-dup-group">
       <caption>{`Group ${index + 1}: ${ENTITY_LABEL[group.entity]}${kept ? ` · ${money(kept)}` : ''}`}</caption>
+      <colgroup>
+        <col class="find-col-check" />
+        <col class="find-dup-date" />
+        <col class="find-dup-number" />
+        <col />
+        <col class="find-dup-amount" />
+        <col />
+        <col class="find-dup-created" />
+        <col />
+        <col class="find-dup-status" />
+      </colgroup>
       <thead>
         <tr>
           <th scope="col" class="find-check">
@@ -91,11 +102,11 @@ export function DuplicateGroup(props: {
               </td>
               <td>{date(m)}</td>
               <td>{m.number ?? ''}</td>
-              <td>{m.name ?? ''}</td>
+              <td title={m.name}>{m.name ?? ''}</td>
               <td class="find-amount">{money(m)}</td>
               <td title={m.memo}>{m.memo ?? ''}</td>
               <td>{Number.isNaN(created) ? '' : formatDateTime(created)}</td>
-              <td>{sourceText(m.source)}</td>
+              <td title={sourceText(m.source)}>{sourceText(m.source)}</td>
               <td>{roleText(m, group.keptBecause)}</td>
             </tr>
           );
