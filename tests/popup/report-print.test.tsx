@@ -164,7 +164,7 @@ describe('the report tab (popup.html?view=report&run=…)', () => {
 
   it('keeps the run as it was opened when the selection changes afterwards', async () => {
     const tab = await openTab(state(), REPORT_JOB.id);
-    tab.bg.state = state({ version: 2, selection: [...REPORT_SELECTION, row(20, 'closed')] });
+    tab.bg.state = state({ version: 2, selection: [...REPORT_SELECTION, row(20, 'closedPeriod')] });
     await act(() => tab.model.tick());
     expect(screen.getByRole('table', { name: 'Left alone by the check, and why (3)' })).toBeTruthy();
   });
