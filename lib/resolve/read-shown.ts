@@ -6,8 +6,8 @@
  */
 import type { Entity } from '../domain/entities';
 import type { Shown } from '../domain/shown';
-import { normalizeNumber, readAmountCents, readDates } from '../preflight/shown-values';
 import { entityOfShownType } from '../domain/shown-type';
+import { normalizeNumber, readAmountCents, readDates } from '../preflight/shown-values';
 import type { RowResolution, RowToResolve } from './types';
 
 export interface ShownReading {
