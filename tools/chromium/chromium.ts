@@ -47,6 +47,8 @@ export interface LaunchOptions {
   headless?: boolean;
   userDataDir?: string;
   extensionDir?: string;
+  /** The browser's time zone (IANA id), when a test needs one other than this machine's. */
+  timezoneId?: string;
 }
 
 export async function launchWithExtension(options: LaunchOptions): Promise<BrowserContext> {
@@ -57,6 +59,7 @@ export async function launchWithExtension(options: LaunchOptions): Promise<Brows
     headless: options.headless ?? true,
     ignoreHTTPSErrors: true,
     viewport: { width: 1200, height: 900 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
