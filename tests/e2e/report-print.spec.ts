@@ -4,6 +4,8 @@
  * page fits A4 and Letter portrait with 12 mm margins: printed at the page's width, nothing is wider
  * than the page, even with a name or reason far longer than a line, and the buttons are not printed.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { tickAndCheck } from './helpers';
@@ -66,6 +68,14 @@ test('"Print the report" opens the run\'s report, which fits A4 and Letter portr
   await expect(report.locator('.report-header')).toContainText('Safe Delete version');
   // The tab is named for the PDF the browser offers to save.
   await expect(report).toHaveTitle(/^safe-delete-report-/);
+
+  // axe-core with real layout (contrast included), every impact.
+  await report.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  const violations = await report.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string }[] }> } }).axe;
+    return (await axe.run()).violations.map((v) => v.id);
+  });
+  expect(violations).toEqual([]);
 
   // On screen "Print" is there; printed, no button is (the report's stylesheet loaded with its chunk).
   const print = report.getByRole('button', { name: 'Print' });

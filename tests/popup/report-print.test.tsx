@@ -5,7 +5,9 @@
  * tables (amounts right-aligned with their currency, dates in the person's locale), with "Print".
  * The result offers it beside the downloads; the tab keeps the run as it was opened.
  */
+
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReportPage, ReportPrint } from '../../components/ReportPrint';
 import type { PopupState } from '../../lib/messaging/views';
@@ -121,6 +123,15 @@ describe('the printable report', () => {
     render(<ReportPrint report={empty} locale="en-US" onPrint={() => undefined} />);
     expect(screen.queryAllByRole('table')).toEqual([]);
     expect(screen.getAllByText('None.')).toHaveLength(4);
+  });
+
+  it('has no axe-core violations of any impact (contrast and regions need layout: the e2e checks them)', async () => {
+    const { container } = render(<ReportPrint report={report()} locale="en-US" onPrint={() => undefined} />);
+    const result = await axe.run(container, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+      resultTypes: ['violations'],
+    });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 
   it('"Print" calls the browser print', () => {
