@@ -27,7 +27,8 @@ import {
 test.use({
   seed: { count: 400, seed: 11, reconciledShare: 0.12, closedShare: 0.1, linkedShare: 0.08 },
   // One batch call per 15 s window (time-scaled ×4): the job stays "running" between its two chunks.
-  simulatorOptions: { batchLimit: 1, timeScale: 4 },
+  // Real-payload mode: a record in a period closed after the check is refused per record (6210), as in rules.spec.
+  simulatorOptions: { batchLimit: 1, timeScale: 4, mode: 'real' },
 });
 
 /** Screenshots of one state in both views; the popup's figures checked and returned. */
@@ -100,10 +101,11 @@ test('a run of 50 records, screen by screen: not connected, checked, check faile
 
   // Behind the bookkeeper's back: one ready record edited (skipped, R1), the oldest ready ones closed (refused, R3).
   const ready = keys.filter((k) => categoryOf(company, k, sim) === 'plain');
-  const edited = ready[ready.length - 1] as string;
-  sim.editRecord(company.realmId, edited);
-  const oldest = ready.map((k) => String(sim.record(company.realmId, k)?.TxnDate)).sort()[0] as string;
-  sim.setBookCloseDate(company.realmId, oldest);
+  const byDate = [...ready].sort((x, y) =>
+    String(sim.record(company.realmId, x)?.TxnDate).localeCompare(String(sim.record(company.realmId, y)?.TxnDate)),
+  );
+  sim.editRecord(company.realmId, byDate[byDate.length - 1] as string); // the newest: never the closed one
+  sim.setBookCloseDate(company.realmId, String(sim.record(company.realmId, byDate[0] as string)?.TxnDate));
 
   await popup.deleteButton().click();
   // The first chunk of 30 is done; the second waits for the service's window (15 s): running.
