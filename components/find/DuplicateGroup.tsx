@@ -1,5 +1,6 @@
 import { ENTITY_LABEL } from '../../lib/domain/entities';
 import type { DuplicateGroupView } from '../../lib/domain/find';
+import { recordKey } from '../../lib/domain/record-key';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/popup/format';
 
 type Member = DuplicateGroupView['members'][number];
@@ -86,7 +87,7 @@ export function DuplicateGroup(props: {
       </thead>
       <tbody>
         {group.members.map((m) => {
-          const key = `${m.entity}:${m.id}`;
+          const key = recordKey(m.entity, m.id);
           const created = m.createdAt ? Date.parse(m.createdAt) : Number.NaN;
           return (
             <tr key={key} class={m.role === 'proposed' ? undefined : `find-${m.role}`}>

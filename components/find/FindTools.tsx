@@ -1,4 +1,5 @@
 import { useMemo } from 'preact/hooks';
+import { scopeKey } from '../../lib/domain/scope';
 import { createImportModel } from '../../lib/popup/find-import';
 import { createFindModel, type Tool } from '../../lib/popup/find-model';
 import type { PopupModel } from '../../lib/popup/model';
@@ -22,7 +23,7 @@ const TOOLS: [Tool, string][] = [
 export function FindTools({ model }: { model: PopupModel }) {
   const c = model.connection.value;
   const connected = !!c?.realmId && c.hasToken && !c.needsReconnect;
-  const company = connected ? `${c.environment}:${c.realmId}` : '';
+  const company = connected && c.realmId ? scopeKey({ realmId: c.realmId, environment: c.environment }) : '';
   return (
     <section class="find" aria-labelledby="find-heading">
       <h2 id="find-heading">{connected ? `Find in ${c.companyName ?? `company ${c.realmId}`}` : 'Find'}</h2>

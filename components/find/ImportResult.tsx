@@ -1,5 +1,6 @@
 import { ENTITY_LABEL } from '../../lib/domain/entities';
 import type { FoundRecord } from '../../lib/domain/find';
+import { recordKey } from '../../lib/domain/record-key';
 import type { ImportedLine, ImportModel, ResolvedImport } from '../../lib/popup/find-import';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../../lib/popup/format';
 
@@ -66,7 +67,7 @@ export function ImportResult({ list, result }: { list: ImportModel; result: Reso
               <label for={`${line.rowKey}-none`}>Leave this line out</label>
             </span>
             {candidates.map((c, i) => (
-              <span class="check" key={`${c.entity}:${c.id}`}>
+              <span class="check" key={recordKey(c.entity, c.id)}>
                 <input
                   id={`${line.rowKey}-${i}`}
                   type="radio"

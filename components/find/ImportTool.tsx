@@ -72,7 +72,12 @@ export function ImportTool({ id, list }: { id: string; list: ImportModel }) {
               </span>
             ))}
           </fieldset>
-          <button type="button" class="primary" disabled={view.kind === 'matching'} onClick={() => void list.match()}>
+          <button
+            type="button"
+            class="primary"
+            disabled={view.kind === 'matching'}
+            onClick={() => void list.matchInQuickBooks()}
+          >
             Match in QuickBooks
           </button>
         </>

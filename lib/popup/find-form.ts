@@ -34,8 +34,8 @@ export const EMPTY_SEARCH_FORM: SearchForm = {
 
 /** "$1,234.56", "1234.5", "-12" → cents; undefined when it is not an amount of dollars and cents. */
 export function dollarsToCents(typed: string): number | undefined {
-  const text = typed.replace(/[\s$,]/g, '');
-  const m = /^(-?)(\d{1,13})(?:\.(\d{0,2}))?$/.exec(text);
+  const typedAmount = typed.replace(/[\s$,]/g, '');
+  const m = /^(-?)(\d{1,13})(?:\.(\d{0,2}))?$/.exec(typedAmount);
   if (!m) return undefined;
   // Digits, not float arithmetic: 0.29 * 100 is 28.999999999999996.
   const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
@@ -46,8 +46,8 @@ export function dollarsToCents(typed: string): number | undefined {
  * A datetime-local value ("2024-11-03T14:05", the person's own clock) → epoch ms. `end`: the whole
  * minute (or second) typed is included, so "to 14:05" keeps a record created at 14:05:30.
  */
-export function localTimeToMs(value: string, end = false): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value);
+export function localTimeToMs(typedTime: string, end = false): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(typedTime);
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, ms] = m.map(Number) as number[];
   // The Date constructor with parts reads them in the local time zone, as the person typed them.

@@ -43,7 +43,7 @@ export type ImportView =
   | { kind: 'matching'; report: ParsedReport; mapping: Mapping; fileName: string }
   | { kind: 'resolved'; report: ParsedReport; mapping: Mapping; fileName: string; result: ResolvedImport };
 
-const rowOf = (rowKey: string) => Number(/(\d+)$/.exec(rowKey)?.[1] ?? 0);
+const rowOf = (rowKey: string) => Number(rowKey.slice(rowKey.lastIndexOf('-') + 1)) || 0;
 
 export function createImportModel(api: FindApi, parser: () => Promise<ReportParser> = loadParser) {
   const view = signal<ImportView>({ kind: 'idle' });
@@ -108,7 +108,7 @@ export function createImportModel(api: FindApi, parser: () => Promise<ReportPars
       notice.value = undefined;
     },
     /** "Match in QuickBooks": the lines of the mapping, resolved 5,000 a message. */
-    async match(): Promise<void> {
+    async matchInQuickBooks(): Promise<void> {
       const v = view.peek();
       if (v.kind !== 'mapping' && v.kind !== 'resolved') return;
       notice.value = undefined;

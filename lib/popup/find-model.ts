@@ -5,9 +5,11 @@
  * background read what was shown). Loaded only by the full view (components/find/FindMount.tsx).
  * "Import a list" keeps its state in ./find-import.ts.
  */
+
 import { type Signal, signal } from '@preact/signals';
 import type { Entity } from '../domain/entities';
 import type { DuplicateGroupView, DuplicatesQuery } from '../domain/find';
+import { recordKey } from '../domain/record-key';
 import type { CompanyScope } from '../domain/scope';
 import type { SearchRow } from '../find/search-rows';
 import type { Reply, ReplyOf, RequestOf } from '../messaging/protocol';
@@ -78,7 +80,7 @@ export async function addToSelection(
   scope: CompanyScope,
 ): Promise<AddNotice> {
   const seen = new Set<string>();
-  const unique = records.filter((r) => !seen.has(`${r.entity}:${r.id}`) && !!seen.add(`${r.entity}:${r.id}`));
+  const unique = records.filter((r) => !seen.has(recordKey(r.entity, r.id)) && !!seen.add(recordKey(r.entity, r.id)));
   let added = 0;
   for (let i = 0; i < unique.length; i += FIND_BATCH) {
     const part = unique.slice(i, i + FIND_BATCH).map(({ entity, id }) => ({ entity, id }));
@@ -184,9 +186,9 @@ export function createFindModel(api: FindApi) {
       if (d.kind !== 'groups') return;
       // Only proposed members can be added: a kept or protected one never, whatever the caller passes.
       const proposed = new Set(
-        d.groups.flatMap((g) => g.members.filter((m) => m.role === 'proposed').map((m) => `${m.entity}:${m.id}`)),
+        d.groups.flatMap((g) => g.members.filter((m) => m.role === 'proposed').map((m) => recordKey(m.entity, m.id))),
       );
-      const allowed = records.filter((r) => proposed.has(`${r.entity}:${r.id}`));
+      const allowed = records.filter((r) => proposed.has(recordKey(r.entity, r.id)));
       if (allowed.length === 0) return;
       duplicatesNotice.value = await addToSelection(api, allowed, d.readAt, d.scope);
     },

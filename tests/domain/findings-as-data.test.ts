@@ -42,9 +42,20 @@ function plainTextArguments(src: string): string[] {
 
 /**
  * Texts that are not findings: an entity's label, a job outcome's label, dates typed in the restore
- * filter, and the deletion report's own Excel date format code and ISO dates (lib/popup/report-xlsx.ts).
+ * filter, the deletion report's own Excel date format code and ISO dates (lib/popup/report-xlsx.ts),
+ * and what the person typed in the find tools' form (an amount, a local date and time).
  */
-const REGEX_SUBJECTS = new Set(['label', 'record.outcome', 'input.from', 'input.to', 'txnDate', 'code', 'date']);
+const REGEX_SUBJECTS = new Set([
+  'label',
+  'record.outcome',
+  'input.from',
+  'input.to',
+  'txnDate',
+  'code',
+  'date',
+  'typedAmount',
+  'typedTime',
+]);
 /** The service's raw texts: a job record's fault message, a restore refusal. */
 const RAW_SERVICE_TEXT = new Set(['record.reason', 'r.reason']);
 
