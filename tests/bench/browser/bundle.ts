@@ -13,6 +13,9 @@ export async function bundleForPage(entry: string): Promise<string> {
     jsx: 'automatic',
     jsxImportSource: 'preact',
     define: { 'process.env.NODE_ENV': '"production"' },
+    // Components that import their own CSS (the full view's find tools): the page's styles are
+    // injected by each tool, so the import itself is empty here.
+    loader: { '.css': 'empty' },
     logLevel: 'silent',
   });
   const file = out.outputFiles[0];
