@@ -10,14 +10,25 @@ import { FindMount } from './find/FindMount';
 import { HostAccess } from './HostAccess';
 import { JobProgress } from './JobProgress';
 import { JobResult } from './JobResult';
+import { lazyWhen } from './LazyWhen';
 import { PageIssues } from './PageIssues';
-import { PageTickedHint, PageTickedPanel } from './PageTickedPanel';
+import { PageTickedHint } from './PageTickedHint';
 import { RecentRuns } from './RecentRuns';
 import { RestoreFromLog } from './RestorePanel';
 import { SelectionPanel } from './SelectionPanel';
 import { StatusRegion } from './StatusRegion';
 import { TopBar } from './TopBar';
-import { UnresolvedRows } from './UnresolvedRows';
+
+const UnresolvedMount = lazyWhen(
+  () => import('./UnresolvedRows').then((m) => m.UnresolvedRows),
+  (model) => (model.state.value?.unresolved.length ?? 0) > 0,
+  'The rows not tied to one transaction',
+);
+const PageTickedMount = lazyWhen(
+  () => import('./PageTickedPanel').then((m) => m.PageTickedPanel),
+  (model) => (model.state.value?.pageTicked?.length ?? 0) > 0,
+  'The rows ticked by the page',
+);
 
 type Phase = 'loading' | 'select' | 'running' | 'result';
 
@@ -57,7 +68,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
           {!job && <PageTickedHint model={model} />}
           {!job && <CheckFailed model={model} />}
           <PageIssues model={model} />
-          {!job && <UnresolvedRows model={model} />}
+          {!job && <UnresolvedMount model={model} />}
           {/* Not connected: the connection comes first. Connected: the records do (issue 21 §1). */}
           {!connected && <ConnectionPanel key="connection" model={model} />}
           {job && active && <JobProgress model={model} />}
@@ -67,7 +78,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
           {/* Issue 22: the find tools, in the full view only (loaded on demand, not in the popup's bundle). */}
           {full && !job && <FindMount model={model} />}
           {connected && <ConnectionPanel key="connection" model={model} />}
-          {!job && <PageTickedPanel model={model} />}
+          {!job && <PageTickedMount model={model} />}
           {!job && <RecentRuns model={model} />}
           {!job && (
             <footer>

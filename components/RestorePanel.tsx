@@ -5,14 +5,16 @@ import type { JobView, RestorePreview as Preview, RestoreFilter } from '../lib/m
 import { ENTITY_LABEL, formatDateTime } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 import { deletionRuns, filterProblem, type RestoreFilterInput, restoreFilter } from '../lib/popup/restore';
-import { RestorePreview } from './RestorePreview';
 
 /**
  * The preview-then-confirm flow both entry points share: ask for the preview, show it, start the
  * restore with the same filter, or cancel (the focus goes back to the button that asked).
  */
+/** The preview's component, fetched with the preview itself: it stays out of the popup's first bundle. */
+type PreviewComponent = typeof import('./RestorePreview')['RestorePreview'];
+
 function useRestoreFlow(model: PopupModel) {
-  const preview = useSignal<{ filter: RestoreFilter; preview: Preview } | undefined>(undefined);
+  const preview = useSignal<{ filter: RestoreFilter; preview: Preview; View: PreviewComponent } | undefined>(undefined);
   const trigger = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
   useEffect(() => {
@@ -26,8 +28,12 @@ function useRestoreFlow(model: PopupModel) {
     busy: pending === 'restore/preview' || pending === 'restore/start',
     shown: preview.value,
     async ask(filter: RestoreFilter) {
-      const got = await model.previewRestore(filter);
-      preview.value = got ? { filter, preview: got } : undefined;
+      const [got, module] = await Promise.all([
+        model.previewRestore(filter),
+        import('./RestorePreview').catch(() => undefined),
+      ]);
+      if (got && !module) model.actionError.value = 'The restore preview could not be shown. Reload Safe Delete.';
+      preview.value = got && module ? { filter, preview: got, View: module.RestorePreview } : undefined;
     },
     clear() {
       preview.value = undefined;
@@ -36,7 +42,7 @@ function useRestoreFlow(model: PopupModel) {
       const p = preview.value;
       if (!p) return null;
       return (
-        <RestorePreview
+        <p.View
           preview={p.preview}
           busy={pending === 'restore/preview' || pending === 'restore/start'}
           onConfirm={(allow) => void model.startRestore(p.filter, allow, p.preview)}

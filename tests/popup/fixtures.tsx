@@ -97,12 +97,29 @@ export function fakeBackground(initial: PopupState) {
 }
 
 /** Mounts the real popup (model + components) on a fake background and waits for the first state. */
+/**
+ * The parts the view loads on demand (components/LazyWhen.tsx, the restore preview): their modules
+ * are fetched once, then one macrotask lets a part that has something to show render, as it would
+ * a moment after the popup opens.
+ */
+async function lazyParts(): Promise<void> {
+  await Promise.all([
+    import('../../components/UnresolvedRows'),
+    import('../../components/PageTickedPanel'),
+    import('../../components/RestorePreview'),
+  ]);
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
 export async function renderPopup(state: PopupState, deps: PopupModelDeps = {}, options: { full?: boolean } = {}) {
   const bg = fakeBackground(state);
   let now = NOW;
   const model = createPopupModel(bg, { now: () => now, ...deps });
   const view = render(<App model={model} full={options.full} />);
   await act(() => model.tick());
+  await lazyParts();
   return {
     ...view,
     bg,
@@ -116,6 +133,7 @@ export async function renderPopup(state: PopupState, deps: PopupModelDeps = {}, 
     async push(next: PopupState) {
       bg.state = { ...next, version: model.state.peek()!.version + 1 };
       await act(() => model.tick());
+      await lazyParts();
     },
   };
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /** "Restore deleted records" (issue 11 §1): the preview before the click, then restore/start. */
-import { fireEvent, screen, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { PageMessage, Reply } from '../../lib/messaging/protocol';
@@ -85,8 +85,9 @@ describe('"Restore deleted records" on a deletion run’s result', () => {
     ]);
     expect(p.bg.sentOfType('restore/start')).toEqual([]);
 
-    const box = screen.getByRole('region', { name: 'Before you restore' });
-    expect(document.activeElement?.textContent).toBe('Before you restore');
+    // The preview's component arrives with the preview (a lazy chunk).
+    const box = await screen.findByRole('region', { name: 'Before you restore' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Before you restore'));
     expect(box.textContent).toContain(
       '3 records will be re-created in QuickBooks as new transactions: Invoices 2, Payment 1.',
     );
