@@ -20,7 +20,7 @@ import type { JobSnapshot } from '../jobs/types';
 import type { PopupState } from '../messaging/views';
 import { createQboClient } from '../qbo/client';
 import { createRequestPacer } from '../qbo/request-pacer';
-import { resolveRows, windowReaderOf } from '../resolve/resolve';
+import { resolveRows, windowReaderOf, windowsReaderOf } from '../resolve/resolve';
 import { createSelectionStore, type Scope } from '../selection/store';
 import { createCompanyLock } from '../storage/company-lock';
 import { badgeText, showBadge } from './badge';
@@ -139,7 +139,12 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     selection,
     preflight: preflightStore,
     clientFor: (s) => clientFor(s.realmId, s.environment),
-    resolveRows: (s, rows) => resolveRows(rows, windowReaderOf(clientFor(s.realmId, s.environment))),
+    resolveRows: (s, rows) =>
+      resolveRows(
+        rows,
+        windowReaderOf(clientFor(s.realmId, s.environment)),
+        windowsReaderOf(clientFor(s.realmId, s.environment)),
+      ),
     now: deps.clock.now,
     onChange: changed,
   });

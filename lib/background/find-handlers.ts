@@ -14,7 +14,7 @@ import { searchTransactions } from '../find/search';
 import { fail, type Handlers, ok, type PageMessageType, type Reply } from '../messaging/protocol';
 import type { QboClient, QboFindReads } from '../qbo/client-api';
 import { NAME_LISTS } from '../qbo/read-name-list';
-import { resolveRows, windowReaderOf } from '../resolve/resolve';
+import { resolveRows, windowReaderOf, windowsReaderOf } from '../resolve/resolve';
 import type { Candidate } from '../resolve/types';
 import type { BackgroundCore } from './app';
 import type { BackgroundDeps } from './deps';
@@ -96,7 +96,7 @@ export const findHandlers: Pick<Handlers<PageMessageType, Context>, FindMessageT
     const client = await clientOf(core, msg.scope);
     if (!client.ok) return client;
     const readAt = deps.clock.now();
-    const resolutions = await resolveRows(msg.lines, windowReaderOf(client.data));
+    const resolutions = await resolveRows(msg.lines, windowReaderOf(client.data), windowsReaderOf(client.data));
     const lines: ResolvedLine[] = [];
     for (const line of msg.lines) {
       const res = resolutions.get(line.rowKey);

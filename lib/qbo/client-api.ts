@@ -121,6 +121,10 @@ export interface QboFindReads {
    * proven complete (./read-window.ts): the row resolver and the duplicates scan read this.
    */
   readWindow(entity: Entity, from: string, to: string): Promise<CallResult<{ records: unknown[]; calls: number }>>;
+  /** Several TxnDate windows at once: counts and first pages batched, R4 per window (./read-windows.ts). */
+  readWindows(
+    windows: readonly { entity: Entity; from: string; to: string }[],
+  ): Promise<CallResult<{ records: unknown[][]; calls: number }>>;
   /**
    * One query statement of `entity` as given (lib/find/search.ts builds it from allow-listed parts
    * only): its rows and totalCount, or why not. Paging and R4 are the caller's.

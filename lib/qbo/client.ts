@@ -21,6 +21,7 @@ import { readNames } from './read-names';
 import { readPreferences } from './read-preferences';
 import { readReconciled } from './read-reconciled';
 import { readWindow } from './read-window';
+import { readWindows } from './read-windows';
 import { batchVoid, voidOne } from './void-calls';
 
 export function createQboClient(options: QboClientOptions): QboClient & QboFindReads {
@@ -44,6 +45,7 @@ export function createQboClient(options: QboClientOptions): QboClient & QboFindR
     readNames: (type, ids) => readNames(ctx, type, ids),
     readNameList: (list) => readNameList(ctx, list, pageSize),
     readWindow: (entity, from, to) => readWindow(ctx, entity, from, to, pageSize),
+    readWindows: (windows) => readWindows(ctx, windows, pageSize),
     query: async (entity, statement) =>
       readQueryAnswer(
         await exchange(ctx, { method: 'GET', path: 'query', params: [['query', statement]] }),

@@ -17,7 +17,8 @@ import { toTxnRecord } from './to-txn-record';
 
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-function whereOf(entity: Entity, from: string, to: string): string {
+/** The checked WHERE of a TxnDate window (only an allow-listed entity and real YYYY-MM-DD dates). */
+export function windowWhere(entity: Entity, from: string, to: string): string {
   if (!isEntity(entity)) throw new TypeError(`read-window: not an allow-listed entity: ${String(entity)}`);
   for (const date of [from, to]) {
     if (typeof date !== 'string' || !ISO_DATE.test(date)) throw new TypeError(`read-window: bad date ${String(date)}`);
@@ -38,7 +39,7 @@ export async function readWindow(
   to: string,
   pageSize: number,
 ): Promise<CallResult<{ records: unknown[]; calls: number }>> {
-  const where = whereOf(entity, from, to);
+  const where = windowWhere(entity, from, to);
   const size = Math.min(Math.max(1, Math.floor(pageSize)), MAX_PAGE_SIZE);
   const count = await runQuery(ctx, entity, `select count(*) from ${entity} ${where}`);
   if (count.kind !== 'ok') return count;

@@ -60,7 +60,16 @@ function byCreation(a: Candidate, b: Candidate): number {
   return a.id.length - b.id.length || a.id.localeCompare(b.id) || a.entity.localeCompare(b.entity);
 }
 
-async function readAll(windows: ReturnType<typeof planReads>['windows'], read: WindowReader): Promise<WindowResult[]> {
+async function readAll(
+  windows: ReturnType<typeof planReads>['windows'],
+  read: WindowReader,
+  readMany?: WindowsReader,
+): Promise<WindowResult[]> {
+  if (readMany && windows.length > 0) {
+    const answer = await readMany(windows);
+    if (answer.kind !== 'ok') return windows.map(() => ({ kind: 'failed', failure: answer }));
+    return windows.map((w, i) => ({ kind: 'ok', byDate: indexByDate(w.entity, answer.records[i] ?? []) }));
+  }
   const results: WindowResult[] = new Array(windows.length);
   let next = 0;
   const worker = async () => {
@@ -79,9 +88,17 @@ async function readAll(windows: ReturnType<typeof planReads>['windows'], read: W
   return results;
 }
 
-export async function resolveRows(rows: RowToResolve[], read: WindowReader): Promise<Map<string, RowResolution>> {
+/**
+ * `readMany`, when given, reads every planned window at once (lib/qbo/read-windows.ts: counts and
+ * first pages batched); `read` is then unused.
+ */
+export async function resolveRows(
+  rows: RowToResolve[],
+  read: WindowReader,
+  readMany?: WindowsReader,
+): Promise<Map<string, RowResolution>> {
   const plan = planReads(rows);
-  const results = await readAll(plan.windows, read);
+  const results = await readAll(plan.windows, read, readMany);
   const out = new Map<string, RowResolution>(plan.unreadable);
   for (const [rowKey, { reading, windows }] of plan.rows) {
     const failed = windows.map((i) => results[i]).find((r) => r?.kind === 'failed');
@@ -106,6 +123,19 @@ export async function resolveRows(rows: RowToResolve[], read: WindowReader): Pro
     else out.set(rowKey, { kind: 'several', candidates });
   }
   return out;
+}
+
+/** Every planned window at once, each proven complete, in the order given. */
+export type WindowsReader = (
+  windows: readonly { entity: Entity; from: string; to: string }[],
+) => Promise<{ kind: 'ok'; records: unknown[][] } | CallFailure>;
+
+/** The resolver's batched reader over a client (lib/qbo/read-windows.ts). */
+export function windowsReaderOf(client: Pick<QboFindReads, 'readWindows'>): WindowsReader {
+  return async (windows) => {
+    const result = await client.readWindows(windows);
+    return result.kind === 'ok' ? { kind: 'ok', records: result.records } : result;
+  };
 }
 
 /** The resolver's reader over a client's counted window read (lib/qbo: R4). */
