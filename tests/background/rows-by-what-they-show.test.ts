@@ -188,13 +188,16 @@ describe('rows known by what they show, through the whole background (Node)', ()
     const c = await company();
     await report(c.realmId, { added: c.rows.slice(0, 2) });
     // Every read fails until cleared: whichever check runs first (the one connecting starts, or ours), it fails.
-    h.sim.injectFault({ endpoint: 'query', kind: 'error500-before', probability: 1, realmId: c.realmId });
+    // The resolver batches its reads (count and first page of each window), then reads alone.
+    for (const endpoint of ['query', 'batch'] as const)
+      h.sim.injectFault({ endpoint, kind: 'error500-before', probability: 1, realmId: c.realmId });
     expect((await h.send(saveConnection(c.realmId, c.token), SENDERS.popup)).ok).toBe(true);
     await h.background.core.preflight.start(c.scope);
     const failed = await state();
     expect(failed.preflight?.error).toBe("QuickBooks isn't responding.");
     expect(failed.selection).toEqual([]);
     expect(failed.unresolved.map((r) => r.status)).toEqual(['identifying', 'identifying']);
+    expect(h.log(c.realmId).some((e) => e.endpoint === 'batch' && e.status === 500)).toBe(true);
     expect(h.log(c.realmId).some((e) => e.endpoint === 'query' && e.status === 500)).toBe(true);
 
     h.sim.clearFaults();
