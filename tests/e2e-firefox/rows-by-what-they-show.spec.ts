@@ -150,3 +150,75 @@ test.describe('two invoices alike in every shown column', () => {
     expect(sim.truth(company.realmId).deletedKeys().sort()).toEqual([plain, picked].sort());
   });
 });
+
+test.describe('the Invoices list in the real markup', () => {
+  test.use({ seed: { count: 60, seed: 7, entities: { Invoice: 1 } } });
+
+  test('six rows ticked with the page’s own boxes → six Ready → exactly those deleted', async ({
+    sim,
+    company,
+    firefox,
+    openPopup,
+  }) => {
+    const rowSelector = 'tbody tr.idsTable__row';
+    const page = await openReal(await newWindow(firefox.browser), '/app/invoices?markup=real', rowSelector);
+    expect(await page.$$('a[href*="txnId="]')).toHaveLength(0);
+    const numbers = (await rowCells(page, rowSelector, ['td:nth-child(3)'])).map(([n]) => n ?? '');
+    const boxes = await page.$$(`${rowSelector} input[type="checkbox"]`);
+    expect(boxes).toHaveLength(numbers.length);
+    const keys: string[] = [];
+    for (const [i, number] of numbers.entries()) {
+      const [key, ...more] = invoiceNumbered(sim, company.realmId, number);
+      if (!key || more.length > 0 || categoryOf(company, key, sim) !== 'plain') continue;
+      await tick(boxes[i] as ElementHandle<Element>);
+      keys.push(key);
+      if (keys.length === 6) break;
+    }
+    expect(keys).toHaveLength(6);
+
+    const popup = await connectPopup({ openPopup, company });
+    expect(await popup.waitForPreflight(6)).toEqual({ Ready: 6 });
+    expect(await deleteAndCount(popup)).toBe(6);
+    expect(sim.truth(company.realmId).deletedKeys().sort()).toEqual([...keys].sort());
+  });
+});
+
+test.describe('the bank feed in the real markup', () => {
+  test.use({ seed: { count: 90, seed: 7 } });
+
+  test('Pending: a ticked bank line → the plain note, nothing selected; Posted: a ticked row → Ready → deleted', async ({
+    sim,
+    company,
+    firefox,
+    openPopup,
+  }) => {
+    const rowSelector = 'tbody tr.idsTable__row';
+    const pending = await openReal(
+      await newWindow(firefox.browser),
+      '/app/banking?markup=real&tab=pending',
+      rowSelector,
+    );
+    const [line] = await pending.$$(`${rowSelector} input[type="checkbox"]`);
+    await tick(line as ElementHandle<Element>);
+    const popup = await connectPopup({ openPopup, company });
+    await popup.waitForText('.page-issues', /These are bank lines QuickBooks has not recorded yet\./);
+    await popup.waitForText('main', /Nothing selected yet/);
+    expect(await popup.page.$('#unresolved-heading')).toBeNull();
+
+    const posted = await openReal(await newWindow(firefox.browser), '/app/banking?markup=real&tab=posted', rowSelector);
+    const cells = await rowCells(posted, rowSelector, ['.txnDate', '.spent, .received']);
+    const boxes = await posted.$$(`${rowSelector} input[type="checkbox"]`);
+    let key: string | undefined;
+    for (const [i, [date, money]] of cells.entries()) {
+      const candidate = recordOn(sim, company.realmId, date ?? '', money ?? '');
+      if (categoryOf(company, candidate, sim) !== 'plain') continue;
+      await tick(boxes[i] as ElementHandle<Element>);
+      key = candidate;
+      break;
+    }
+    expect(key).toBeDefined();
+    expect(await popup.waitForPreflight(1)).toEqual({ Ready: 1 });
+    expect(await deleteAndCount(popup)).toBe(1);
+    expect(sim.truth(company.realmId).deletedKeys()).toEqual([key]);
+  });
+});
