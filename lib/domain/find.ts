@@ -5,7 +5,7 @@
  * then go through the same preflight as ticked rows.
  */
 import { z } from 'zod';
-import { ENTITIES, type Entity } from './entities';
+import { ENTITIES, type Entity, isValidId } from './entities';
 import { ShownSchema } from './shown';
 
 const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
@@ -28,19 +28,25 @@ export const ImportLineSchema = z.object({
 });
 export type ImportLine = z.infer<typeof ImportLineSchema>;
 
-/** A record as the find tools show it. */
-export interface FoundRecord {
-  entity: Entity;
-  id: string;
-  date?: string;
-  number?: string;
-  name?: string;
-  amount?: number;
-  currency?: string;
-  memo?: string;
+/**
+ * A record as the find tools and the row resolver show it (a candidate of a row, a search result):
+ * enough for a person to tell records apart. Declared once: the popup's view, the selection's stored
+ * candidates and the find tools' answers all read this.
+ */
+export const FoundRecordSchema = z.object({
+  entity: z.enum(ENTITIES),
+  id: z.string().refine(isValidId),
+  number: z.string().optional(),
+  /** TxnDate, YYYY-MM-DD. */
+  date: z.string().optional(),
+  name: z.string().optional(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  memo: z.string().optional(),
   /** MetaData.CreateTime as the service sent it. */
-  createdAt?: string;
-}
+  createdAt: z.string().optional(),
+});
+export type FoundRecord = z.infer<typeof FoundRecordSchema>;
 
 /** The answer to a search: every result (R4: never a partial set), or why not. */
 export type FindReply =

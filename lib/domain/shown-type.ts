@@ -56,3 +56,17 @@ export function entityOfShownType(text: string): Entity | undefined {
   const k = key(text);
   return Object.hasOwn(NAMES, k) ? NAMES[k] : undefined;
 }
+
+/**
+ * Text as compared (names, accounts, memos the page shows against the record's): NFKC, no invisible
+ * marks, curly apostrophes straight, spaces folded, lower case.
+ */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[‘’`´]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ENTITIES } from '../domain/entities';
+import { FoundRecordSchema } from '../domain/find';
 import { BlockingFindingSchema, LinkedFindingSchema } from '../domain/findings';
 import { JOB_OPERATIONS, OUTCOME_GROUPS, type OutcomeGroup } from '../domain/jobs';
 import { EnvironmentSchema, ViewScopeSchema } from '../domain/schemas';
@@ -199,17 +200,7 @@ export const JobViewSchema = z.object({
 export type JobView = z.infer<typeof JobViewSchema>;
 
 /** A record that agrees with every field a row shows (lib/resolve): what tells candidates apart. */
-export const CandidateViewSchema = z.object({
-  entity: z.enum(ENTITIES),
-  id: z.string(),
-  number: z.string().optional(),
-  date: z.string().optional(),
-  name: z.string().optional(),
-  amount: z.number().optional(),
-  currency: z.string().optional(),
-  memo: z.string().optional(),
-  createdAt: z.string().optional(),
-});
+export const CandidateViewSchema = FoundRecordSchema;
 export type CandidateView = z.infer<typeof CandidateViewSchema>;
 
 export const UNRESOLVED_STATUSES = ['identifying', 'notFound', 'ambiguous', 'unreadable'] as const;

@@ -6,7 +6,10 @@
  */
 import type { Entity } from '../domain/entities';
 import type { Shown } from '../domain/shown';
-import { entityOfShownType } from '../domain/shown-type';
+import { entityOfShownType, foldText } from '../domain/shown-type';
+
+export { foldText };
+
 import { normalizeNumber, readAmountCents, readDates } from '../preflight/shown-values';
 import type { RowResolution, RowToResolve } from './types';
 
@@ -22,17 +25,6 @@ export interface ShownReading {
   name?: string;
   account?: string;
   memo?: string;
-}
-
-/** Text as compared: NFKC, no invisible marks, curly apostrophes straight, spaces folded, lower case. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .replace(/[‘’`´]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
 }
 
 function folded(text: string | undefined): string | undefined {

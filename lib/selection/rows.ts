@@ -10,24 +10,16 @@
  * Pure functions over the stored maps; lib/selection/store.ts runs them inside its write queue.
  */
 import { z } from 'zod';
-import { ENTITIES, type Entity, isValidId } from '../domain/entities';
+import { ENTITIES, type Entity } from '../domain/entities';
+import { FoundRecordSchema } from '../domain/find';
 import { recordKey } from '../domain/record-key';
 import { ShownSchema } from '../domain/shown';
 import type { RowResolution } from '../resolve/types';
 
 const MAX_CANDIDATES = 20;
 
-export const CandidateSchema = z.object({
-  entity: z.enum(ENTITIES),
-  id: z.string().refine(isValidId),
-  number: z.string().optional(),
-  date: z.string().optional(),
-  name: z.string().optional(),
-  amount: z.number().optional(),
-  currency: z.string().optional(),
-  memo: z.string().optional(),
-  createdAt: z.string().optional(),
-});
+/** A candidate as stored: lib/domain/find.ts FoundRecordSchema. */
+export const CandidateSchema = FoundRecordSchema;
 
 /** What the last resolution concluded for a row it could not settle. */
 export const RowOutcomeSchema = z.discriminatedUnion('kind', [

@@ -12,7 +12,7 @@
  */
 import type { PageDifference } from '../../domain/findings';
 import type { Shown } from '../../domain/shown';
-import { entityOfShownType } from '../../domain/shown-type';
+import { entityOfShownType, foldText } from '../../domain/shown-type';
 import type { TxnRecord } from '../../qbo/outcomes';
 import { normalizeNumber, readAmountCents, readDates } from '../shown-values';
 import type { RecordCheck } from '../types';
@@ -66,15 +66,8 @@ function typeDifference(shown: string, record: TxnRecord): PageDifference | unde
   return { field: 'type', shown: clean(shown), actual: record.entity };
 }
 
-/** Names fold case, spacing and quote marks; a sub-customer may show by its last part ("Parent:Child"). */
-const fold = (text: string) =>
-  text
-    .normalize('NFKC')
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .replace(/[‘’`´]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+/** Names fold as the resolver folds them (a sub-customer may show by its last part, "Parent:Child"). */
+const fold = foldText;
 
 function nameDifference(shown: string, record: TxnRecord): PageDifference | undefined {
   const seen = fold(shown);
