@@ -136,6 +136,32 @@ export const everyState: [string, PopupState, How][] = [
     { shows: () => screen.getByRole('heading', { name: 'Ticked by the page, not by you' }) },
   ],
   [
+    'rows not tied to one transaction (issue 20)',
+    popupState({
+      unresolved: [
+        {
+          rowKey: 'row:invoices:a1#1',
+          shown: { date: '11/03/2026', number: '1047', name: 'Cool Cars', amount: '$120.00' },
+          tickedAt: 1,
+          status: 'ambiguous',
+          candidates: [
+            { entity: 'Invoice', id: '179', number: '1047', date: '2026-11-03', name: 'Cool Cars', amount: 120 },
+            { entity: 'Invoice', id: '180', number: '1047', date: '2026-11-03', name: 'Cool Cars', amount: 120 },
+          ],
+        },
+        {
+          rowKey: 'row:invoices:b2',
+          shown: { date: '11/04/2026', amount: '$9.00' },
+          tickedAt: 2,
+          status: 'notFound',
+          candidates: [],
+        },
+      ],
+      pageIssues: { bankLines: { url: 'https://app.qbo.intuit.com/app/banking', count: 2, at: 1 } },
+    }),
+    { shows: () => screen.getByRole('heading', { name: /Rows not tied to one transaction/ }) },
+  ],
+  [
     'a running job waiting out an outage',
     popupState({ job: jobView({ state: 'waiting', wait: { kind: 'outage', until: NOW + 60_000 } }) }),
     { shows: () => screen.getByText(/^QuickBooks isn't responding\. Nothing more is sent/) },
