@@ -3,7 +3,6 @@
  * listeners to it). Holds the token, the selection, the preflight and the job runner; answers the
  * popup with views and never with the token.
  */
-import type { AuditStats } from '../audit/log';
 import { createBroker } from '../connection/broker';
 import { DEFAULT_BROKER_URL } from '../connection/broker-url';
 import { createInstallationKey } from '../connection/installation-key';
@@ -23,6 +22,7 @@ import { createRequestPacer } from '../qbo/request-pacer';
 import { resolveRows, windowReaderOf, windowsReaderOf } from '../resolve/resolve';
 import { createSelectionStore, type Scope } from '../selection/store';
 import { createCompanyLock } from '../storage/company-lock';
+import { auditView } from './audit-view';
 import { badgeText, showBadge } from './badge';
 import { createCompanyNames } from './company-names';
 import type { BackgroundDeps } from './deps';
@@ -34,17 +34,6 @@ import { createPreflightService } from './preflight-service';
 import { createPreflightStore } from './preflight-store';
 import { createRunHistory } from './run-history';
 import { selectionStamp } from './selection-stamp';
-
-/** The audit log's figures for the popup (days, not milliseconds). */
-function auditView(s: AuditStats): PopupState['audit'] {
-  return {
-    entries: s.entries,
-    bytes: s.bytes,
-    notExported: s.notExported,
-    keepExportedDays: s.keepExportedMs === undefined ? undefined : Math.round(s.keepExportedMs / 86_400_000),
-    error: s.error,
-  };
-}
 
 export const isActiveJob = (job: JobSnapshot) => isActiveJobState(job.status);
 
@@ -139,12 +128,10 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     selection,
     preflight: preflightStore,
     clientFor: (s) => clientFor(s.realmId, s.environment),
-    resolveRows: (s, rows) =>
-      resolveRows(
-        rows,
-        windowReaderOf(clientFor(s.realmId, s.environment)),
-        windowsReaderOf(clientFor(s.realmId, s.environment)),
-      ),
+    resolveRows: (s, rows) => {
+      const client = clientFor(s.realmId, s.environment);
+      return resolveRows(rows, windowReaderOf(client), windowsReaderOf(client));
+    },
     now: deps.clock.now,
     onChange: changed,
   });

@@ -1,0 +1,50 @@
+/**
+ * The restore's shapes as extension pages see them: the filter a restore takes and the preview said
+ * before the click (split from ./views.ts, which re-exports them).
+ */
+import { z } from 'zod';
+import { ENTITIES } from '../domain/entities';
+import type { ViewScopeSchema } from '../domain/schemas';
+
+/**
+ * Which deleted records a restore takes (all of the connected company's by default): one deletion
+ * run (`jobId`), TxnDates from/to (YYYY-MM-DD, inclusive), types.
+ */
+export const RestoreFilterSchema = z.object({
+  jobId: z.string().max(64).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  entities: z.array(z.enum(ENTITIES)).max(ENTITIES.length).optional(),
+});
+export type RestoreFilter = z.infer<typeof RestoreFilterSchema>;
+
+/** What "Restore deleted records" would do, said before the click. */
+export interface RestorePreview {
+  /** Records that would be re-created, per type. */
+  willRestore: number;
+  byEntity: Partial<Record<(typeof ENTITIES)[number], number>>;
+  /** Records refused before any call, with the reason (closed period, linked to a refused record …). */
+  refused: {
+    key: string;
+    entity: (typeof ENTITIES)[number];
+    id: string;
+    docNumber?: string;
+    party?: string;
+    txnDate?: string;
+    amount?: number;
+    currency?: string;
+    reason: string;
+  }[];
+  /** What cannot come back, in a bookkeeper's words. */
+  cannotComeBack: string[];
+  /** Numbers (DocNumber) the restore would reuse: the service refuses a number in use unless allowed. */
+  withDocNumbers: number;
+  /** The company previewed and a stamp of the plan: `restore/start` sends it back (issue 18 §1, §2). */
+  scope: z.infer<typeof ViewScopeSchema>;
+}
