@@ -10,6 +10,7 @@ import { serve } from '@hono/node-server';
 import { createBrokerApp } from '../../broker/src/app';
 import { parseBrokerConfig } from '../../broker/src/config';
 import type { RateLimiter } from '../../broker/src/rate-limit';
+import { createManualClock, type ManualClock } from '../support/clock';
 import { type FakeIntuitOptions, type RunningFakeIntuit, startFakeIntuit } from './fake-intuit';
 import { createTestKey, type TestKey } from './proofs';
 
@@ -35,19 +36,11 @@ export interface Reply extends Recorded {
   json: () => unknown;
 }
 
-export interface Clock {
-  now: () => number;
-  advance: (ms: number) => void;
-}
+/** The one manual clock of the tests, started at the broker suite's own moment (tokens' lifetimes). */
+export type Clock = ManualClock;
 
 export function manualClock(start = Date.UTC(2026, 10, 22, 9)): Clock {
-  let t = start;
-  return {
-    now: () => t,
-    advance: (ms) => {
-      t += ms;
-    },
-  };
+  return createManualClock(start);
 }
 
 export interface BrokerUnderTest {

@@ -6,6 +6,7 @@ import type { LinkedFinding } from '../../lib/domain/findings';
 import type { PageMessage, Reply, ReplyOf } from '../../lib/messaging/protocol';
 import type { JobView, PopupState, PreflightStatus, SelectionRow } from '../../lib/messaging/views';
 import { createPopupModel, type PopupModelDeps } from '../../lib/popup/model';
+import { createManualClock } from '../support/clock';
 
 export const NOW = Date.UTC(2026, 10, 22, 15, 0, 0);
 
@@ -115,8 +116,8 @@ async function lazyParts(): Promise<void> {
 
 export async function renderPopup(state: PopupState, deps: PopupModelDeps = {}, options: { full?: boolean } = {}) {
   const bg = fakeBackground(state);
-  let now = NOW;
-  const model = createPopupModel(bg, { now: () => now, ...deps });
+  const clock = createManualClock(NOW);
+  const model = createPopupModel(bg, { now: clock.now, ...deps });
   const view = render(<App model={model} full={options.full} />);
   await act(() => model.tick());
   await lazyParts();
@@ -126,7 +127,7 @@ export async function renderPopup(state: PopupState, deps: PopupModelDeps = {}, 
     model,
     /** Moves the clock and runs one poll, as the 1 s timer would. */
     async advance(ms: number) {
-      now += ms;
+      clock.advance(ms);
       await act(() => model.tick());
     },
     /** Replaces the background's state (new version) and polls. */

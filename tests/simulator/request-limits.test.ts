@@ -5,12 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRequestLimits, type Ticket } from '../../tools/simulator/request-limits';
+import { createManualClock } from '../support/clock';
 
 function setup(options: { timeScale?: number; enforced?: boolean } = {}) {
-  let t = 1_000_000;
+  const clock = createManualClock(1_000_000);
   let enforced = options.enforced ?? true;
   const limits = createRequestLimits({
-    now: () => t,
+    now: clock.now,
     timeScale: () => options.timeScale ?? 1,
     enforced: () => enforced,
   });
@@ -22,9 +23,7 @@ function setup(options: { timeScale?: number; enforced?: boolean } = {}) {
   return {
     limits,
     admitted,
-    advance: (ms: number) => {
-      t += ms;
-    },
+    advance: clock.advance,
     setEnforced: (on: boolean) => {
       enforced = on;
     },

@@ -4,6 +4,7 @@
 import type { Entity } from '../../lib/domain/entities';
 import { jsonKey } from '../../lib/qbo/entities';
 import type { SeededCompany, Simulator } from '../../tools/simulator/api';
+import { createManualClock, type ManualClock } from '../support/clock';
 
 export interface Client {
   base: string;
@@ -62,13 +63,7 @@ export function byBId(body: Json): Map<string, Json> {
   return new Map((body.BatchItemResponse as Json[]).map((r) => [r.bId as string, r]));
 }
 
-/** A mutable clock for throttle windows and token lifetimes: tests never sleep. */
-export function manualClock(start = Date.parse('2025-06-02T17:00:00Z')) {
-  let t = start;
-  return {
-    now: () => t,
-    advance: (ms: number): void => {
-      t += ms;
-    },
-  };
+/** The one manual clock of the tests, started at the simulator suites' moment: tests never sleep. */
+export function manualClock(start = Date.parse('2025-06-02T17:00:00Z')): ManualClock {
+  return createManualClock(start);
 }
