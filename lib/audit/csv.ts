@@ -67,7 +67,3 @@ export function csvUnreadableRow(stored: unknown): string {
     CSV_COLUMNS.map((c) => (c === 'outcome' ? 'unreadable entry' : c === 'preDeleteJson' ? json : undefined)),
   );
 }
-
-export function toCsv(entries: readonly AuditEntry[]): string {
-  return csvHeader() + csvRows(entries).join('');
-}

@@ -82,9 +82,6 @@ export interface AuditLog {
    * jobs of the removed entries). Other companies' entries and the watermark stay. Returns how many.
    */
   eraseCompany(scope: AuditScope, jobIds?: readonly string[]): Promise<number>;
-  /** The whole export as one string: tests and small logs only (the popup streams pages). */
-  exportCsv(): Promise<string>;
-  exportJson(): Promise<string>;
 }
 
 export interface AuditLogOptions {
@@ -151,17 +148,6 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
     }
     const through = rows.at(-1)?.seq ?? after;
     return { text, next: more ? through : undefined, through, count: rows.length, unreadable };
-  }
-
-  async function whole(format: 'csv' | 'json'): Promise<string> {
-    const parts: string[] = [];
-    let after: number | undefined = 0;
-    while (after !== undefined) {
-      const p: AuditPage = await exportPage(format, after);
-      parts.push(p.text);
-      after = p.next;
-    }
-    return parts.join('');
   }
 
   async function removeWhere(test: (row: Stored, m: MetaState) => boolean): Promise<number> {
@@ -269,7 +255,5 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
     },
     clearExported: () => removeWhere((row, m) => row.seq <= m.exportedThrough && parse(row) !== undefined),
     ...companyOps(db),
-    exportCsv: () => whole('csv'),
-    exportJson: () => whole('json'),
   };
 }

@@ -87,14 +87,12 @@ export function fastLinkPrefix(page: URL): string {
   return page.protocol === 'https:' || page.protocol === 'http:' ? `${page.origin}/` : '';
 }
 
-/** A parser bound to one page: the page's origin is read once, not once per link. */
+/**
+ * A parser bound to one page: each `href` as written in the page, resolved against the page's own URL
+ * (only same-origin links count); the page's origin is read once, not once per link.
+ */
 export function txnLinkParser(page: URL): (href: string) => ParsedLink {
   const origin = page.origin;
   const originSlash = fastLinkPrefix(page);
   return (href) => parseTxnLinkFast(href, originSlash) ?? parseTxnLinkByUrl(href, page, origin);
-}
-
-/** `href` as written in the page, resolved against the page's own URL; only same-origin links count. */
-export function parseTxnLink(href: string, page: URL): ParsedLink {
-  return parseTxnLinkFast(href, fastLinkPrefix(page)) ?? parseTxnLinkByUrl(href, page);
 }

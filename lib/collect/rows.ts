@@ -119,19 +119,3 @@ export function scanRows(root: ParentNode, location: URL | string): PageScan {
   }
   return { rows: [...rowByKey.values()], shownRows: [], ignored, byElement: rowByElement };
 }
-
-export interface CollectedRow {
-  entity: Entity;
-  id: string;
-  selected: boolean;
-  key: string;
-}
-
-/** The pure, element-free view of a page: for benchmarks and tests. */
-export function collectRows(
-  root: ParentNode,
-  location: URL | string,
-): { rows: CollectedRow[]; ignored: Partial<Record<IgnoredReason, number>> } {
-  const { rows, ignored } = scanRows(root, location);
-  return { rows: rows.map(({ entity, id, selected, key }) => ({ entity, id, selected, key })), ignored };
-}

@@ -10,11 +10,10 @@
 import type { Entity } from '../domain/entities';
 import type { RecordOutcome, ReviewedRecord, SentItem } from '../journal/schema';
 import type { QboClient } from '../qbo/client-api';
-import type { CallFailure, TxnRecord } from '../qbo/outcomes';
+import type { TxnRecord } from '../qbo/outcomes';
 import { reconciledSet } from '../qbo/reconciled-set';
 import { compareWithReviewed, dateSpan, keyOf, type RecheckDecision, toSentItems } from './classify';
-
-export type ReadOutcome<T> = ({ kind: 'ok'; intuitTid?: string } & T) | CallFailure;
+import type { ReadOutcome } from './operation';
 
 /**
  * Current versions of the given records, keyed `${Entity}:${Id}`; one readByIds per entity, each a

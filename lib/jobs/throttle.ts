@@ -35,8 +35,3 @@ export function nextBatchSlot(stamps: readonly number[], now: number, cfg: Throt
   }
   return slot;
 }
-
-/** How many batch calls fall in the window ending at `at` (for tests and the benchmark's check). */
-export function callsInWindow(stamps: readonly number[], at: number, windowMs: number): number {
-  return stamps.filter((t) => t > at - windowMs && t <= at).length;
-}

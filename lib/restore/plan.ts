@@ -244,9 +244,3 @@ function amountOf(entry: RestoreEntry): number | undefined {
   const own = asObject(entry.preDeleteJson)?.TotalAmt;
   return entry.amount ?? (typeof own === 'number' ? own : undefined);
 }
-
-/** The `inRestoreSet` rewriteLinks takes, for a plan. */
-export function restoreSetOf(plan: Pick<RestorePlan, 'restoreSet'>): (key: RecordKey) => boolean {
-  const set = new Set(plan.restoreSet);
-  return (key) => set.has(key);
-}

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHarness, type Harness } from '../jobs/harness';
+import { exportAll } from './export-all';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -41,8 +42,8 @@ describe('audit of a job', () => {
     expect(entries.some((e) => e.outcome === 'skippedChanged')).toBe(true);
     expect(entries.some((e) => e.outcome === 'skippedReconciled')).toBe(true);
 
-    const csv = await runner.audit.exportCsv();
-    const json = await runner.audit.exportJson();
+    const csv = await exportAll(runner.audit, 'csv');
+    const json = await exportAll(runner.audit, 'json');
     const everything = JSON.stringify(await fakeBrowser.storage.local.get(null));
     for (const text of [csv, json, everything]) expect(text).not.toContain(h.company.token);
   });

@@ -1,12 +1,12 @@
 /** Mutation survivors of lib/audit/csv.ts (issue 13): every column filled, numbers stay numeric. */
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, toCsv } from '../../lib/audit/csv';
+import { CSV_COLUMNS, csvRows } from '../../lib/audit/csv';
 import type { AuditEntry } from '../../lib/audit/entry';
 import { entry } from './fixtures';
 
 /** The cells of the first data row by column name (the test values hold no comma or quote). */
 function cells(e: AuditEntry): Record<string, string> {
-  const line = toCsv([e]).split('\r\n')[1]!;
+  const line = csvRows([e])[0]!.split('\r\n')[0]!;
   const values = line.split(',');
   expect(values).toHaveLength(CSV_COLUMNS.length);
   return Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, values[i]!]));

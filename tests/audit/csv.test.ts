@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvUnreadableRow, toCsv } from '../../lib/audit/csv';
+import { CSV_COLUMNS, csvHeader, csvRows, csvUnreadableRow } from '../../lib/audit/csv';
+import type { AuditEntry } from '../../lib/audit/entry';
 import { formulaCells, parseCsv, recoverText } from '../support/csv';
 import { entry } from './fixtures';
+
+/** A whole export as the log writes it, page by page: the header, then each entry's line. */
+const toCsv = (entries: readonly AuditEntry[]) => csvHeader() + csvRows(entries).join('');
 
 describe('CSV export (RFC 4180)', () => {
   it('quotes fields with commas, quotes and line breaks; doubles quotes; CRLF rows', () => {

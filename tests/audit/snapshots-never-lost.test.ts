@@ -16,6 +16,7 @@ import type { QboClient } from '../../lib/qbo/client-api';
 import type { DeleteItemResult, TxnRecord } from '../../lib/qbo/outcomes';
 import { createManualClock } from '../support/clock';
 import { NO_VOIDS } from '../support/no-voids';
+import { exportAll } from './export-all';
 
 const N = 25_000;
 
@@ -105,7 +106,7 @@ describe('snapshots are never lost', () => {
     const stats = await runner.audit.stats();
     expect(stats.entries).toBe(N);
     expect(stats.notExported).toBe(N);
-    const exported = JSON.parse(await runner.audit.exportJson()) as { id: string; preDeleteJson: unknown }[];
+    const exported = JSON.parse(await exportAll(runner.audit, 'json')) as { id: string; preDeleteJson: unknown }[];
     expect(exported).toHaveLength(N);
     const byId = new Map(exported.map((e) => [e.id, e.preDeleteJson]));
     for (const r of all) expect(byId.get(r.id)).toEqual(r.raw);

@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { collectRows } from '../../lib/collect/rows';
+import { scanRows } from '../../lib/collect/rows';
 import type { Entity } from '../../lib/domain/entities';
 import { mountPages } from '../../tools/simulator/pages/index';
 
@@ -30,9 +30,9 @@ describe('10,000-row pages', () => {
     document.body.innerHTML = salesHtml;
     const layout = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
     const started = performance.now();
-    const { rows, ignored } = collectRows(document, 'https://app.qbo.intuit.com/app/sales?rows=10000');
+    const { rows, ignored } = scanRows(document, 'https://app.qbo.intuit.com/app/sales?rows=10000');
     const ms = performance.now() - started;
-    console.info(`collectRows: ${rows.length} rows in ${ms.toFixed(0)} ms (happy-dom)`);
+    console.info(`scanRows: ${rows.length} rows in ${ms.toFixed(0)} ms (happy-dom)`);
     expect(rows).toHaveLength(ROWS);
     expect(ignored).toEqual({});
     expect(layout).not.toHaveBeenCalled();

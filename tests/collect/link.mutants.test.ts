@@ -1,6 +1,6 @@
 /** Mutation survivors of lib/collect/link.ts (issue 13): the fast path and foreign origins. */
 import { describe, expect, it } from 'vitest';
-import { fastLinkPrefix, parseTxnLink, parseTxnLinkFast, txnLinkParser } from '../../lib/collect/link';
+import { fastLinkPrefix, parseTxnLinkFast, txnLinkParser } from '../../lib/collect/link';
 
 const page = new URL('https://app.qbo.intuit.com/app/sales');
 const prefix = fastLinkPrefix(page); // 'https://app.qbo.intuit.com/'
@@ -15,7 +15,7 @@ describe('the fast path refuses a foreign origin of the same length', () => {
   it.each(foreign)('%s', (href) => {
     expect(href.indexOf('/app/')).toBe(prefix.length - 1); // same length as the page's origin
     expect(parseTxnLinkFast(href, prefix)).toBeUndefined();
-    expect(parseTxnLink(href, page)).toEqual({ ok: false, reason: 'other-origin' });
+    expect(txnLinkParser(page)(href)).toEqual({ ok: false, reason: 'other-origin' });
     expect(txnLinkParser(page)(href)).toEqual({ ok: false, reason: 'other-origin' });
   });
 });
@@ -48,7 +48,7 @@ describe('pages that are not http(s)', () => {
   it('an opaque ("null") origin never matches, even its own', () => {
     const local = new URL('file:///tmp/ledger.html');
     expect(local.origin).toBe('null');
-    expect(parseTxnLink('/app/invoice?txnId=1', local)).toEqual({ ok: false, reason: 'other-origin' });
+    expect(txnLinkParser(local)('/app/invoice?txnId=1')).toEqual({ ok: false, reason: 'other-origin' });
     expect(txnLinkParser(local)('/app/invoice?txnId=1')).toEqual({ ok: false, reason: 'other-origin' });
   });
 
@@ -56,6 +56,6 @@ describe('pages that are not http(s)', () => {
     const dev = new URL('http://localhost:3000/app/sales');
     const accepted = { ok: true, entity: 'Invoice', id: '9', key: 'Invoice:9' };
     expect(txnLinkParser(dev)('http://localhost:3000/app/invoice?txnId=9')).toEqual(accepted);
-    expect(parseTxnLink('/app/invoice?txnId=9#top', dev)).toEqual(accepted);
+    expect(txnLinkParser(dev)('/app/invoice?txnId=9#top')).toEqual(accepted);
   });
 });

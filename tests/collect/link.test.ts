@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { parseTxnLink } from '../../lib/collect/link';
-import { collectRows } from '../../lib/collect/rows';
+import { txnLinkParser } from '../../lib/collect/link';
+import { scanRows } from '../../lib/collect/rows';
 
 const PAGE = new URL('https://app.qbo.intuit.com/app/sales');
 
-describe('parseTxnLink', () => {
+describe('txnLinkParser', () => {
   it.each([
     ['/app/invoice?txnId=33', 'Invoice', '33'],
     ['/app/invoice?&txnId=33', 'Invoice', '33'],
@@ -16,7 +16,7 @@ describe('parseTxnLink', () => {
     ['https://app.qbo.intuit.com/app/journal?txnId=99999999999999999999', 'JournalEntry', '99999999999999999999'],
     ['invoice?txnId=5', 'Invoice', '5'],
   ])('%s → %s %s', (href, entity, id) => {
-    expect(parseTxnLink(href, PAGE)).toEqual({ ok: true, entity, id, key: `${entity}:${id}` });
+    expect(txnLinkParser(PAGE)(href)).toEqual({ ok: true, entity, id, key: `${entity}:${id}` });
   });
 
   it.each([
@@ -47,11 +47,11 @@ describe('parseTxnLink', () => {
     ['data:text/html,<a>?txnId=1', 'other-origin'],
     ['https://[::1/app/invoice?txnId=1', 'malformed-url'],
   ])('%s is refused: %s', (href, reason) => {
-    expect(parseTxnLink(href, PAGE)).toEqual({ ok: false, reason });
+    expect(txnLinkParser(PAGE)(href)).toEqual({ ok: false, reason });
   });
 });
 
-describe('collectRows', () => {
+describe('scanRows', () => {
   const html = (links: string[]) => {
     const doc = document.implementation.createHTMLDocument('t');
     const table = doc.createElement('table');
@@ -73,19 +73,21 @@ describe('collectRows', () => {
       '/app/invoice?txnId=١٢٣',
       '/app/nope?txnId=1',
     ];
-    const result = collectRows(html([...hostile, '/app/invoice?txnId=7']), PAGE);
-    expect(result.rows).toEqual([{ entity: 'Invoice', id: '7', selected: false, key: 'Invoice:7' }]);
+    const result = scanRows(html([...hostile, '/app/invoice?txnId=7']), PAGE);
+    expect(result.rows.map(({ entity, id, selected, key }) => ({ entity, id, selected, key }))).toEqual([
+      { entity: 'Invoice', id: '7', selected: false, key: 'Invoice:7' },
+    ]);
     expect(result.ignored).toEqual({ 'invalid-id': 4, 'unknown-slug': 1 });
   });
 
   it('collapses duplicated rows to one key', () => {
-    const result = collectRows(html(['/app/bill?txnId=5', '/app/bill?&txnId=5', '/app/bill?txnId=6']), PAGE.href);
+    const result = scanRows(html(['/app/bill?txnId=5', '/app/bill?&txnId=5', '/app/bill?txnId=6']), PAGE.href);
     expect(result.rows.map((r) => r.key)).toEqual(['Bill:5', 'Bill:6']);
     expect(result.ignored).toEqual({ 'duplicate-row': 1 });
   });
 
   it('keeps the same Id under different entities apart (Ids are per entity)', () => {
-    const result = collectRows(html(['/app/bill?txnId=5', '/app/invoice?txnId=5']), PAGE);
+    const result = scanRows(html(['/app/bill?txnId=5', '/app/invoice?txnId=5']), PAGE);
     expect(result.rows.map((r) => r.key)).toEqual(['Bill:5', 'Invoice:5']);
   });
 });

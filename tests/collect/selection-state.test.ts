@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { collectRows } from '../../lib/collect/rows';
+import { scanRows } from '../../lib/collect/rows';
 
 const URL_SALES = 'https://app.qbo.intuit.com/app/sales';
 const selected = () =>
-  collectRows(document, URL_SALES)
+  scanRows(document, URL_SALES)
     .rows.filter((r) => r.selected)
     .map((r) => r.key);
 

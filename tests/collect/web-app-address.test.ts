@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MatchPattern } from 'wxt/utils/match-patterns';
-import { parseTxnLink, parseTxnLinkByUrl } from '../../lib/collect/link';
+import { parseTxnLinkByUrl, txnLinkParser } from '../../lib/collect/link';
 import { appSlugOf, isWebAppPath } from '../../lib/domain/web-app';
 import { PageHelloSchema } from '../../lib/messaging/content-protocol';
 import { classifySender } from '../../lib/messaging/sender';
@@ -71,9 +71,9 @@ describe('transaction links with the prefix and ?jobId=', () => {
     for (const prefix of ACCEPTED_PREFIXES) {
       for (const query of ['?txnId=33', '?&txnId=33', '?txnId=33&jobId=accounting', '?jobId=accounting&txnId=33']) {
         const href = `${prefix}/app/invoice${query}`;
-        expect(parseTxnLink(href, page), href).toEqual(plain);
+        expect(txnLinkParser(page)(href), href).toEqual(plain);
         expect(parseTxnLinkByUrl(href, page), href).toEqual(plain);
-        expect(parseTxnLink(`${page.origin}${href}`, page), href).toEqual(plain);
+        expect(txnLinkParser(page)(`${page.origin}${href}`), href).toEqual(plain);
       }
     }
   });
@@ -81,14 +81,14 @@ describe('transaction links with the prefix and ?jobId=', () => {
   it.each(REFUSED_PREFIXES.filter((p) => !p.endsWith('/')))('a link under %s/app/ is refused', (prefix) => {
     const page = new URL('https://qbo.intuit.com/c28/app/sales');
     const href = `${prefix}/app/invoice?txnId=33&jobId=accounting`;
-    expect(parseTxnLink(href, page)).toEqual({ ok: false, reason: 'not-transaction-path' });
+    expect(txnLinkParser(page)(href)).toEqual({ ok: false, reason: 'not-transaction-path' });
   });
 
   it('a relative link on a prefixed page resolves under the prefix; jobId never names the Id', () => {
     const page = new URL('https://qbo.intuit.com/c28/app/sales?jobId=accounting');
-    expect(parseTxnLink('invoice?txnId=5', page)).toEqual({ ok: true, entity: 'Invoice', id: '5', key: 'Invoice:5' });
-    expect(parseTxnLink('/c28/app/invoice?jobId=5', page)).toEqual({ ok: false, reason: 'missing-id' });
-    expect(parseTxnLink('/c28/app/invoice?txnId=5&txnId=6&jobId=a', page)).toEqual({
+    expect(txnLinkParser(page)('invoice?txnId=5')).toEqual({ ok: true, entity: 'Invoice', id: '5', key: 'Invoice:5' });
+    expect(txnLinkParser(page)('/c28/app/invoice?jobId=5')).toEqual({ ok: false, reason: 'missing-id' });
+    expect(txnLinkParser(page)('/c28/app/invoice?txnId=5&txnId=6&jobId=a')).toEqual({
       ok: false,
       reason: 'ambiguous-id',
     });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { newJobMeta } from '../../lib/jobs/create';
 import { clampAlarmWhen, estimateEtaMs } from '../../lib/jobs/schedule';
-import { callsInWindow, nextBatchSlot, spacingMs } from '../../lib/jobs/throttle';
+import { nextBatchSlot, spacingMs } from '../../lib/jobs/throttle';
+
+/** How many calls fall in the rolling window (at - windowMs, at]: the ceiling the service counts. */
+const callsInWindow = (stamps: readonly number[], at: number, windowMs: number) =>
+  stamps.filter((t) => t > at - windowMs && t <= at).length;
 
 const cfg = { batchLimit: 40, windowMs: 60_000 };
 

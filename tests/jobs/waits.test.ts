@@ -6,9 +6,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
-import { callsInWindow } from '../../lib/jobs/throttle';
 import type { ProgressEvent } from '../../lib/jobs/types';
 import { createHarness, type Harness, MIN_ALARM_MS } from './harness';
+
+/** How many calls fall in the rolling window (at - windowMs, at]: the ceiling the service counts. */
+const callsInWindow = (stamps: readonly number[], at: number, windowMs: number) =>
+  stamps.filter((t) => t > at - windowMs && t <= at).length;
 
 let h: Harness | undefined;
 afterEach(async () => {

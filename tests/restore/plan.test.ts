@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../lib/audit/entry';
 import { rewriteLinks } from '../../lib/restore/links';
-import { CANNOT_COME_BACK, planRestore, restoreSetOf } from '../../lib/restore/plan';
+import { CANNOT_COME_BACK, planRestore } from '../../lib/restore/plan';
 import { createBody } from '../../lib/restore/strip';
 import { allEntries, bill160, creditMemo, deposit, entry, invoice, journalEntry, payment } from './payloads';
 
@@ -61,7 +61,7 @@ describe('planRestore: the whole set', () => {
   it('runs through wave by wave: links in both places end up on the new Ids', () => {
     const newIds = new Map<string, string>();
     const sent: Record<string, unknown> = {};
-    const inSet = restoreSetOf(plan);
+    const inSet = (key: string) => plan.restoreSet.includes(key);
     for (const record of plan.records) {
       const result = rewriteLinks(record.body, newIds, inSet);
       if (result.kind !== 'rewritten') throw new Error(`blocked by ${result.blockedBy}`);
@@ -82,7 +82,7 @@ describe('planRestore: the whole set', () => {
 
   it('when the invoice fails at run time, its payment is blocked rather than linked to the old Id', () => {
     const body = plan.records.find((r) => r.oldKey === 'Payment:140')!.body;
-    expect(rewriteLinks(body, new Map([['CreditMemo:135', '9135']]), restoreSetOf(plan))).toEqual({
+    expect(rewriteLinks(body, new Map([['CreditMemo:135', '9135']]), (key) => plan.restoreSet.includes(key))).toEqual({
       kind: 'blocked',
       blockedBy: 'Invoice:130',
     });

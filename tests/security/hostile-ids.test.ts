@@ -3,7 +3,7 @@
 /**
  * Threat: a hostile or compromised page (XSS in the web app, a look-alike list) plants transaction
  * links whose Ids are SQL-ish, negative, too long, non-ASCII digits or duplicated. The whole chain is
- * driven: the saved hostile page → collectRows / the content script's collector → the background's
+ * driven: the saved hostile page → scanRows / the content script's collector → the background's
  * router → the preflight's real HTTP calls to the simulator. No hostile string may reach a request,
  * and every statement sent must hold nothing but validated numeric Ids.
  * (happy-dom's fetch applies the same-origin policy of the test page; an extension's background is
@@ -11,7 +11,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startCollector } from '../../lib/collect/collector';
-import { collectRows } from '../../lib/collect/rows';
+import { scanRows } from '../../lib/collect/rows';
 import { ID_PATTERN } from '../../lib/domain/entities';
 import type { PageHello, SelectionReport } from '../../lib/messaging/content-protocol';
 import type { ContentSend } from '../../lib/messaging/protocol';
@@ -69,7 +69,7 @@ function tickAll(root: ParentNode): void {
   }
 }
 
-/** Ids the page's VALID links carry (what collectRows must give, duplicates once). */
+/** Ids the page's VALID links carry (what scanRows must give, duplicates once). */
 const VALID_KEYS = [
   ...[101, 111, 121, 131].map((n) => `Invoice:${n}`),
   ...[102, 112, 122, 132].map((n) => `SalesReceipt:${n}`),
@@ -88,10 +88,10 @@ describe('hostile Ids on a page never reach a query', () => {
     await h.close();
   });
 
-  it('collectRows keeps only valid numeric Ids, each once, and counts every hostile link as refused', () => {
+  it('scanRows keeps only valid numeric Ids, each once, and counts every hostile link as refused', () => {
     const doc = loadPage(PAGE);
     tickAll(doc);
-    const { rows, ignored } = collectRows(doc, URL_OF_PAGE);
+    const { rows, ignored } = scanRows(doc, URL_OF_PAGE);
     expect(rows.map((r) => r.key).sort()).toEqual(VALID_KEYS);
     for (const row of rows) expect(row.id).toMatch(ID_PATTERN);
     expect(rows.every((r) => r.selected)).toBe(true);

@@ -76,7 +76,3 @@ export async function extensionWorker(context: BrowserContext) {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return worker;
 }
-
-export async function extensionIdOf(context: BrowserContext): Promise<string> {
-  return new URL((await extensionWorker(context)).url()).host;
-}
