@@ -9,10 +9,12 @@
  * never erased with one (it is reported and exported as stored, like before).
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { INDEXED_DBS } from '../storage/keys';
 import { AuditEntrySchema } from './entry';
 
-export const AUDIT_DB_NAME = 'safe-delete-audit';
-export const AUDIT_DB_VERSION = 2;
+/** Declared in lib/storage/keys.ts (INDEXED_DBS.audit) beside every stored key. */
+export const AUDIT_DB_NAME = INDEXED_DBS.audit.name;
+export const AUDIT_DB_VERSION = INDEXED_DBS.audit.version;
 export const META_KEY = 'state';
 
 export interface StoredAuditRow {

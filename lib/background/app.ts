@@ -5,6 +5,7 @@
  */
 import { createBroker } from '../connection/broker';
 import { DEFAULT_BROKER_URL } from '../connection/broker-url';
+import { createCompanyNames } from '../connection/company-names';
 import { createInstallationKey } from '../connection/installation-key';
 import { createRevocations } from '../connection/revocation';
 import { createTokenProvider } from '../connection/token-provider';
@@ -14,9 +15,11 @@ import type { Environment } from '../domain/ids';
 import { isActiveJobState } from '../domain/jobs';
 import { sameScope, scopeKey } from '../domain/scope';
 import { isWaitingForToken } from '../jobs/lifecycle';
+import { createRunHistory } from '../jobs/run-history';
 import { createJobRunner } from '../jobs/runner';
 import type { JobSnapshot } from '../jobs/types';
 import type { PopupState } from '../messaging/views';
+import { createPreflightStore } from '../preflight/preflight-store';
 import { createQboClient } from '../qbo/client';
 import { createRequestPacer } from '../qbo/request-pacer';
 import { resolveRows, windowReaderOf, windowsReaderOf } from '../resolve/resolve';
@@ -24,15 +27,12 @@ import { createSelectionStore, type Scope } from '../selection/store';
 import { createCompanyLock } from '../storage/company-lock';
 import { auditView } from './audit-view';
 import { badgeText, showBadge } from './badge';
-import { createCompanyNames } from './company-names';
 import type { BackgroundDeps } from './deps';
 import { elsewhere } from './elsewhere';
 import { companiesWithData } from './local-data';
 import { createPageIssues } from './page-issues';
 import { buildPopupState } from './popup-state';
 import { createPreflightService } from './preflight-service';
-import { createPreflightStore } from './preflight-store';
-import { createRunHistory } from './run-history';
 import { selectionStamp } from './selection-stamp';
 
 export const isActiveJob = (job: JobSnapshot) => isActiveJobState(job.status);

@@ -8,17 +8,18 @@ import { ContentMessageSchema } from '../messaging/content-protocol';
 import { fail, type MessageType, PageMessageSchema, type Reply, type ReplyOf } from '../messaging/protocol';
 import { classifySender, type SenderLike } from '../messaging/sender';
 import type { AlarmLike } from '../storage/area';
-import { migrateStorage } from '../storage/migrations';
+import { migrateStorage } from '../storage/migrate';
 import { createBackgroundCore } from './app';
 import type { BackgroundDeps } from './deps';
 import { handlePageMessage } from './page-handlers';
 import { handleContentMessage } from './selection-report';
+import { STORED_ITEMS } from './stored-items';
 
 export type { BackgroundDeps };
 
 export function createBackground(deps: BackgroundDeps) {
   // Storage is brought to this build's layout before anything reads it (writes queue behind it).
-  const ready = migrateStorage(deps.storage);
+  const ready = migrateStorage(deps.storage, STORED_ITEMS);
   const core = createBackgroundCore(deps);
 
   /** The runtime listener: `message` is unknown until its schema accepts it; the reply is one of the map's. */

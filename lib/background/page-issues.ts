@@ -11,10 +11,9 @@ import { EnvironmentSchema } from '../domain/schemas';
 import type { PageInfo } from '../messaging/content-protocol';
 import type { PopupState } from '../messaging/views';
 import type { StorageArea } from '../storage/area';
-import { storageKey } from '../storage/keys';
+import { defineItem } from '../storage/item';
 import { writeQueueFor } from '../storage/queue';
 
-const KEY = storageKey.pageIssues();
 export const STALE_TAB_TEXT = 'This tab still shows another company. Reload it.';
 
 /** What the stale-tab alert says: both companies by name, never "another company" (issue 21 §4). */
@@ -54,6 +53,8 @@ const IssuesSchema = z.object({
   bankLines: z.object({ url: z.string(), count: z.number(), at: z.number() }).optional(),
 });
 type Issues = z.infer<typeof IssuesSchema>;
+export const PAGE_ISSUES_ITEM = defineItem('pageIssues', { schema: IssuesSchema, version: 1 });
+const KEY = PAGE_ISSUES_ITEM.key();
 
 export function createPageIssues(session: StorageArea) {
   const queue = writeQueueFor(session);

@@ -3,10 +3,10 @@ import type { Connection } from '../connection/token-store';
 import type { Environment } from '../domain/ids';
 import type { JobRecordRow, JobSnapshot } from '../jobs/types';
 import type { PopupState, SelectionRow, UnresolvedRow } from '../messaging/views';
+import type { StoredPreflight } from '../preflight/preflight-store';
 import type { Rows } from '../selection/rows';
 import type { LastPage, SelectedItem } from '../selection/store';
 import { toJobView } from './job-view';
-import type { StoredPreflight } from './preflight-store';
 
 export interface StateInputs {
   version: number;

@@ -7,12 +7,12 @@
 import { CHECK_RETRY_MS } from '../domain/limits';
 import { scopeKey } from '../domain/scope';
 import { runPreflight } from '../preflight/index';
+import type { PreflightStore } from '../preflight/preflight-store';
+import { toPreflightRow } from '../preflight/preflight-store';
 import type { QboClient } from '../qbo/client-api';
 import type { CallFailure } from '../qbo/outcomes';
 import type { RowResolution, RowToResolve } from '../resolve/types';
 import type { Scope, SelectionStore } from '../selection/store';
-import type { PreflightStore } from './preflight-store';
-import { toPreflightRow } from './preflight-store';
 
 export function describeFailure(kind: string): string {
   switch (kind) {

@@ -3,8 +3,8 @@
  * status and reviewed SyncToken, so a click is refused when any of them moved since the view.
  */
 import { stampOf } from '../domain/scope';
+import type { StoredPreflight } from '../preflight/preflight-store';
 import type { SelectedItem } from '../selection/store';
-import type { StoredPreflight } from './preflight-store';
 
 /** The stamp of a company's selection as checked: each key with its status and reviewed SyncToken. */
 export function selectionStamp(

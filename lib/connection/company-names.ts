@@ -10,10 +10,15 @@ import type { Environment } from '../domain/ids';
 import { scopeKey } from '../domain/scope';
 import type { QboClient } from '../qbo/client-api';
 import type { StorageArea } from '../storage/area';
-import { storageKey } from '../storage/keys';
+import { defineItem, readItem, setAside } from '../storage/item';
 
-const KEY = storageKey.companyNames();
-const CacheSchema = z.record(z.string(), z.object({ name: z.string().max(256), at: z.number() }));
+/** By company key (`production.9341…`): its name and when it was read. */
+export const COMPANY_NAMES_ITEM = defineItem('companyNames', {
+  schema: z.record(z.string(), z.object({ name: z.string().max(256), at: z.number() })),
+  version: 1,
+});
+const KEY = COMPANY_NAMES_ITEM.key();
+type Cache = z.infer<typeof COMPANY_NAMES_ITEM.schema>;
 
 interface Scope {
   realmId: string;
@@ -31,14 +36,16 @@ export function createCompanyNames(deps: {
   /** A failed read (401, 429, a fault) is not retried on every popup poll: once a minute at most. */
   const lastTry = new Map<string, number>();
   const id = scopeKey;
-  async function cache(): Promise<z.infer<typeof CacheSchema>> {
-    const parsed = CacheSchema.safeParse((await deps.local.get(KEY))[KEY]);
-    return parsed.success ? parsed.data : {};
+  async function cache(): Promise<Cache> {
+    const stored = await readItem(COMPANY_NAMES_ITEM, deps.local, KEY);
+    return stored.kind === 'ok' ? stored.value : {};
   }
   async function fetchName(scope: Scope): Promise<void> {
     const result = await deps.clientFor(scope.realmId, scope.environment).readCompanyInfo();
     if (result.kind !== 'ok') return;
-    const current = await cache();
+    const stored = await readItem(COMPANY_NAMES_ITEM, deps.local, KEY);
+    await setAside(deps.local, KEY, stored);
+    const current = stored.kind === 'ok' ? stored.value : {};
     await deps.local.set({
       [KEY]: { ...current, [id(scope)]: { name: result.companyName.slice(0, 256), at: deps.now() } },
     });

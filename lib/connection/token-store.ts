@@ -19,11 +19,8 @@ import { z } from 'zod';
 import type { Environment } from '../domain/ids';
 import { EnvironmentSchema, RealmIdSchema } from '../domain/schemas';
 import type { StorageArea } from '../storage/area';
-import { storageKey } from '../storage/keys';
+import { defineItem, readItem, setAside } from '../storage/item';
 import { writeQueueFor } from '../storage/queue';
-
-/** (Before many companies there was one connection and one token: lib/storage/migrations.ts moves them.) */
-const CONNECTIONS_KEY = storageKey.connections();
 
 export interface ConnectionScope {
   realmId: string;
@@ -50,6 +47,9 @@ const ConnectionSchema = z.object({
 });
 export type Connection = z.infer<typeof ConnectionSchema>;
 const ConnectionsSchema = z.record(z.string(), ConnectionSchema);
+/** (Before many companies there was one connection and one token: lib/storage/migrations/layout-v2-key-style.ts moves them.) */
+export const CONNECTIONS_ITEM = defineItem('connections', { schema: ConnectionsSchema, version: 1 });
+const CONNECTIONS_KEY = CONNECTIONS_ITEM.key();
 
 const SecretsSchema = z.object({
   access: z.string().optional(),
@@ -58,6 +58,7 @@ const SecretsSchema = z.object({
   revoke: z.array(z.string()).max(20).optional(),
 });
 type Secrets = z.infer<typeof SecretsSchema>;
+export const SECRETS_ITEM = defineItem('secrets', { schema: SecretsSchema, version: 1 });
 
 export interface SaveConnection {
   realmId: string;
@@ -86,7 +87,7 @@ const withRevoke = (list: string[] | undefined, token: string | undefined) =>
   token && !list?.includes(token) ? [...(list ?? []), token] : list?.length ? list : undefined;
 
 export const connectionId = (scope: ConnectionScope) => `${scope.environment}.${scope.realmId}`;
-const secretKey = (scope: ConnectionScope) => storageKey.secrets(connectionId(scope));
+const secretKey = (scope: ConnectionScope) => SECRETS_ITEM.key(connectionId(scope));
 
 export function createTokenStore(areas: { session: StorageArea; local: StorageArea }, now: () => number = Date.now) {
   const queue = writeQueueFor(areas.local);
@@ -122,7 +123,11 @@ export function createTokenStore(areas: { session: StorageArea; local: StorageAr
     await areas.session.set({ [key]: next });
     if (!remember) await areas.local.remove(key);
   }
+  /** Before the map is written: a stored map this build cannot read is kept aside, never written over unkept. */
+  const keepUnreadable = async () =>
+    setAside(areas.local, CONNECTIONS_KEY, await readItem(CONNECTIONS_ITEM, areas.local, CONNECTIONS_KEY));
   async function forgetNow(scope: ConnectionScope): Promise<void> {
+    await keepUnreadable();
     const all = await readAll();
     delete all[connectionId(scope)];
     await areas.local.set({ [CONNECTIONS_KEY]: all });
@@ -130,6 +135,7 @@ export function createTokenStore(areas: { session: StorageArea; local: StorageAr
     await areas.local.remove(secretKey(scope));
   }
   async function putConnection(connection: Connection): Promise<void> {
+    await keepUnreadable();
     const all = await readAll();
     all[connectionId(connection)] = ConnectionSchema.parse(connection);
     await areas.local.set({ [CONNECTIONS_KEY]: all });

@@ -19,19 +19,22 @@
  * then refuses to send anything for that job rather than guess that nothing was in flight.
  */
 import type { StorageArea } from '../storage/area';
-import { storageKey } from '../storage/keys';
 import type { WriteQueue } from '../storage/queue';
 import {
   type ChunkJournal,
   ChunkJournalSchema,
+  JOB_CHUNK_ITEM,
+  JOB_RECORDS_ITEM,
+  JOBS_ITEM,
   type JobMeta,
   JobMetaSchema,
   ReviewedListSchema,
   type ReviewedRecord,
+  THROTTLE_ITEM,
 } from './schema';
 
-const JOBS_KEY = storageKey.jobs();
-const { jobRecords: recordsKey, jobChunk: chunkKey, throttle: throttleKey } = storageKey;
+const JOBS_KEY = JOBS_ITEM.key();
+const [recordsKey, chunkKey, throttleKey] = [JOB_RECORDS_ITEM.key, JOB_CHUNK_ITEM.key, THROTTLE_ITEM.key];
 
 export type ChunkRead = { kind: 'none' } | { kind: 'ok'; chunk: ChunkJournal } | { kind: 'corrupt' };
 

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { ENTITIES } from '../domain/entities';
 import { JOB_OPERATIONS } from '../domain/jobs';
 import { EnvironmentSchema } from '../domain/schemas';
+import { defineItem } from '../storage/item';
+import { jobsV2Operation } from '../storage/migrations/jobs-v2-operation';
 
 export const FaultSchema = z.object({ code: z.string(), message: z.string(), detail: z.string().optional() });
 
@@ -130,8 +132,8 @@ export const JobMetaSchema = z.object({
   id: z.string(),
   realmId: z.string(),
   environment: EnvironmentSchema,
-  /** What the job does to its records (a job stored before operations existed deleted them). */
-  operation: z.enum(JOB_OPERATIONS).default('delete'),
+  /** What the job does to its records (jobs stored before operations existed: ../storage/migrations/jobs-v2-operation.ts). */
+  operation: z.enum(JOB_OPERATIONS),
   includeReconciled: z.boolean(),
   /** A restore sends `include=allowduplicatedocnum` (the person chose "Allow duplicate numbers"). */
   allowDuplicateDocNumbers: z.boolean().optional(),
@@ -168,6 +170,16 @@ export type ReviewedRecord = z.infer<typeof ReviewedRecordSchema>;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export type JobWait = z.infer<typeof JobWaitSchema>;
 export type JobMeta = z.infer<typeof JobMetaSchema>;
+
+/** The journal's stored items (keys in lib/storage/keys.ts): each shape, its version and migrations. */
+export const JOBS_ITEM = defineItem('jobs', {
+  schema: z.array(JobMetaSchema),
+  version: 2,
+  migrations: [jobsV2Operation],
+});
+export const JOB_RECORDS_ITEM = defineItem('jobRecords', { schema: ReviewedListSchema, version: 1 });
+export const JOB_CHUNK_ITEM = defineItem('jobChunk', { schema: ChunkJournalSchema, version: 1 });
+export const THROTTLE_ITEM = defineItem('throttle', { schema: z.array(z.number()), version: 1 });
 
 export function emptyCounts(): Record<OutcomeKind, number> {
   return Object.fromEntries(OUTCOME_KINDS.map((k) => [k, 0])) as Record<OutcomeKind, number>;

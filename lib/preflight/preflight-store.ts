@@ -4,19 +4,34 @@
  * worker restart between "preview" and "delete" loses nothing; it holds no secret.
  */
 import { z } from 'zod';
+import { ENTITIES } from '../domain/entities';
 import { BlockingFindingSchema, hasLinkedFinding, LinkedFindingSchema } from '../domain/findings';
+import type { CompanyScope as Scope } from '../domain/scope';
+import { PREFLIGHT_STATUSES } from '../domain/statuses';
 import { TxnRecordSchema } from '../journal/schema';
-import { LinkedDetailSchema, PREFLIGHT_STATUSES } from '../messaging/views';
-import type { PreflightRecord } from '../preflight/index';
-import type { Scope } from '../selection/store';
 import type { StorageArea } from '../storage/area';
-import { storageKey } from '../storage/keys';
+import { defineItem, readItem, setAside } from '../storage/item';
+import { preflightV2Facts } from '../storage/migrations/preflight-v2-facts';
 import { writeQueueFor } from '../storage/queue';
+import type { PreflightRecord } from './index';
+
+/**
+ * A linked record's counterpart as stored (the popup's LinkedDetail has the same fields today; this
+ * one changes only with a shape version and its migration).
+ */
+const StoredLinkedDetailSchema = z.object({
+  entity: z.enum(ENTITIES),
+  id: z.string(),
+  docNumber: z.string().optional(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  lineAmount: z.number().optional(),
+});
 
 /**
  * One record as checked (shape version 2: findings as facts, lib/domain/findings.ts). Version 1 kept
- * sentences (`reason`, `warnings: string[]`): such a row does not parse here, and the migration to
- * storage version 3 drops it, so the selection is checked again (lib/storage/migrations.ts).
+ * sentences (`reason`, `warnings: string[]`): such a row does not parse here, and its migration drops
+ * it, so the selection is checked again (lib/storage/migrations/preflight-v2-facts.ts).
  */
 const RowSchema = z.object({
   status: z.enum(PREFLIGHT_STATUSES),
@@ -26,7 +41,7 @@ const RowSchema = z.object({
   warnings: z.array(LinkedFindingSchema),
   reviewed: TxnRecordSchema.optional(),
   /** A linked record's counterparts (number, amount, amount applied), when the preflight read them. */
-  linked: z.array(LinkedDetailSchema).optional(),
+  linked: z.array(StoredLinkedDetailSchema).optional(),
 });
 export type PreflightRow = z.infer<typeof RowSchema>;
 
@@ -37,7 +52,12 @@ const StoredSchema = z.object({
 });
 export type StoredPreflight = z.infer<typeof StoredSchema>;
 
-const keyOf = storageKey.preflight;
+export const PREFLIGHT_ITEM = defineItem('preflight', {
+  schema: StoredSchema,
+  version: 2,
+  migrations: [preflightV2Facts],
+});
+const keyOf = PREFLIGHT_ITEM.key;
 
 /**
  * The stored row: the findings' facts without the checks' ids. A ready record with the linked
@@ -58,18 +78,25 @@ export function toPreflightRow(record: PreflightRecord): PreflightRow {
 
 export function createPreflightStore(local: StorageArea) {
   const queue = writeQueueFor(local);
+  const readStored = (scope: Scope) => readItem(PREFLIGHT_ITEM, local, keyOf(scope));
+  /** The check (undefined: none, or one this build cannot read: the rows show unchecked). */
   async function read(scope: Scope): Promise<StoredPreflight | undefined> {
-    const parsed = StoredSchema.safeParse((await local.get(keyOf(scope)))[keyOf(scope)]);
-    return parsed.success ? parsed.data : undefined;
+    const stored = await readStored(scope);
+    return stored.kind === 'ok' ? stored.value : undefined;
+  }
+  /** Writes a new check; one that could not be read is set aside first, never lost. */
+  async function write(scope: Scope, value: StoredPreflight): Promise<void> {
+    await setAside(local, keyOf(scope), await readStored(scope));
+    await local.set({ [keyOf(scope)]: value });
   }
   return {
     read,
     /** A new preflight replaces the old one whole: statuses never mix two readings. */
-    save: (scope: Scope, value: StoredPreflight) => queue.run(() => local.set({ [keyOf(scope)]: value })),
+    save: (scope: Scope, value: StoredPreflight) => queue.run(() => write(scope, value)),
     setError: (scope: Scope, at: number, error: string) =>
       queue.run(async () => {
         const prev = await read(scope);
-        await local.set({ [keyOf(scope)]: { at, rows: prev?.rows ?? {}, error } });
+        await write(scope, { at, rows: prev?.rows ?? {}, error });
       }),
     /** "Erase this company's local data": the whole check, reviewed snapshots and all. */
     erase: (scope: Scope) => queue.run(() => local.remove(keyOf(scope))),

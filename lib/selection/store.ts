@@ -19,7 +19,7 @@ import type { Entity } from '../domain/entities';
 import { EnvironmentSchema } from '../domain/schemas';
 import type { RowResolution } from '../resolve/types';
 import type { StorageArea } from '../storage/area';
-import { storageKey as keys } from '../storage/keys';
+import { defineItem } from '../storage/item';
 import { writeQueueFor } from '../storage/queue';
 import { addFound, applyReport, fresh, type Lists, type ReportChanges, type ReportOutcome } from './apply-report';
 import {
@@ -54,8 +54,20 @@ const LastPageSchema = z.object({
 });
 export type LastPage = z.infer<typeof LastPageSchema>;
 
-const { selection: storageKey, pageTicked: pageTickedKey, tombstones: tombstoneKey, rows: rowsKey } = keys;
-const LAST_PAGE_KEY = keys.lastPage();
+/** The selection's stored items (keys in lib/storage/keys.ts): each shape, its version and migrations. */
+export const SELECTION_ITEM = defineItem('selection', { schema: SelectionSchema, version: 1 });
+export const PAGE_TICKED_ITEM = defineItem('pageTicked', { schema: SelectionSchema, version: 1 });
+export const TOMBSTONES_ITEM = defineItem('tombstones', { schema: TombstonesSchema, version: 1 });
+export const ROWS_ITEM = defineItem('rows', { schema: RowsSchema, version: 1 });
+export const LAST_PAGE_ITEM = defineItem('lastPage', { schema: LastPageSchema, version: 1 });
+
+const [storageKey, pageTickedKey, tombstoneKey, rowsKey] = [
+  SELECTION_ITEM.key,
+  PAGE_TICKED_ITEM.key,
+  TOMBSTONES_ITEM.key,
+  ROWS_ITEM.key,
+];
+const LAST_PAGE_KEY = LAST_PAGE_ITEM.key();
 
 function freshRows(rows: Rows, now: number): Rows {
   return Object.fromEntries(Object.entries(rows).filter(([, r]) => r.addedAt >= now - SELECTION_TTL_MS));

@@ -13,9 +13,10 @@
  */
 import { type IDBPDatabase, openDB } from 'idb';
 import type { StorageArea } from './area';
+import { INDEXED_DBS } from './keys';
 
-export const STATE_DB_NAME = 'safe-delete-state';
-const STORE = 'kv';
+export const STATE_DB_NAME = INDEXED_DBS.state.name;
+const STORE = 'kv' satisfies keyof typeof INDEXED_DBS.state.stores;
 /** Set in the new area once the old storage.local contents are copied in. */
 export const MOVED_MARKER = 'sd:moved-from-storage-local';
 
@@ -29,7 +30,7 @@ export function createIdbArea(options: IdbAreaOptions = {}): StorageArea {
   let db: Promise<IDBPDatabase> | undefined;
   // The extension origin's IndexedDB (Node tests: fake-indexeddb's, new per test in tests/setup.ts).
   const open = () => {
-    db ??= openDB(options.dbName ?? STATE_DB_NAME, 1, {
+    db ??= openDB(options.dbName ?? STATE_DB_NAME, INDEXED_DBS.state.version, {
       upgrade(database) {
         database.createObjectStore(STORE);
       },

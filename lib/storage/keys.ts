@@ -1,14 +1,13 @@
 /**
- * Every key the extension stores, in one registry: its area, who owns it, and the version of the
- * shape stored under it. No module spells a key itself (tests/storage/keys.test.ts checks that no
- * two entries can produce the same key and that no key literal lives outside lib/storage).
+ * Every key the extension stores, in one registry (Bitwarden's state definitions): its area and who
+ * owns it. No module spells a key itself (tests/storage/keys.test.ts checks that no two entries can
+ * produce the same key and that no key literal lives outside lib/storage). What is stored under each
+ * key (schema, shape version, migrations) is declared once by its owner with `defineItem` (./item.ts);
+ * tests/storage/keys.test.ts checks that every key here has that declaration.
  *
  * One naming style: `sd:<what>` for singletons, `sd:<what>:<scope…>` for families. Scoped keys use
  * the environment then the realm Id (`sd:selection:production:9341…`); job keys carry the job's
  * UUID and a chunk index.
- *
- * A shape's `version` says which layout the reader expects; lib/storage/migrations.ts brings older
- * layouts up to it when the background starts (the stored `sd:version` says where storage is).
  */
 import type { Environment } from '../domain/ids';
 
@@ -22,60 +21,73 @@ interface Scope {
 const scoped = (what: string) => (scope: Scope) => `sd:${what}:${scope.environment}:${scope.realmId}`;
 
 export const STORAGE_KEYS = {
-  /** The storage layout version (a number): see migrations.ts. */
-  version: { area: 'local', owner: 'storage', version: 1, key: () => 'sd:version' },
+  /** The storage layout (a number): see migrate.ts. */
+  version: { area: 'local', owner: 'storage', key: () => 'sd:version' },
+  /** The shape version of each item (by name) since layout 4: see migrate.ts. */
+  itemVersions: { area: 'local', owner: 'storage', key: () => 'sd:item-versions' },
+  /** A value its item's schema refused, kept as it was before a store wrote over it (item.ts setAside). */
+  unreadable: { area: 'local', owner: 'storage', key: (key: string) => `sd:unreadable:${key}` },
   /** JobMeta[]: the one job list. */
-  jobs: { area: 'local', owner: 'jobs', version: 2, key: () => 'sd:jobs' },
+  jobs: { area: 'local', owner: 'journal', key: () => 'sd:jobs' },
   /** ReviewedRecord[]: the reviewed snapshots of one chunk, written once when the job is created. */
   jobRecords: {
     area: 'local',
-    owner: 'jobs',
-    version: 2,
+    owner: 'journal',
     key: (jobId: string, chunk: number) => `sd:job:${jobId}:records:${chunk}`,
   },
   /** ChunkJournal: one chunk's write-ahead state and outcomes. */
   jobChunk: {
     area: 'local',
-    owner: 'jobs',
-    version: 1,
+    owner: 'journal',
     key: (jobId: string, chunk: number) => `sd:job:${jobId}:chunk:${chunk}`,
   },
   /** number[]: a company's batch-call times within the rolling window. */
-  throttle: { area: 'local', owner: 'jobs', version: 1, key: (realmId: string) => `sd:throttle:${realmId}` },
-  /** AuditIndex: the audit log's segments. */
-  auditIndex: { area: 'local', owner: 'audit', version: 1, key: () => 'sd:audit:index' },
-  /** AuditEntry[]: one segment (one journal commit) of the audit log. */
-  auditSegment: { area: 'local', owner: 'audit', version: 1, key: (n: number) => `sd:audit:seg:${n}` },
+  throttle: { area: 'local', owner: 'journal', key: (realmId: string) => `sd:throttle:${realmId}` },
   /** The person's selection of one company. */
-  selection: { area: 'local', owner: 'selection', version: 1, key: scoped('selection') },
+  selection: { area: 'local', owner: 'selection', key: scoped('selection') },
   /** Rows ticked by the page, not by the person. */
-  pageTicked: { area: 'local', owner: 'selection', version: 1, key: scoped('page-ticked') },
+  pageTicked: { area: 'local', owner: 'selection', key: scoped('page-ticked') },
   /** Removal times (tombstones) of rows the person removed. */
-  tombstones: { area: 'local', owner: 'selection', version: 1, key: scoped('removed') },
+  tombstones: { area: 'local', owner: 'selection', key: scoped('removed') },
   /** Ticked rows known by what they show, waiting to be resolved to one record (lib/selection/rows.ts). */
-  rows: { area: 'local', owner: 'selection', version: 1, key: scoped('rows') },
+  rows: { area: 'local', owner: 'selection', key: scoped('rows') },
   /** The last QuickBooks page a selection came from. */
-  lastPage: { area: 'local', owner: 'selection', version: 1, key: () => 'sd:last-page' },
-  /** The latest preflight of a company's selection; version 2: findings as facts (storage version 3). */
-  preflight: { area: 'local', owner: 'preflight', version: 2, key: scoped('preflight') },
+  lastPage: { area: 'local', owner: 'selection', key: () => 'sd:last-page' },
+  /** The latest preflight of a company's selection. */
+  preflight: { area: 'local', owner: 'preflight', key: scoped('preflight') },
   /** The last runs of a company (after "Done"). */
-  runs: { area: 'local', owner: 'run-history', version: 1, key: scoped('runs') },
+  runs: { area: 'local', owner: 'jobs', key: scoped('runs') },
   /** CompanyInfo names by company. */
-  companyNames: { area: 'local', owner: 'company-names', version: 1, key: () => 'sd:company-names' },
+  companyNames: { area: 'local', owner: 'connection', key: () => 'sd:company-names' },
   /** The connections (no secret in them). */
-  connections: { area: 'local', owner: 'connection', version: 1, key: () => 'sd:connections' },
+  connections: { area: 'local', owner: 'connection', key: () => 'sd:connections' },
   /** A connection's secrets: storage.session, and storage.local only when the person chose to stay connected. */
   secrets: {
     area: 'session',
     owner: 'connection',
-    version: 1,
     key: (connectionId: string) => `sd:secrets:${connectionId}`,
   },
   /** What the QuickBooks pages reported that the person must act on. */
-  pageIssues: { area: 'session', owner: 'page-issues', version: 1, key: () => 'sd:page-issues' },
+  pageIssues: { area: 'session', owner: 'page-issues', key: () => 'sd:page-issues' },
+} as const satisfies Record<string, { area: AreaName; owner: string; key: (...args: never[]) => string }>;
+
+/**
+ * The IndexedDB databases, beside the keys: name, version and object stores. Each database upgrades
+ * itself in its owner's `upgrade` (lib/audit/db.ts, ./idb-area.ts) from these numbers.
+ */
+export const INDEXED_DBS = {
+  /** The audit log: `entries` (key `uid`; indexes seq, jobId, company since version 2) and `meta`. */
+  audit: {
+    owner: 'audit',
+    name: 'safe-delete-audit',
+    version: 2,
+    stores: { entries: ['seq', 'jobId', 'company'], meta: [] },
+  },
+  /** The extension's key-value state (what storage.local held before issue 18 §3): one store `kv`. */
+  state: { owner: 'storage', name: 'safe-delete-state', version: 1, stores: { kv: [] } },
 } as const satisfies Record<
   string,
-  { area: AreaName; owner: string; version: number; key: (...args: never[]) => string }
+  { owner: string; name: string; version: number; stores: Record<string, readonly string[]> }
 >;
 
 export type StorageKeyName = keyof typeof STORAGE_KEYS;

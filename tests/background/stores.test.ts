@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createRunHistory, RUNS_KEPT } from '../../lib/background/run-history';
+import { STORED_ITEMS } from '../../lib/background/stored-items';
 import { createTokenStore } from '../../lib/connection/token-store';
 import type { Entity } from '../../lib/domain/entities';
+import { createRunHistory, RUNS_KEPT } from '../../lib/jobs/run-history';
 import { createSelectionStore, MAX_PAGE_TICKED, MAX_SELECTION, SELECTION_TTL_MS } from '../../lib/selection/store';
-import { migrateStorage } from '../../lib/storage/migrations';
+import { migrateStorage } from '../../lib/storage/migrate';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.test-token-value-long-enough';
 const NEWER = 'eyJhbGciOiJIUzI1NiJ9.a-newer-token-pasted-meanwhile';
@@ -98,7 +99,7 @@ describe('token store', () => {
   it('moves the single connection of earlier versions into the per-company map (storage migration)', async () => {
     await fakeBrowser.storage.local.set({ connection: { realmId: '77', environment: 'production', remember: true } });
     await fakeBrowser.storage.local.set({ 'auth.token': TOKEN });
-    await migrateStorage({ local: fakeBrowser.storage.local, session: fakeBrowser.storage.session });
+    await migrateStorage({ local: fakeBrowser.storage.local, session: fakeBrowser.storage.session }, STORED_ITEMS);
     const scope = { realmId: '77', environment: 'production' as const };
     expect(await store().getToken(scope)).toBe(TOKEN);
     expect((await store().getConnection(scope))?.method).toBe('pasted');

@@ -5,8 +5,8 @@
  * top level and what it pays on its lines is both deposited and linked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toPreflightRow } from '../../lib/background/preflight-store';
 import { linkedText } from '../../lib/popup/words';
+import { toPreflightRow } from '../../lib/preflight/preflight-store';
 import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { QboClient } from '../../lib/qbo/client-api';
 import { preferencesOpen } from '../fixtures/payloads/preferences';

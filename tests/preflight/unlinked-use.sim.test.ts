@@ -6,10 +6,10 @@
  * that say what changes, and the job builder leaves them out unless "Include linked transactions".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toPreflightRow } from '../../lib/background/preflight-store';
 import { willDelete } from '../../lib/domain/statuses';
 import { reviewedFromPreflight } from '../../lib/jobs/from-preflight';
 import { linkedText } from '../../lib/popup/words';
+import { toPreflightRow } from '../../lib/preflight/preflight-store';
 import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { PreflightItem } from '../../lib/preflight/types';
 import type { FidelityMode, Simulator } from '../../tools/simulator/api';

@@ -1,38 +1,17 @@
 /**
- * Storage layout versions and the migrations between them (Bitwarden's state-migration pattern): the
- * background runs `migrateStorage` before it reads anything; each migration moves every stored shape
- * from one layout version to the next, then the version is written. Crash-safe by order: the new
- * keys are written first, the version second, the old keys removed last, so a migration interrupted
- * anywhere either runs again from the old keys (idempotent) or leaves only stale old keys behind.
- * Data that cannot be read is never dropped: it stays under its old key.
+ * Storage layout 1 → 2 (Bitwarden's state-migration pattern): keys in three styles (`sd:jobs`,
+ * `selection.<env>.<realm>`, `auth.<env>.<realm>`, …) become the `sd:` keys of ../keys.ts, and a
+ * job's reviewed records, held under ONE key (100 MB at 50,000 real invoices, read whole on every
+ * wake), are cut per chunk. Values are moved as they are: each item's own shape versions are its
+ * migrations' business (the jobs' operation: ./jobs-v2-operation.ts).
  *
- * Versions:
- *   1  keys in three styles (`sd:jobs`, `selection.<env>.<realm>`, `auth.<env>.<realm>`, …); a job's
- *      reviewed records under ONE key (100 MB at 50,000 real invoices, read whole on every wake).
- *   2  every key from lib/storage/keys.ts (`sd:` style); a job's reviewed records per chunk; every
- *      job names its operation ('delete').
- *   3  stored preflight checks hold findings as facts; version 2's sentence checks are dropped and
- *      checked again (./migrate-v3-preflight-facts.ts).
+ * Crash-safe by order: the new keys are written first, the layout second, the old keys removed last,
+ * so a migration interrupted anywhere either runs again from the old keys (idempotent) or leaves only
+ * stale old keys behind. Data that cannot be placed is never dropped: it stays under its old key.
  */
-import { ENVIRONMENTS, type Environment } from '../domain/ids';
-import type { StorageArea } from './area';
-import { LEGACY_KEYS, storageKey } from './keys';
-import { runV3 } from './migrate-v3-preflight-facts';
-import { writeQueueFor } from './queue';
-
-export const STORAGE_VERSION = 3;
-
-export interface Areas {
-  local: StorageArea;
-  session: StorageArea;
-}
-
-export interface Migration {
-  from: number;
-  to: number;
-  describe: string;
-  run(areas: Areas): Promise<void>;
-}
+import { ENVIRONMENTS, type Environment } from '../../domain/ids';
+import { LEGACY_KEYS, storageKey } from '../keys';
+import type { Areas } from './types';
 
 type Moves = { set: Record<string, unknown>; remove: string[] };
 
@@ -78,8 +57,6 @@ export function planV2(items: Record<string, unknown>, area: 'local' | 'session'
     else if (key === LEGACY_KEYS.connections) move(key, storageKey.connections());
     else if (key === LEGACY_KEYS.pageIssues) move(key, storageKey.pageIssues());
   }
-  if (jobs.length > 0)
-    set[jobsKey] = jobs.map((j) => (isRecord(j) && !('operation' in j) ? { ...j, operation: 'delete' } : j));
   moveSingleConnection(items, area, single, set, remove);
   return { set, remove };
 }
@@ -128,7 +105,7 @@ function moveSingleConnection(
   if (token !== undefined) remove.push(LEGACY_KEYS.singleToken);
 }
 
-async function runV2(areas: Areas): Promise<void> {
+export async function runKeyStyle(areas: Areas): Promise<void> {
   const local = await areas.local.get(null);
   const session = await areas.session.get(null);
   const single = local[LEGACY_KEYS.singleConnection];
@@ -139,47 +116,4 @@ async function runV2(areas: Areas): Promise<void> {
   await areas.local.set({ [storageKey.version()]: 2 });
   if (sessionMoves.remove.length > 0) await areas.session.remove(sessionMoves.remove);
   if (localMoves.remove.length > 0) await areas.local.remove(localMoves.remove);
-}
-
-export const MIGRATIONS: readonly Migration[] = [
-  {
-    from: 1,
-    to: 2,
-    describe: 'one key style (sd:…), reviewed records per chunk, every job names its operation',
-    run: runV2,
-  },
-  {
-    from: 2,
-    to: 3,
-    describe: 'stored preflight checks hold facts: the sentence checks of version 2 are dropped, to be checked again',
-    run: runV3,
-  },
-];
-
-/** The stored version; a storage with no version key is version 1 when it holds anything, else new. */
-export async function storedVersion(local: StorageArea): Promise<number> {
-  const all = await local.get(null);
-  const v = all[storageKey.version()];
-  if (typeof v === 'number' && Number.isInteger(v)) return v;
-  return Object.keys(all).length > 0 ? 1 : STORAGE_VERSION;
-}
-
-/**
- * Brings storage to STORAGE_VERSION, inside the local area's write queue (nothing else writes
- * meanwhile). A storage newer than this build (a downgrade) is left untouched and reported.
- */
-export function migrateStorage(areas: Areas): Promise<{ from: number; to: number }> {
-  return writeQueueFor(areas.local).run(async () => {
-    const from = await storedVersion(areas.local);
-    if (from > STORAGE_VERSION) return { from, to: from };
-    let at = from;
-    for (const m of MIGRATIONS) {
-      if (m.from !== at) continue;
-      await m.run(areas);
-      at = m.to;
-    }
-    if (at !== from || (await areas.local.get(storageKey.version()))[storageKey.version()] === undefined)
-      await areas.local.set({ [storageKey.version()]: at });
-    return { from, to: at };
-  });
 }

@@ -6,13 +6,18 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createTokenStore } from '../../lib/connection/token-store';
-import { newJobMeta } from '../../lib/jobs/create';
-import { createSelectionStore } from '../../lib/selection/store';
-import type { StorageArea } from '../../lib/storage/area';
-import { LEGACY_KEYS, storageKey } from '../../lib/storage/keys';
-import { migrateStorage, STORAGE_VERSION, storedVersion } from '../../lib/storage/migrations';
-import { createHarness, type Harness } from '../jobs/harness';
+import { STORED_ITEMS } from '../../../lib/background/stored-items';
+import { createTokenStore } from '../../../lib/connection/token-store';
+import { newJobMeta } from '../../../lib/jobs/create';
+import { createSelectionStore } from '../../../lib/selection/store';
+import type { StorageArea } from '../../../lib/storage/area';
+import { LEGACY_KEYS, storageKey } from '../../../lib/storage/keys';
+import {
+  migrateStorage as migrateWith,
+  LAYOUT_VERSION as STORAGE_VERSION,
+  storedLayout as storedVersion,
+} from '../../../lib/storage/migrate';
+import { createHarness, type Harness } from '../../jobs/harness';
 
 const local = () => fakeBrowser.storage.local;
 const session = () => fakeBrowser.storage.session;
@@ -54,6 +59,12 @@ async function writeV1() {
     [LEGACY_KEYS.pageIssues]: { counter: { url: 'https://qbo.intuit.com/app/invoices', claimed: 3, seen: 1, at: 8 } },
   });
 }
+
+/** Every item of the build, as the background migrates them; the answer's layout versions. */
+const migrateStorage = async (a: Parameters<typeof migrateWith>[0]) => {
+  const { from, to } = await migrateWith(a, STORED_ITEMS);
+  return { from, to };
+};
 
 beforeEach(() => fakeBrowser.reset());
 

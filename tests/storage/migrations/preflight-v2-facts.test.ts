@@ -1,24 +1,33 @@
 /**
- * Storage version 2 → 3 (lib/storage/migrate-v3-preflight-facts.ts): a stored check of version 2 held
- * sentences, which cannot be turned back into facts safely; it is dropped, everything else stays, and
+ * The stored checks, shape 1 → 2 (lib/storage/migrations/preflight-v2-facts.ts; shipped as storage
+ * layout 2 → 3, so a layout-2 storage holds shape 1): a stored check of shape 1 held sentences, which cannot be turned back into facts safely; it is dropped, everything else stays, and
  * no row of it ever becomes deletable: the background refuses the click and checks the selection
  * again before anything is deleted.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBackground } from '../../lib/background/index';
-import { createPreflightStore } from '../../lib/background/preflight-store';
-import type { PopupState } from '../../lib/messaging/views';
-import { storageKey } from '../../lib/storage/keys';
-import { preflightKeysIn } from '../../lib/storage/migrate-v3-preflight-facts';
-import { migrateStorage, storedVersion } from '../../lib/storage/migrations';
-import { connectedWithSelection, createSecurityHarness, SENDERS, type SecurityHarness } from '../security/harness';
+import { createBackground } from '../../../lib/background/index';
+import { STORED_ITEMS } from '../../../lib/background/stored-items';
+import type { PopupState } from '../../../lib/messaging/views';
+import { createPreflightStore } from '../../../lib/preflight/preflight-store';
+import { storageKey } from '../../../lib/storage/keys';
+import { migrateStorage as migrateWith, storedLayout as storedVersion } from '../../../lib/storage/migrate';
+import { preflightKeysIn } from '../../../lib/storage/migrations/preflight-v2-facts';
+import { connectedWithSelection, createSecurityHarness, SENDERS, type SecurityHarness } from '../../security/harness';
 
 const local = () => fakeBrowser.storage.local;
 const areas = () => ({ local: local(), session: fakeBrowser.storage.session });
 const production = { environment: 'production' as const, realmId: '4620816365' };
 const sandbox = { environment: 'sandbox' as const, realmId: '9130350000000001' };
 const reviewed = (id: string) => ({ entity: 'Invoice', id, syncToken: '0', linkedTxn: [], raw: { Id: id } });
+
+/** Every item of the build, as the background migrates them; the answer's layout versions. */
+const migrateStorage = async (a: Parameters<typeof migrateWith>[0]) => {
+  const { from, to } = await migrateWith(a, STORED_ITEMS);
+  return { from, to };
+};
+/** The item versions once migrated: each item at its declared version. */
+const current = () => Object.fromEntries(STORED_ITEMS.map((item) => [item.name, item.version]));
 
 /** A stored check as version 2 wrote it: statuses with sentences. */
 const v2Check = {
@@ -35,7 +44,7 @@ const v2Check = {
   },
 };
 
-describe('storage 2 → 3: stored checks of sentences', () => {
+describe('preflight 1 → 2: stored checks of sentences', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('are dropped for every company; the selection and everything else stay', async () => {
@@ -51,11 +60,16 @@ describe('storage 2 → 3: stored checks of sentences', () => {
       [storageKey.preflight(production)]: v2Check,
       [storageKey.preflight(sandbox)]: v2Check,
     });
-    expect(await migrateStorage(areas())).toEqual({ from: 2, to: 3 });
-    expect(await local().get(null)).toEqual({ ...others, [storageKey.version()]: 3 });
-    // Once at 3, nothing more happens.
+    expect(await migrateWith(areas(), STORED_ITEMS)).toEqual({ from: 2, to: 4, items: ['preflight 1→2'] });
+    expect(await local().get(null)).toEqual({
+      ...others,
+      [storageKey.version()]: 4,
+      [storageKey.itemVersions()]: current(),
+    });
+    expect(current().preflight).toBe(2);
+    // Once at 2, nothing more happens.
     await local().set({ [storageKey.preflight(production)]: { at: 9, rows: {} } });
-    expect(await migrateStorage(areas())).toEqual({ from: 3, to: 3 });
+    expect(await migrateWith(areas(), STORED_ITEMS)).toEqual({ from: 4, to: 4, items: [] });
     expect((await local().get(null))[storageKey.preflight(production)]).toEqual({ at: 9, rows: {} });
   });
 
@@ -70,8 +84,27 @@ describe('storage 2 → 3: stored checks of sentences', () => {
     };
     await expect(migrateStorage({ local: failing, session: fakeBrowser.storage.session })).rejects.toThrow();
     expect(await storedVersion(real)).toBe(2);
-    expect(await migrateStorage(areas())).toEqual({ from: 2, to: 3 });
-    expect(await local().get(null)).toEqual({ [storageKey.version()]: 3 });
+    expect(await migrateStorage(areas())).toEqual({ from: 2, to: 4 });
+    expect(await local().get(null)).toEqual({ [storageKey.version()]: 4, [storageKey.itemVersions()]: current() });
+  });
+
+  it('interrupted after the removal but before its item version is saved, runs it again (and only it)', async () => {
+    await local().set({ [storageKey.version()]: 2, [storageKey.preflight(production)]: v2Check });
+    const real = local();
+    let sets = 0;
+    const failing = {
+      get: real.get,
+      remove: real.remove,
+      set: async (items: Record<string, unknown>) => {
+        if (++sets === 2) throw new Error('worker stopped'); // layout 4 and the item versions landed
+        await real.set(items);
+      },
+    };
+    await expect(migrateWith({ local: failing, session: fakeBrowser.storage.session }, STORED_ITEMS)).rejects.toThrow();
+    expect(await storedVersion(real)).toBe(4);
+    expect((await real.get(storageKey.itemVersions()))[storageKey.itemVersions()]).toMatchObject({ preflight: 1 });
+    expect(await migrateWith(areas(), STORED_ITEMS)).toEqual({ from: 4, to: 4, items: ['preflight 1→2'] });
+    expect(await local().get(null)).toEqual({ [storageKey.version()]: 4, [storageKey.itemVersions()]: current() });
   });
 
   it('finds the stored checks only: each environment, any realm, never a key that merely starts alike', () => {
