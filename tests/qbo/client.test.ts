@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/qbo/client.ts (issue 13): createQboClient refuses a bad realm id and a
+ * Edge cases of lib/qbo/client.ts (issue 13): createQboClient refuses a bad realm id and a
  * page size outside 1..MAX_PAGE_SIZE up front (a thrown bug, never a request), and the page size it
  * accepts is the one the complete reader pages with.
  */

@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/qbo/create-calls.ts (issue 13): the exact batch a restore sends (its
+ * Edge cases of lib/qbo/create-calls.ts (issue 13): the exact batch a restore sends (its
  * `requestid`, the allow-duplicate choice), what a create may carry, and what each item's answer
  * means. A wrong "created" here loses a record (never re-sent); a wrong refusal leaves it deleted.
  */

@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/qbo/entities.ts (issue 13): entityFromJsonKey reads only the service's
+ * Edge cases of lib/qbo/entities.ts (issue 13): entityFromJsonKey reads only the service's
  * JSON keys. A CreditCardPayment is wrapped as `CreditCardPaymentTxn`, so the bare entity name is
  * not a key the service sends, and no unknown key becomes an entity.
  */

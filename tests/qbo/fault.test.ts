@@ -1,4 +1,4 @@
-/** Mutation survivors of lib/qbo/fault.ts (issue 13): which fault wins when a body lists several. */
+/** Edge cases of lib/qbo/fault.ts (issue 13): which fault wins when a body lists several. */
 import { describe, expect, it } from 'vitest';
 import { faultsFromBody, primaryFault } from '../../lib/qbo/fault';
 import { toDeleteItemResult } from '../../lib/qbo/to-outcome';

@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/qbo/http.ts (issue 13): the HTTP edge's wiring of ky. The exact URL
+ * Edge cases of lib/qbo/http.ts (issue 13): the HTTP edge's wiring of ky. The exact URL
  * (host, trailing slashes, `minorversion=75` and nothing else when no params are given), which
  * requests carry a Content-Type, one attempt only, HTTP errors as answers, the timeout, and what a
  * failed call says ("no answer: <name>: <message>", at most 200 characters). A fake fetch answers.

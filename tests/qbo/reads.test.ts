@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/qbo/read-reconciled.ts, read-preferences.ts and read-company-info.ts
+ * Edge cases of lib/qbo/read-reconciled.ts, read-preferences.ts and read-company-info.ts
  * (issue 13). R2 and R3 rest on these reads: a report or a closing date read wrongly makes a
  * reconciled or closed-period record look deletable. A network-free CallContext answers.
  */

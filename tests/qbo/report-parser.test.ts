@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/qbo/report-parser.ts (issue 13): R2's TransactionList parser. A row read
+ * Edge cases of lib/qbo/report-parser.ts (issue 13): R2's TransactionList parser. A row read
  * wrongly, or an unreadable report taken as "nothing reconciled", lets a reconciled record be deleted.
  */
 import { describe, expect, it } from 'vitest';

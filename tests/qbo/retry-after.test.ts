@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/qbo/retry-after.ts (issue 13): no Retry-After value, however malformed,
+ * Edge cases of lib/qbo/retry-after.ts (issue 13): no Retry-After value, however malformed,
  * yields NaN, and none reaches the job's wait (lib/jobs/commit.ts) as anything but a finite time.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Mutation survivors of lib/qbo/to-outcome.ts (issue 13): only a 4xx with a fault is a refusal (R5). */
+/** Edge cases of lib/qbo/to-outcome.ts (issue 13): only a 4xx with a fault is a refusal (R5). */
 import { describe, expect, it } from 'vitest';
 import { toCallFailure } from '../../lib/qbo/to-outcome';
 

@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/qbo/to-txn-record.ts (issue 13): a field the entity JSON lacks is absent
+ * Edge cases of lib/qbo/to-txn-record.ts (issue 13): a field the entity JSON lacks is absent
  * from the TxnRecord (no key holding undefined), so a stored snapshot and an equality check see only
  * what the service sent.
  */

@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/qbo/write-calls.ts (issue 13), the one write path under delete, void and
+ * Edge cases of lib/qbo/write-calls.ts (issue 13), the one write path under delete, void and
  * create: exactly what it sends (no stray query parameters), and what each answer becomes.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/qbo/xml-fault.ts (issue 13): the XML fault reader without a DOMParser.
+ * Edge cases of lib/qbo/xml-fault.ts (issue 13): the XML fault reader without a DOMParser.
  * A 429 (3001) or a 401 arrives as XML; a fault code misread here turns a refusal into something else.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ const message = (text: string) => one(`<Message>${text}</Message>`)[0]?.message;
 
 describe('entities and CDATA in a message are decoded, nothing else', () => {
   it('named entities, decimal and hex character references', () => {
-    // A mutant dropping one entity name, or the # / #x branches, leaves the reference as written.
+    // Dropping one entity name, or the # / #x branches, would leave the reference as written.
     expect(message('&lt;&gt;&amp;&quot;&apos;')).toBe(`<>&"'`);
     expect(message('&#65;&#x42;&#x6a;')).toBe('ABj');
   });
