@@ -1,4 +1,4 @@
-/** Mutation survivors of lib/preflight/checks/changed-since-viewed.ts (issue 13). */
+/** Edge cases of lib/preflight/checks/changed-since-viewed.ts (issue 13). */
 import { describe, expect, it } from 'vitest';
 import { changedSinceViewed } from '../../lib/preflight/checks/changed-since-viewed';
 import { toPreflightRecord } from '../../lib/preflight/classify';

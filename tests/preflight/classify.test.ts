@@ -1,4 +1,4 @@
-/** Mutation survivors of lib/preflight/classify.ts (issue 13): asymmetric data for the summary. */
+/** Edge cases of lib/preflight/classify.ts (issue 13): asymmetric data for the summary. */
 import { describe, expect, it } from 'vitest';
 import { linked } from '../../lib/preflight/checks/linked';
 import { summarize, toPreflightRecord } from '../../lib/preflight/classify';

@@ -1,4 +1,4 @@
-/** Mutation survivors of lib/preflight/checks/closed-period.ts (issue 13): R3 with an unreadable TxnDate. */
+/** Edge cases of lib/preflight/checks/closed-period.ts (issue 13): R3 with an unreadable TxnDate. */
 import { describe, expect, it } from 'vitest';
 import { closedPeriod } from '../../lib/preflight/checks/closed-period';
 import { input, txn } from './helpers';

@@ -1,4 +1,4 @@
-/** Mutation survivors of lib/preflight/checks/reconciled.ts (issue 13): R2 outside the report's windows. */
+/** Edge cases of lib/preflight/checks/reconciled.ts (issue 13): R2 outside the report's windows. */
 import { describe, expect, it } from 'vitest';
 import { reconciled } from '../../lib/preflight/checks/reconciled';
 import type { ReconciledIndex } from '../../lib/preflight/types';

@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/preflight/run-preflight.ts and reconciled-index.ts (issue 13), with a
+ * Edge cases of lib/preflight/run-preflight.ts and reconciled-index.ts (issue 13), with a
  * scripted client: the company guard, which records are read at all, how a failed call ends the
  * preflight, the call count the popup shows, and R2's date windows.
  */
@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { windowsForDates } from '../../lib/preflight/reconciled-index';
 import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { PreflightItem } from '../../lib/preflight/types';
-import type { QboClient, ReconciledRow } from '../../lib/qbo/client-api';
+import type { ReconciledRow } from '../../lib/qbo/client-api';
 import type { CallFailure } from '../../lib/qbo/outcomes';
 import { toTxnRecord } from '../../lib/qbo/to-txn-record';
-import { NO_VOIDS } from '../support/no-voids';
+import { fakeClient } from '../support/fake-client';
 
 const SHOWN_AT = Date.parse('2026-01-15T12:00:00Z');
 const meta = { status: 200 };
@@ -34,29 +34,27 @@ function scripted(
   } = {},
 ) {
   const log: string[] = [];
-  const client: QboClient = {
-    realmId: '123',
-    environment: 'sandbox',
-    readPreferences: async () => {
-      log.push('preferences');
-      return over.preferences ?? { kind: 'ok', meta };
+  const client = fakeClient(
+    {
+      readPreferences: async () => {
+        log.push('preferences');
+        return over.preferences ?? { kind: 'ok', meta };
+      },
+      readCompanyInfo: async () => ({ kind: 'ok', meta, companyName: 'x' }),
+      readByIds: async (entity, ids) => {
+        log.push(`read ${entity} ${ids.join(',')}`);
+        if (over.read) return over.read;
+        const known = Object.entries(over.dates ?? { 1: '2025-06-01', 2: '2025-06-01', 3: '2025-06-01' });
+        const records = known.filter(([id]) => ids.includes(id)).map(([id, date]) => stored(id, date));
+        return { kind: 'ok', meta, calls: 2, records };
+      },
+      readReconciled: async (start, end) => {
+        log.push(`report ${start}..${end}`);
+        return over.report ?? { kind: 'ok', meta, rows: over.reconciled ?? [], calls: 1 };
+      },
     },
-    readCompanyInfo: async () => ({ kind: 'ok', meta, companyName: 'x' }),
-    readByIds: async (entity, ids) => {
-      log.push(`read ${entity} ${ids.join(',')}`);
-      if (over.read) return over.read;
-      const known = Object.entries(over.dates ?? { 1: '2025-06-01', 2: '2025-06-01', 3: '2025-06-01' });
-      const records = known.filter(([id]) => ids.includes(id)).map(([id, date]) => stored(id, date));
-      return { kind: 'ok', meta, calls: 2, records };
-    },
-    readReconciled: async (start, end) => {
-      log.push(`report ${start}..${end}`);
-      return over.report ?? { kind: 'ok', meta, rows: over.reconciled ?? [], calls: 1 };
-    },
-    batchDelete: async () => ({ kind: 'ok', meta, results: new Map() }),
-    ...NO_VOIDS,
-    deleteOne: async () => ({ kind: 'ok', meta, result: { kind: 'deleted' } }),
-  };
+    { realmId: '123' },
+  );
   return { client, log };
 }
 

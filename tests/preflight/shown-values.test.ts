@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/preflight/shown-values.ts (issue 13): reading what a QuickBooks list
+ * Edge cases of lib/preflight/shown-values.ts (issue 13): reading what a QuickBooks list
  * showed. A wrong reading either raises a false "page mismatch" (the record cannot be deleted) or,
  * worse, reads a different amount or date as a match, so a record other than the one the person saw
  * passes the check.
