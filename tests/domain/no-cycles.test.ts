@@ -1,19 +1,25 @@
 /**
- * No import cycle in lib/, between files or between folders. Every relative import of every .ts/.tsx file under lib/ is read with a
- * regex: `import … from`, `export … from`, side-effect `import '…'` and dynamic `import('…')`.
+ * No import cycle in lib/, between files or between folders, and lib/'s folders in a declared layer
+ * order (issue 19): a folder imports only folders of lower layers, never its own layer's nor a higher
+ * one's. Every relative (or WXT-aliased, `~/lib/…`) import of every .ts/.tsx file under lib/ is read
+ * with a regex: `import … from`, `export … from`, side-effect `import '…'` and dynamic `import('…')`.
  * Type-only imports (`import type`, `export type … from`) COUNT: they vanish at run time, but a cycle
  * through them is still two modules that each need the other to be read, changed or tested, and lib/
- * has none today. A failure names each cycle as a path of files, `a → b → a`.
+ * has none today. A failure names each cycle as a path of files, `a → b → a`, and each upward import
+ * as `file → imported file`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The relative specifiers of a module's source (import/export-from, side-effect and dynamic imports). */
+/**
+ * The in-repository specifiers of a module's source (import/export-from, side-effect and dynamic
+ * imports): relative ones, and WXT's root aliases (`@/`, `~/`, `@@/`, `~~/`).
+ */
 function relativeImports(source: string): string[] {
   const specs: string[] = [];
-  const statement = /(?:^|[;}\n])\s*(?:import|export)\b(?:[^'";]*?\bfrom)?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
-  const dynamic = /\bimport\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+  const statement = /(?:^|[;}\n])\s*(?:import|export)\b(?:[^'";]*?\bfrom)?\s*['"]((?:\.{1,2}|@@|~~|@|~)\/[^'"]+)['"]/g;
+  const dynamic = /\bimport\s*\(\s*['"]((?:\.{1,2}|@@|~~|@|~)\/[^'"]+)['"]\s*\)/g;
   for (const m of source.matchAll(statement)) specs.push(m[1] ?? '');
   for (const m of source.matchAll(dynamic)) specs.push(m[1] ?? '');
   return specs;
@@ -24,7 +30,8 @@ type Graph = Map<string, string[]>;
 /** `file → the lib files it imports`, resolving `./x` to x.ts, x.tsx, x/index.ts or x/index.tsx. */
 function importGraph(sources: Map<string, string>): Graph {
   const resolve = (from: string, spec: string): string | undefined => {
-    const base = normalize(join(dirname(from), spec));
+    const alias = /^(?:@@|~~|@|~)\/(.*)$/.exec(spec);
+    const base = alias ? normalize(alias[1] ?? '') : normalize(join(dirname(from), spec));
     return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((f) => sources.has(f));
   };
   const graph: Graph = new Map();
@@ -94,16 +101,18 @@ function findCycles(graph: Graph): string[][] {
   });
 }
 
+/** The folder of lib/ a file belongs to (a file at lib/'s root is its own). */
+const folderOf = (file: string) => {
+  const parts = file.split('/');
+  return parts.length > 2 ? parts.slice(0, 2).join('/') : file;
+};
+
 /**
  * lib/'s folders as one graph: `lib/a → lib/b` when a file of lib/a imports a file of lib/b (a file
  * at lib/'s root is its own node). A cycle here is two folders that each need the other: neither
  * can be read, changed or tested alone, whatever files the arrows run between.
  */
 function folderGraph(files: Graph): Graph {
-  const folderOf = (file: string) => {
-    const parts = file.split('/');
-    return parts.length > 2 ? parts.slice(0, 2).join('/') : file;
-  };
   const graph: Graph = new Map();
   for (const [file, targets] of files) {
     const from = folderOf(file);
@@ -112,6 +121,65 @@ function folderGraph(files: Graph): Graph {
     graph.set(from, [...outs].sort());
   }
   return graph;
+}
+
+/**
+ * lib/'s layers, bottom up. A folder (or a file at lib/'s root) may import only what sits in a LOWER
+ * layer: an arrow within a layer or upward is refused, so no folder cycle can form either. The
+ * vocabulary at the bottom; then the three leaves over it (storage, the protocol, the service's
+ * client); the readers and records built on them; the checks; the runner; the background, which
+ * wires everything, on top. A new folder must be placed here (the test refuses an undeclared one).
+ */
+const LIB_LAYERS: readonly (readonly string[])[] = [
+  ['lib/domain', 'lib/clock.ts', 'lib/zod-setup.ts'],
+  ['lib/storage', 'lib/messaging', 'lib/qbo'],
+  ['lib/collect', 'lib/journal', 'lib/restore'],
+  ['lib/connection', 'lib/preflight'],
+  ['lib/resolve'],
+  ['lib/find', 'lib/selection'],
+  ['lib/jobs', 'lib/popup'],
+  ['lib/audit'],
+  ['lib/background'],
+];
+
+/**
+ * What the two page contexts stand on, narrower than their layer: the content script's code
+ * (lib/collect) speaks the vocabulary and the protocol only; the popup's code (lib/popup) also reads
+ * lib/find's import parser (loaded by a dynamic import) and its result row type, nothing of the
+ * background, the runner, the checks or the service's client.
+ */
+const ONLY_IMPORTS: Readonly<Record<string, readonly string[]>> = {
+  'lib/collect': ['lib/domain', 'lib/messaging'],
+  'lib/popup': ['lib/domain', 'lib/messaging', 'lib/find'],
+  'lib/messaging': ['lib/domain'],
+};
+
+/** Every import that breaks the layers (`from → to (why)`), from the file graph of lib/. */
+function layerViolations(
+  files: Graph,
+  layers: readonly (readonly string[])[],
+  only: Readonly<Record<string, readonly string[]>> = {},
+): string[] {
+  const layerOf = new Map(layers.flatMap((folders, i) => folders.map((f) => [f, i] as const)));
+  const found: string[] = [];
+  for (const [file, targets] of files) {
+    const from = folderOf(file);
+    const fromLayer = layerOf.get(from);
+    if (fromLayer === undefined) {
+      found.push(`${from} is in no layer`);
+      continue;
+    }
+    for (const t of targets) {
+      const to = folderOf(t);
+      if (to === from) continue;
+      const toLayer = layerOf.get(to);
+      if (toLayer === undefined) found.push(`${file} → ${t} (${to} is in no layer)`);
+      else if (toLayer >= fromLayer) found.push(`${file} → ${t} (layer ${fromLayer} imports layer ${toLayer})`);
+      else if (only[from] && !only[from].includes(to))
+        found.push(`${file} → ${t} (${from} imports only ${only[from].join(', ')})`);
+    }
+  }
+  return [...new Set(found)].sort();
 }
 
 const libSources = (): Map<string, string> =>
@@ -189,6 +257,42 @@ describe('lib/ has no import cycle', () => {
       'lib/x/a.ts → lib/x/b.ts → lib/y/c.ts → lib/x/a.ts',
       'lib/z/index.ts → lib/z/index.ts',
       'lib/z/self.ts → lib/z/self.ts',
+    ]);
+  });
+});
+
+describe('lib/ in layers', () => {
+  it('every folder of lib/ is in one layer, and no import goes to its own layer or upward', () => {
+    const sources = libSources();
+    const declared = LIB_LAYERS.flat();
+    expect(new Set(declared).size).toBe(declared.length);
+    expect([...new Set([...sources.keys()].map(folderOf))].sort()).toEqual([...declared].sort());
+    expect(layerViolations(importGraph(sources), LIB_LAYERS, ONLY_IMPORTS)).toEqual([]);
+  });
+
+  it('the content script and the popup stand on a narrower base than their layer', () => {
+    const layerOf = (folder: string) => LIB_LAYERS.findIndex((layer) => layer.includes(folder));
+    for (const [folder, allowed] of Object.entries(ONLY_IMPORTS))
+      for (const under of allowed) expect(layerOf(under), `${folder} → ${under}`).toBeLessThan(layerOf(folder));
+  });
+
+  it('names an upward import, one within a layer, an undeclared folder and one outside the narrower base', () => {
+    const layers = [['lib/a', 'lib/root.ts'], ['lib/b', 'lib/c'], ['lib/d']];
+    const sources = new Map([
+      ['lib/a/x.ts', "import type { Y } from '../b/y';\nimport type { D } from '~/lib/d/d';"],
+      ['lib/b/y.ts', "import { r } from '../root';\nimport { z } from './z';"],
+      ['lib/b/z.ts', "import { c } from '../c/c';"],
+      ['lib/c/c.ts', "import { a } from '~/lib/a/x';"],
+      ['lib/d/d.ts', "import { y } from '../b/y';\nimport { c } from '../c/c';"],
+      ['lib/e/e.ts', "import { x } from '../a/x';"],
+      ['lib/root.ts', ''],
+    ]);
+    expect(layerViolations(importGraph(sources), layers, { 'lib/d': ['lib/b'] })).toEqual([
+      'lib/a/x.ts → lib/b/y.ts (layer 0 imports layer 1)',
+      'lib/a/x.ts → lib/d/d.ts (layer 0 imports layer 2)',
+      'lib/b/z.ts → lib/c/c.ts (layer 1 imports layer 1)',
+      'lib/d/d.ts → lib/c/c.ts (lib/d imports only lib/b)',
+      'lib/e is in no layer',
     ]);
   });
 });

@@ -2,6 +2,7 @@
  * Issue 13: each concept of the domain's vocabulary is defined once, in lib/domain. The digits
  * pattern of realm ids, record Ids and SyncTokens, and the environments, appear nowhere else in the
  * product's sources (a composite pattern that embeds the digits, like the link fast path, is fine).
+ * Issue 19: every module of the product (lib/, components/, entrypoints/) stays within 300 lines.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,5 +61,28 @@ describe('the domain vocabulary is defined once', () => {
     for (const bad of ['Invoice', ':115', 'Invoice:', 'Invoice:1a', 'In voice:1', "Invoice:1' OR 1=1"]) {
       expect(parseRecordKey(bad), bad).toBeUndefined();
     }
+  });
+});
+
+/** A file's lines as `wc -l` counts them: the last line's newline ends it, it opens no new one. */
+const lineCount = (text: string) => (text.match(/\n/g)?.length ?? 0) + (text === '' || text.endsWith('\n') ? 0 : 1);
+const MAX_MODULE_LINES = 300;
+
+describe('modules stay small', () => {
+  it(`every .ts/.tsx of lib/, components/ and entrypoints/ has at most ${MAX_MODULE_LINES} lines`, () => {
+    const modules = ['lib', 'components', 'entrypoints'].flatMap(sources);
+    expect(modules.length).toBeGreaterThan(200);
+    const over = modules
+      .map((f) => `${f}: ${lineCount(readFileSync(join(process.cwd(), f), 'utf8'))} lines`)
+      .filter((line) => Number(/: (\d+) lines$/.exec(line)?.[1]) > MAX_MODULE_LINES);
+    expect(over).toEqual([]);
+  });
+
+  it('counts lines as wc -l does', () => {
+    expect(lineCount('')).toBe(0);
+    expect(lineCount('a')).toBe(1);
+    expect(lineCount('a\n')).toBe(1);
+    expect(lineCount('a\nb\n')).toBe(2);
+    expect(lineCount(`${'x\n'.repeat(MAX_MODULE_LINES)}`)).toBe(MAX_MODULE_LINES);
   });
 });
