@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/jobs/create.ts (issue 13): a job's operation, the allow-duplicate choice
+ * Edge cases of lib/jobs/create.ts (issue 13): a job's operation, the allow-duplicate choice
  * (only when made), and a job cut into its own chunks (a restore's dependency order), each 1..30.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/jobs/create.ts, records-view.ts, labels.ts and classify.ts (issue 13):
+ * Edge cases of lib/jobs/create.ts, records-view.ts, labels.ts and classify.ts (issue 13):
  * how a job is cut and ordered, and how its records are shown.
  */
 import { describe, expect, it } from 'vitest';

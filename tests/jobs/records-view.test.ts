@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/jobs/records-view.ts (issue 13): the popup's row for each record — its
+ * Edge cases of lib/jobs/records-view.ts (issue 13): the popup's row for each record — its
  * final outcome (with a restored record's new Id), unverified (R5 pending), or pending — from the
  * chunk journals as read, unreadable chunks skipped.
  */

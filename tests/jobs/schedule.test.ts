@@ -1,4 +1,4 @@
-/** Mutation survivors of lib/jobs/schedule.ts (issue 13). */
+/** Edge cases of lib/jobs/schedule.ts (issue 13). */
 import { describe, expect, it } from 'vitest';
 import { newJobMeta } from '../../lib/jobs/create';
 import { isWaitingForToken, waitUntil } from '../../lib/jobs/lifecycle';

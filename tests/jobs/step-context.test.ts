@@ -1,7 +1,7 @@
 /**
- * Mutation survivors of lib/jobs/step.ts (issue 13), the context each operation gets: the attempt's
+ * Edge cases of lib/jobs/step.ts (issue 13), the context each operation gets: the attempt's
  * id (a create's requestid: the one journaled with the items) and the stored outcomes of earlier
- * chunks (a restore's dependencies). Same hand-made StepEnv as ./step.mutants.test.ts.
+ * chunks (a restore's dependencies). Same hand-made StepEnv as ./step.test.ts.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';

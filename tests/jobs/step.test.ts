@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/jobs/step.ts (issue 13): one step on the real journal (fakeBrowser
+ * Edge cases of lib/jobs/step.ts (issue 13): one step on the real journal (fakeBrowser
  * storage) with a scripted operation, for the states a delete job rarely reaches on its own.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/jobs/operations/void.ts (issue 13), on a hand-made client: which
+ * Edge cases of lib/jobs/operations/void.ts (issue 13), on a hand-made client: which
  * records are refused without a call, what each void answer means, and what the re-read proves.
  * A wrong "voided" tells the person a record is void that still counts in their books.
  */
@@ -10,6 +10,7 @@ import { CANNOT_VOID_FAULT, isVoided, voidOperation } from '../../lib/jobs/opera
 import type { ReviewedRecord, SentItem } from '../../lib/journal/schema';
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { CallResult, DeleteRequestItem, TxnRecord, VoidItemResult } from '../../lib/qbo/outcomes';
+import { type FakeCalls, fakeClient } from '../support/fake-client';
 
 const rec = (entity: TxnRecord['entity'], id: string, over: Partial<TxnRecord> = {}): TxnRecord => ({
   entity,
@@ -42,14 +43,10 @@ const ctx = (includeReconciled = true): OperationContext => ({
 type Calls = { reads: [string, readonly string[]][]; voids: unknown[] };
 
 /** A client whose records are `present`; anything else it is asked throws. */
-function client(
-  present: TxnRecord[],
-  over: Partial<QboClient> = {},
-  tid = 'tid-read',
-): { client: QboClient; calls: Calls } {
+function client(present: TxnRecord[], over: FakeCalls = {}, tid = 'tid-read'): { client: QboClient; calls: Calls } {
   const calls: Calls = { reads: [], voids: [] };
-  const base = {
-    readByIds: async (entity: string, ids: readonly string[]) => {
+  const c = fakeClient({
+    readByIds: async (entity, ids) => {
       calls.reads.push([entity, ids]);
       return {
         kind: 'ok' as const,
@@ -60,8 +57,8 @@ function client(
     },
     readReconciled: async () => ({ kind: 'ok' as const, meta: { status: 200 }, rows: [], calls: 1 }),
     ...over,
-  };
-  return { client: base as unknown as QboClient, calls };
+  });
+  return { client: c, calls };
 }
 
 describe('isVoided: every sign of an applied void, all of them', () => {
