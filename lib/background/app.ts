@@ -3,6 +3,8 @@
  * listeners to it). Holds the token, the selection, the preflight and the job runner; answers the
  * popup with views and never with the token.
  */
+import { auditSubscriber } from '../audit/from-jobs';
+import { createAuditLog } from '../audit/log';
 import { createBroker } from '../connection/broker';
 import { DEFAULT_BROKER_URL } from '../connection/broker-url';
 import { createCompanyNames } from '../connection/company-names';
@@ -89,11 +91,13 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       },
     });
 
+  const audit = createAuditLog({ clock: deps.clock });
   const runner = createJobRunner({
     storage: deps.storage.local,
     alarms: deps.alarms,
     clock: deps.clock,
     clientFor,
+    outcomes: auditSubscriber(audit), // the audit log keeps each final outcome; the runner knows it not
     ...deps.runner,
   });
   // A job left waiting for a token while the sign-in service was unreachable wakes when the backoff ends.
@@ -244,7 +248,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
         notice && (!notice.scope || (scope && sameScope(notice.scope, scope)))
           ? { level: notice.level, text: notice.text }
           : undefined,
-      audit: auditView(await runner.audit.stats()),
+      audit: auditView(await audit.stats()),
     });
     view.elsewhere = await elsewhere(scope, {
       connections,
@@ -254,7 +258,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     });
     // The companies whose data this device keeps ("Erase this company's local data").
     view.localData = await companiesWithData(view, {
-      auditCompanies: () => runner.audit.companies(),
+      auditCompanies: () => audit.companies(),
       jobs: await runner.listJobs(),
       name: (s) => companyNames.get(s, false),
     });
@@ -274,6 +278,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     preflightStore,
     preflight,
     runner,
+    audit,
     tokenWake,
     startLock,
     clientFor,

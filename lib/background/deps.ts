@@ -40,8 +40,5 @@ export interface BackgroundDeps {
   apiBaseUrl?: (environment: Environment) => string | undefined;
   /** `navigator.storage.estimate()`: a job whose snapshots would not fit is refused before it starts. */
   estimateStorage?: () => Promise<{ usage?: number; quota?: number }>;
-  runner?: Pick<
-    JobRunnerOptions,
-    'throttle' | 'minAlarmDelayMs' | 'maxInWorkerSleepMs' | 'hooks' | 'retryDelayMs' | 'auditDbName'
-  >;
+  runner?: Pick<JobRunnerOptions, 'throttle' | 'minAlarmDelayMs' | 'maxInWorkerSleepMs' | 'hooks' | 'retryDelayMs'>;
 }

@@ -33,12 +33,12 @@ export function eraseCompanyData(core: BackgroundCore, scope: Scope): Promise<Re
     if (jobs.some(isActiveJob)) return fail(ERASE_REFUSED.jobActive);
     if (core.preflight.isRunning(scope)) return fail(ERASE_REFUSED.checking);
     // The audit log first: when it cannot be read, nothing at all is erased.
-    if ((await core.runner.audit.stats()).error) return fail(ERASE_REFUSED.auditUnreadable);
+    if ((await core.audit.stats()).error) return fail(ERASE_REFUSED.auditUnreadable);
     // Finished jobs: their journals go the way "Done" removes them (only once every final outcome
     // has its audit entry), so a refusal here loses nothing and stops before any snapshot goes.
     for (const job of jobs) if (!(await core.runner.removeJob(job.id))) return fail(ERASE_REFUSED.jobBusy);
     try {
-      await core.runner.audit.eraseCompany(
+      await core.audit.eraseCompany(
         scope,
         jobs.map((j) => j.id),
       );

@@ -55,7 +55,7 @@ export function createBackground(deps: BackgroundDeps) {
     async onStartup(): Promise<void> {
       await ready;
       // Exported entries older than the chosen retention (none unless the person chose one).
-      await core.runner.audit.prune().catch(() => 0);
+      await core.audit.prune().catch(() => 0);
       await core.runner.wake();
       core.changed();
     },

@@ -65,7 +65,7 @@ export function planStamp(plan: RestorePlan): string {
 
 /** The company's plan for `filter`: deleted records not restored yet, the closed period read live. */
 async function planFor(core: BackgroundCore, scope: Scope, filter: RestoreFilter): Promise<RestorePlan | string> {
-  const { entries } = await core.runner.audit.read();
+  const { entries } = await core.audit.read();
   const mine = entries.filter((e) => e.realmId === scope.realmId && e.environment === scope.environment);
   const restored = new Set(mine.filter((e) => e.outcome === 'restored').map((e) => recordKey(e.entity, e.id)));
   for (const key of await restoringNow(core, scope)) restored.add(key);

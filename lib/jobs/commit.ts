@@ -1,50 +1,23 @@
 /**
- * Writing a chunk's progress: one journal commit carries the chunk, the job's counters and status,
- * and an audit line for every outcome that became final in it (so counts and audit never drift).
- * The status patches themselves are in ./lifecycle.ts.
+ * Writing a chunk's progress: one journal commit carries the chunk, the job's counters and status;
+ * every outcome that became final in it is told to the subscriber first (the audit log writes its
+ * line then), so counts and audit never drift. The status patches themselves are in ./lifecycle.ts.
  */
 
-import type { AuditEntry } from '../audit/entry';
 import type { Journal } from '../journal/journal';
 import type { ChunkJournal, JobMeta, ReviewedRecord, StoredOutcome } from '../journal/schema';
 import { keyOf } from './classify';
-import { outcomeLabel } from './labels';
 import { finishIfDone, type JobPatch, proceed } from './lifecycle';
+import type { FinalOutcome } from './types';
 
 export function emptyChunk(index: number): ChunkJournal {
   return { index, outcomes: {}, inFlight: [], queue: [], verify: [], batchCalls: 0 };
 }
 
-export function toAuditEntry(job: JobMeta, reviewed: ReviewedRecord, stored: StoredOutcome): AuditEntry {
-  const r = reviewed.record;
-  const fault = 'fault' in stored.outcome ? stored.outcome.fault : undefined;
-  return {
-    at: stored.at,
-    jobId: job.id,
-    realmId: job.realmId,
-    environment: job.environment,
-    entity: r.entity,
-    id: r.id,
-    docNumber: r.docNumber,
-    txnDate: r.txnDate,
-    amount: r.totalAmt,
-    currency: r.currency,
-    party: r.party,
-    syncToken: r.syncToken,
-    outcome: stored.outcome.kind,
-    outcomeLabel: outcomeLabel(stored.outcome),
-    faultCode: fault?.code,
-    faultMessage: fault?.message,
-    intuitTid: stored.intuitTid,
-    ...(stored.outcome.kind === 'restored' ? { newId: stored.outcome.newId } : {}),
-    preDeleteJson: r.raw,
-  };
-}
-
 export interface SaveArgs {
   journal: Journal;
-  /** Written before the journal commit: a record the journal calls done always has its entry. */
-  appendAudit(entries: readonly AuditEntry[]): Promise<void>;
+  /** Told before the journal commit: a record the journal calls done always has its audit entry. */
+  outcomesFinal(outcomes: readonly FinalOutcome[]): Promise<void>;
   /** The chunk's own reviewed records. */
   records: readonly ReviewedRecord[];
   byKey: ReadonlyMap<string, ReviewedRecord>;
@@ -62,16 +35,16 @@ export async function saveChunk(a: SaveArgs): Promise<JobMeta | undefined> {
   const idle = a.next.inFlight.length + a.next.queue.length + a.next.verify.length === 0;
   const complete = idle && range.every((r) => keyOf(r.record) in a.next.outcomes);
   const storedOf = (key: string) => a.next.outcomes[key];
-  // The snapshots first: entries for every outcome that is new in this write (the same uid again
-  // after a worker death replaces the entry, never duplicates it).
-  const entries = Object.keys(a.next.outcomes)
+  // The snapshots first: every outcome that is new in this write (told again after a worker death,
+  // the audit log replaces its entry, never duplicates it).
+  const finals = Object.keys(a.next.outcomes)
     .filter((key) => a.prev.outcomes[key] !== a.next.outcomes[key])
-    .flatMap((key) => {
-      const rec = a.byKey.get(key);
+    .flatMap((key): FinalOutcome[] => {
+      const reviewed = a.byKey.get(key);
       const stored = storedOf(key);
-      return rec && stored ? [toAuditEntry(a.job, rec, stored)] : [];
+      return reviewed && stored ? [{ job: a.job, reviewed, stored }] : [];
     });
-  await a.appendAudit(entries);
+  await a.outcomesFinal(finals);
   return a.journal.commit({
     jobId: a.job.id,
     chunk: a.next,

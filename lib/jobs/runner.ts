@@ -8,7 +8,6 @@
  *
  * A wake costs O(chunk): the runner reads only the reviewed records of the chunk a job is at.
  */
-import { createAuditLog } from '../audit/log';
 import { isActiveJobState } from '../domain/jobs';
 import { sameScope } from '../domain/scope';
 import type { Journal } from '../journal/journal';
@@ -49,14 +48,13 @@ interface ChunkRecords {
 }
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
-  const { storage, alarms, clock, hooks } = options;
+  const { storage, alarms, clock, hooks, outcomes } = options;
   const throttle = options.throttle ?? DEFAULT_THROTTLE;
   const minAlarmDelayMs = options.minAlarmDelayMs ?? 30_000;
   const maxInWorkerSleepMs = options.maxInWorkerSleepMs ?? 5_000;
   const alarmName = options.alarmName ?? DEFAULT_ALARM_NAME;
   const onError = options.onError ?? ((e: unknown) => console.error('safe-delete runner:', e));
   const queue = writeQueueFor(storage);
-  const audit = createAuditLog({ clock, dbName: options.auditDbName });
   const listeners = new Set<(event: ProgressEvent) => void>();
   const drivers = new Map<string, Promise<void>>();
   const rerun = new Set<string>();
@@ -113,7 +111,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       byKey: chunk.byKey,
       operation: OPERATIONS[job.operation],
       journal,
-      audit,
+      outcomes,
       clock,
       client: options.clientFor(job.realmId, job.environment),
       throttle,
@@ -226,7 +224,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   return {
-    audit,
     // One active job per company, re-checked inside the write queue (issue 18 §1): two starts that
     // both passed their own checks still create one job. Every start in the product goes this way.
     tryCreateJob: (input) => createJournaled(input, true),
@@ -268,8 +265,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const job = (await journal.readJobs()).find((j) => j.id === jobId);
       if (!job || drivers.has(job.realmId) || !isRemovable(job)) return false;
       // The job's reviewed records are the other copy of its snapshots: they go only once every
-      // final outcome has its audit entry.
-      if ((await audit.countForJob(jobId)) < doneCount(job)) return false;
+      // final outcome was kept (its audit entry).
+      if ((await outcomes.keptFor(jobId)) < doneCount(job)) return false;
       await journal.removeJob(jobId);
       chunkCache.delete(jobId);
       allRecordsCache.delete(jobId);

@@ -1,5 +1,4 @@
 /** What a job step works with, and the one way it writes a chunk (see ./commit.ts). */
-import type { AuditLog } from '../audit/log';
 import type { Clock } from '../clock';
 import type { Journal } from '../journal/journal';
 import type { ChunkJournal, JobMeta, ReviewedRecord } from '../journal/schema';
@@ -8,11 +7,11 @@ import { saveChunk } from './commit';
 import type { StepName } from './hooks';
 import type { JobPatch } from './lifecycle';
 import type { JobOperation } from './operation';
-import type { ThrottleConfig } from './types';
+import type { OutcomeSubscriber, ThrottleConfig } from './types';
 
 export interface StepEnv {
   journal: Journal;
-  audit: AuditLog;
+  outcomes: OutcomeSubscriber;
   clock: Clock;
   client: QboClient;
   operation: JobOperation;
@@ -51,7 +50,7 @@ export function save(
 ) {
   return saveChunk({
     journal: env.journal,
-    appendAudit: (entries) => env.audit.append(entries),
+    outcomesFinal: (outcomes) => env.outcomes.outcomesFinal(outcomes),
     records: env.records,
     byKey: env.byKey,
     job,

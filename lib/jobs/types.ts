@@ -2,7 +2,6 @@
  * The job runner's public types: what the background wires and what a popup renders.
  * Persisted shapes live in lib/journal/schema.ts and are re-exported here.
  */
-import type { AuditLog } from '../audit/log';
 import type { Clock } from '../clock';
 import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
@@ -29,6 +28,24 @@ export interface ThrottleConfig {
   windowMs: number;
 }
 
+/** A record's outcome became final in a job: the fact a subscriber (the audit log) is told. */
+export interface FinalOutcome {
+  job: JobMeta;
+  reviewed: ReviewedRecord;
+  stored: StoredOutcome;
+}
+
+/**
+ * Where a job's final outcomes go (lib/background/app.ts wires the audit log to it). Told BEFORE the
+ * journal commit that makes them final, and awaited: a record the journal calls done has been kept;
+ * a throw stops the commit (nothing is final, the step runs again and tells it again).
+ */
+export interface OutcomeSubscriber {
+  outcomesFinal(outcomes: readonly FinalOutcome[]): Promise<void>;
+  /** How many final outcomes of a job it has kept: a job's records are forgotten only once it has all. */
+  keptFor(jobId: string): Promise<number>;
+}
+
 export interface RunnerHooks {
   /** Called at every named step boundary; throw `WorkerKilled` to simulate the worker dying there. */
   beforeStep?(step: StepName, at: { jobId: string; chunk: number }): void | Promise<void>;
@@ -51,8 +68,8 @@ export interface JobRunnerOptions {
   singleDeleteGapMs?: number;
   /** Name of the one alarm. Default 'safe-delete:jobs'. */
   alarmName?: string;
-  /** The audit log's IndexedDB database (tests use one per case). Default 'safe-delete-audit'. */
-  auditDbName?: string;
+  /** Told every final outcome (the audit log, wired in lib/background/app.ts). */
+  outcomes: OutcomeSubscriber;
   hooks?: RunnerHooks;
   /** Unexpected errors (storage failures); default console.error. */
   onError?(error: unknown): void;
@@ -138,5 +155,4 @@ export interface JobRunner {
   whenIdle(): Promise<void>;
   /** True once a hook killed this runner: it does nothing more. */
   isKilled(): boolean;
-  readonly audit: AuditLog;
 }

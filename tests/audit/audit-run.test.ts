@@ -19,7 +19,7 @@ describe('audit of a job', () => {
     const job = await runner.createJob({ realmId: h.realmId, environment: 'sandbox', records });
     await runner.start(job.id);
     await h.settle(runner, job.id);
-    const { entries } = await runner.audit.read();
+    const { entries } = await h.audit.read();
     expect(entries).toHaveLength(45);
     const byKey = new Map(records.map((r) => [`${r.record.entity}:${r.record.id}`, r.record]));
     for (const e of entries) {
@@ -42,8 +42,8 @@ describe('audit of a job', () => {
     expect(entries.some((e) => e.outcome === 'skippedChanged')).toBe(true);
     expect(entries.some((e) => e.outcome === 'skippedReconciled')).toBe(true);
 
-    const csv = await exportAll(runner.audit, 'csv');
-    const json = await exportAll(runner.audit, 'json');
+    const csv = await exportAll(h.audit, 'csv');
+    const json = await exportAll(h.audit, 'json');
     const everything = JSON.stringify(await fakeBrowser.storage.local.get(null));
     for (const text of [csv, json, everything]) expect(text).not.toContain(h.company.token);
   });

@@ -8,7 +8,8 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AUDIT_DB_NAME } from '../../lib/audit/log';
+import { auditSubscriber } from '../../lib/audit/from-jobs';
+import { AUDIT_DB_NAME, createAuditLog } from '../../lib/audit/log';
 import type { Entity } from '../../lib/domain/entities';
 import { createJobRunner } from '../../lib/jobs/runner';
 import type { ReviewedRecord } from '../../lib/jobs/types';
@@ -71,18 +72,22 @@ function memoryService(records: Map<string, TxnRecord>): QboClient {
   };
 }
 
-/** The real runner over fake storage and the in-memory service, with no throttle in the way. */
+/** The real runner over fake storage and the in-memory service, with no throttle in the way; its audit log. */
 function memoryRunner(service: Map<string, TxnRecord>) {
-  return createJobRunner({
+  const clock = createManualClock();
+  const audit = createAuditLog({ clock });
+  const runner = createJobRunner({
     storage: fakeBrowser.storage.local,
     alarms: fakeBrowser.alarms,
-    clock: createManualClock(),
+    clock,
     clientFor: () => memoryService(service),
+    outcomes: auditSubscriber(audit),
     throttle: { batchLimit: 1_000_000, windowMs: 1 },
     onError: (e) => {
       throw e;
     },
   });
+  return { runner, audit };
 }
 
 describe('snapshots are never lost', () => {
@@ -90,7 +95,7 @@ describe('snapshots are never lost', () => {
     fakeBrowser.reset();
     const all = Array.from({ length: N }, (_, i) => invoice(i));
     const service = new Map(all.map((r) => [`${r.entity}:${r.id}`, r]));
-    const runner = memoryRunner(service);
+    const { runner, audit } = memoryRunner(service);
     const reviewed: ReviewedRecord[] = all.map((record) => ({ record, reconciled: false }));
     const job = await runner.createJob({ realmId: '1', environment: 'sandbox', records: reviewed });
     await runner.start(job.id);
@@ -103,10 +108,10 @@ describe('snapshots are never lost', () => {
     expect(await runner.removeJob(job.id)).toBe(true); // "Done": the job's own copy of the records goes
     expect(Object.keys(await fakeBrowser.storage.local.get(null)).some((k) => k.includes(job.id))).toBe(false);
 
-    const stats = await runner.audit.stats();
+    const stats = await audit.stats();
     expect(stats.entries).toBe(N);
     expect(stats.notExported).toBe(N);
-    const exported = JSON.parse(await exportAll(runner.audit, 'json')) as { id: string; preDeleteJson: unknown }[];
+    const exported = JSON.parse(await exportAll(audit, 'json')) as { id: string; preDeleteJson: unknown }[];
     expect(exported).toHaveLength(N);
     const byId = new Map(exported.map((e) => [e.id, e.preDeleteJson]));
     for (const r of all) expect(byId.get(r.id)).toEqual(r.raw);
@@ -116,7 +121,7 @@ describe('snapshots are never lost', () => {
     fakeBrowser.reset();
     const all = Array.from({ length: 40 }, (_, i) => invoice(i));
     const service = new Map(all.map((r) => [`${r.entity}:${r.id}`, r]));
-    const runner = memoryRunner(service);
+    const { runner, audit } = memoryRunner(service);
     const job = await runner.createJob({
       realmId: '1',
       environment: 'sandbox',
@@ -126,13 +131,13 @@ describe('snapshots are never lost', () => {
     await runner.whenIdle();
     // The log loses entries behind the runner's back, never exported (a damaged database). Entries
     // exported and then cleared on purpose do not count as lost (tests/jobs/runner.mutants2.test.ts).
-    const { entries } = await runner.audit.read({ jobId: job.id });
+    const { entries } = await audit.read({ jobId: job.id });
     expect(entries).toHaveLength(40);
     const db = await openDB(AUDIT_DB_NAME);
     const keys = (await db.getAllKeys('entries')).slice(0, 5);
     for (const key of keys) await db.delete('entries', key);
     db.close();
-    expect(await runner.audit.countForJob(job.id)).toBe(35);
+    expect(await audit.countForJob(job.id)).toBe(35);
     expect(await runner.removeJob(job.id)).toBe(false);
     expect((await runner.getRecords(job.id)).length).toBe(40); // the job's copy is still there
   });

@@ -75,7 +75,7 @@ describe('company/erase', () => {
     const before = await popupStateOf(h);
     const offered = before.localData?.find((c) => c.realmId === a.realmId);
     expect(offered).toMatchObject({ connected: false, jobs: 1, jobActive: false });
-    const aAudit = (await h.background.core.runner.audit.read()).entries.filter((e) => e.realmId === a.realmId);
+    const aAudit = (await h.background.core.audit.read()).entries.filter((e) => e.realmId === a.realmId);
     expect(aAudit.length).toBeGreaterThan(30);
     expect(offered?.auditEntries).toBe(aAudit.length);
     expect(offered?.notExported).toBe(aAudit.length);
@@ -87,13 +87,13 @@ describe('company/erase', () => {
       new Set(['chunk', 'records', 'page-ticked', 'preflight', 'removed', 'rows', 'runs', 'selection', 'throttle']),
     );
     const bKeys = Object.fromEntries(Object.entries(stored).filter(([k]) => keysOf(stored, b, [bJob]).includes(k)));
-    const bAudit = (await h.background.core.runner.audit.read()).entries.filter((e) => e.realmId === b.realmId);
+    const bAudit = (await h.background.core.audit.read()).entries.filter((e) => e.realmId === b.realmId);
     expect(bAudit).toHaveLength(12);
 
     const erased = await erase(h, a);
     expect(erased.ok).toBe(true);
 
-    const audit = await h.background.core.runner.audit.read();
+    const audit = await h.background.core.audit.read();
     expect(audit.entries.filter((e) => e.realmId === a.realmId)).toEqual([]);
     expect(audit.entries.filter((e) => e.realmId === b.realmId)).toEqual(bAudit);
     const after = await local(h);
@@ -135,12 +135,12 @@ describe('company/erase', () => {
     expect((await h.send({ type: 'job/pause', jobId }, SENDERS.popup)).ok).toBe(true);
     await h.background.core.runner.whenIdle();
     const stored = await local(h);
-    const entries = (await h.background.core.runner.audit.read()).entries.length;
+    const entries = (await h.background.core.audit.read()).entries.length;
 
     const refused = await erase(h, a);
     expect(refused).toEqual({ ok: false, error: ERASE_REFUSED.jobActive });
     expect(await local(h)).toEqual(stored);
-    expect((await h.background.core.runner.audit.read()).entries).toHaveLength(entries);
+    expect((await h.background.core.audit.read()).entries).toHaveLength(entries);
     expect((await popupStateOf(h)).localData?.find((c) => c.realmId === a.realmId)?.jobActive).toBe(true);
 
     // Once the job is over, the same click erases.

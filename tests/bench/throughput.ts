@@ -8,6 +8,8 @@
 // The audit log lives in IndexedDB; in Node it is fake-indexeddb's in-memory one.
 import 'fake-indexeddb/auto';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { auditSubscriber } from '../../lib/audit/from-jobs';
+import { createAuditLog } from '../../lib/audit/log';
 import { systemClock } from '../../lib/clock';
 import { createJobRunner } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions } from '../../lib/jobs/types';
@@ -103,6 +105,7 @@ export function createScaledRunner(clientFor: JobRunnerOptions['clientFor']) {
     alarms,
     clock: systemClock,
     clientFor,
+    outcomes: auditSubscriber(createAuditLog({ clock: systemClock })),
     throttle: { batchLimit: BATCH_LIMIT, windowMs: WINDOW_MS / SCALE },
     minAlarmDelayMs: 30_000 / SCALE,
     maxInWorkerSleepMs: 5_000 / SCALE,

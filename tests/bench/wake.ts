@@ -14,6 +14,8 @@
  * is called; the figure is `wake()` → that stamp. The batch call answers 429 with a long Retry-After,
  * so the runner parks the job and goes idle before the next run.
  */
+import { auditSubscriber } from '../../lib/audit/from-jobs';
+import { createAuditLog } from '../../lib/audit/log';
 import { createJobRunner } from '../../lib/jobs/runner';
 import type { JobRunner, ReviewedRecord } from '../../lib/jobs/types';
 import type { QboClient } from '../../lib/qbo/client-api';
@@ -244,11 +246,16 @@ function fakeClient(onBatch: (() => void) | undefined): QboClient {
 
 function runnerOn(data: Map<string, string>, onBatch: (() => void) | undefined, errors: unknown[]): JobRunner {
   const client = fakeClient(onBatch);
+  const clock = {
+    now: () => Date.now(),
+    sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms))),
+  };
   return createJobRunner({
     storage: storageOver(data),
     alarms: noAlarms,
-    clock: { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms))) },
+    clock,
     clientFor: () => client,
+    outcomes: auditSubscriber(createAuditLog({ clock })),
     onError: (e) => errors.push(e),
   });
 }

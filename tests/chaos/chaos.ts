@@ -124,7 +124,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       job,
       stuck: typeof end === 'string' ? end : undefined,
       rows: await last.getRecords(created.id),
-      audit: (await last.audit.read()).entries,
+      audit: (await h.audit.read()).entries,
       reviewedJson,
       lastJson,
       closedKeys: company.keys.closed,

@@ -10,6 +10,8 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { auditSubscriber } from '../../lib/audit/from-jobs';
+import { type AuditLog, createAuditLog } from '../../lib/audit/log';
 import { createJobRunner } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions, JobSnapshot, RunnerHooks } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
@@ -53,6 +55,8 @@ export interface ChaosHarness {
   plainClient(): QboClient;
   current(): JobRunner;
   restart(): JobRunner;
+  /** The audit log every runner of the run writes to (a restarted worker keeps it). */
+  audit: AuditLog;
   /** Unexpected runner errors (storage failures, thrown bugs): a sound run has none. */
   errors: unknown[];
   close(): Promise<void>;
@@ -84,12 +88,14 @@ export async function createChaosHarness(
   let token = company.token;
   const client = () =>
     createQboClient({ realmId, environment: 'sandbox', baseUrl: sim.url, getToken: () => token, now: clock.now });
+  const audit = createAuditLog({ clock });
   const options: JobRunnerOptions = {
     storage: fakeBrowser.storage.local,
     alarms,
     clock,
     clientFor: () => ledger.observe(client()),
     hooks,
+    outcomes: auditSubscriber(audit),
     onError: (e) => void errors.push(e),
   };
   let runner = createJobRunner(options);
@@ -110,6 +116,7 @@ export async function createChaosHarness(
       runner = createJobRunner(options);
       return runner;
     },
+    audit,
     errors,
     close: () => sim.close(),
   };

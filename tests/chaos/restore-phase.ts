@@ -110,7 +110,7 @@ export async function runRestorePhase(
   setBeforeStep: (hook: RunnerHooks['beforeStep']) => void,
 ): Promise<RestorePhaseResult> {
   const { sim, realmId, clock } = h;
-  const entries = (await h.current().audit.read()).entries;
+  const entries = (await h.audit.read()).entries;
   const deleted = entries.filter((e) => e.realmId === realmId && isDeletedOutcome(e.outcome));
   const closeDates = closeDatesFor(deleted);
   // The accountant has closed a further period; the plan reads the close date as the service has it.
@@ -170,7 +170,7 @@ export async function runRestorePhase(
     job,
     stuck: typeof end === 'string' ? end : undefined,
     rows,
-    audit: (await last.audit.read()).entries,
+    audit: (await h.audit.read()).entries,
     runnerErrors: h.errors.length - errorsBefore,
   });
   const phaseLog = sim.requestLog(realmId).slice(logFrom);

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../lib/audit/entry';
+import { auditLineOf } from '../../lib/audit/from-jobs';
 import { emptyChunk, type SaveArgs, saveChunk, storedAt } from '../../lib/jobs/commit';
 import { newJobMeta } from '../../lib/jobs/create';
 import type { JobMeta, ReviewedRecord } from '../../lib/jobs/types';
@@ -35,8 +36,8 @@ async function save(next: Partial<ChunkJournal>, records = [reviewed('1'), revie
   } as unknown as Journal;
   const args: SaveArgs = {
     journal,
-    appendAudit: async (entries) => {
-      audit.push(...entries);
+    outcomesFinal: async (finals) => {
+      audit.push(...finals.map(auditLineOf));
     },
     records,
     byKey: new Map(records.map((r) => [`Invoice:${r.record.id}`, r])),

@@ -108,6 +108,6 @@ describe('pause, resume, cancel', () => {
     expect(rows.filter((r) => r.state.kind === 'pending')).toHaveLength(30);
     expect(await runner.removeJob(jobId)).toBe(true);
     expect(await runner.getJob(jobId)).toBeUndefined();
-    expect((await runner.audit.read()).entries).toHaveLength(60); // the audit outlives the job
+    expect((await h.audit.read()).entries).toHaveLength(60); // the audit outlives the job
   });
 });

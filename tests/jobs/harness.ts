@@ -5,6 +5,8 @@
  * to the alarm's time and triggers it.
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { auditSubscriber } from '../../lib/audit/from-jobs';
+import { type AuditLog, createAuditLog } from '../../lib/audit/log';
 import { type StepName, WorkerKilled } from '../../lib/jobs/hooks';
 import { createJobRunner, DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions, JobSnapshot, ReviewedRecord } from '../../lib/jobs/types';
@@ -19,6 +21,8 @@ export interface Harness {
   /** The real client on the simulator, as the runner gets it (tests may wrap it). */
   clientFor: JobRunnerOptions['clientFor'];
   sim: Simulator;
+  /** The audit log the runners write to (one for the harness: a restarted runner keeps it). */
+  audit: AuditLog;
   company: SeededCompany;
   realmId: string;
   setToken(token: string | undefined): void;
@@ -47,6 +51,7 @@ export async function createHarness(
   let token: string | undefined = company.token;
   const clientFor: JobRunnerOptions['clientFor'] = (realm, environment) =>
     createQboClient({ realmId: realm, environment, baseUrl: sim.url, getToken: () => token, now: clock.now });
+  const audit = createAuditLog({ clock });
   let current: JobRunner | undefined;
   fakeBrowser.alarms.onAlarm.addListener((alarm) => current?.onAlarm(alarm));
 
@@ -54,6 +59,7 @@ export async function createHarness(
     clock,
     sim,
     clientFor,
+    audit,
     company,
     realmId,
     setToken: (t) => {
@@ -66,6 +72,7 @@ export async function createHarness(
         alarms: fakeBrowser.alarms,
         clock,
         clientFor,
+        outcomes: auditSubscriber(audit),
         throttle: { batchLimit: 40, windowMs: 60_000 },
         minAlarmDelayMs: MIN_ALARM_MS,
         onError: (e) => {

@@ -57,7 +57,7 @@ describe.each(['document', 'real'] as const)('%s mode', (mode) => {
     const rows = await runner.getRecords(job.id);
     expect(rows.map((r) => [r.key, r.amount])).toEqual(rows.map((r) => [r.key, amounts.get(r.key)]));
     expect(rows.every((r) => typeof r.amount === 'number' && r.amount > 0)).toBe(true);
-    const audit = (await runner.audit.read()).entries;
+    const audit = (await harness.audit.read()).entries;
     expect(audit.map((e) => [`${e.entity}:${e.id}`, e.amount]).sort()).toEqual([...amounts.entries()].sort());
   });
 
@@ -151,7 +151,7 @@ describe.each(['document', 'real'] as const)('%s mode', (mode) => {
     });
     const { job: end } = await harness.settle(runner, job.id);
     expect(end.counts).toMatchObject({ deleted: 28, alreadyGone: 2, refused: 0 });
-    const audit = (await runner.audit.read()).entries.filter((e) => gone.includes(`${e.entity}:${e.id}`));
+    const audit = (await harness.audit.read()).entries.filter((e) => gone.includes(`${e.entity}:${e.id}`));
     expect(audit.map((e) => [e.outcome, e.faultCode])).toEqual([
       ['alreadyGone', '610'],
       ['alreadyGone', '610'],

@@ -30,7 +30,7 @@ async function assertSound(harness: Harness, runner: JobRunner, jobId: string) {
     expect(truth.exists(row.key)).toBe(!gone);
   }
   // One audit line per record, never two.
-  const audit = (await runner.audit.read()).entries;
+  const audit = (await harness.audit.read()).entries;
   expect(new Set(audit.map((e) => `${e.entity}:${e.id}`)).size).toBe(audit.length);
   expect(audit.length).toBe(job?.total);
 }

@@ -44,7 +44,7 @@ async function deleteAll(harness: Harness, runner: JobRunner) {
   const job = await runner.createJob({ realmId: harness.realmId, environment: 'sandbox', records });
   await runner.start(job.id);
   await harness.settle(runner, job.id);
-  const deleted = (await runner.audit.read()).entries.filter((e) => isDeletedOutcome(e.outcome));
+  const deleted = (await harness.audit.read()).entries.filter((e) => isDeletedOutcome(e.outcome));
   return deleted;
 }
 
@@ -54,7 +54,7 @@ async function restoreJob(
   given?: ReturnType<typeof planRestore>,
   allowDuplicateDocNumbers?: boolean,
 ) {
-  const deleted = (await runner.audit.read()).entries.filter((e) => isDeletedOutcome(e.outcome));
+  const deleted = (await harness.audit.read()).entries.filter((e) => isDeletedOutcome(e.outcome));
   const plan = given ?? planRestore(deleted);
   const job = await runner.createJob({
     realmId: harness.realmId,
@@ -87,7 +87,7 @@ async function assertRestored(harness: Harness, runner: JobRunner, jobId: string
   expect(new Set(created).size).toBe(expected);
   for (const key of created) expect(truth.appliedCreates(key)).toBe(1);
   // The audit log keeps the mapping.
-  const audit = (await runner.audit.read({ jobId })).entries;
+  const audit = (await harness.audit.read({ jobId })).entries;
   for (const e of audit) expect(e.newId).toBe(newIds.get(`${e.entity}:${e.id}`));
   return newIds;
 }

@@ -93,7 +93,7 @@ describe.each(['document', 'real'] as const)('%s mode', (mode) => {
       }
       expect(end.counts.closedPeriod).toBe(h.company.keys.closed.length);
       expect(end.counts.deleted).toBe(60 - h.company.keys.closed.length);
-      const audit = (await runner.audit.read()).entries.filter((e) => e.outcome === 'closedPeriod');
+      const audit = (await h.audit.read()).entries.filter((e) => e.outcome === 'closedPeriod');
       expect(audit.every((e) => /^62[01]0$/.test(e.faultCode ?? ''))).toBe(true);
     });
   });

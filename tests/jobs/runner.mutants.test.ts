@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { auditSubscriber } from '../../lib/audit/from-jobs';
+import { type AuditLog, createAuditLog } from '../../lib/audit/log';
 import type { Entity } from '../../lib/domain/entities';
 import { WorkerKilled } from '../../lib/jobs/hooks';
 import { createJobRunner, DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
@@ -107,6 +109,7 @@ interface Setup {
   clock: ManualClock;
   svc: Service;
   runner: JobRunner;
+  audit: AuditLog;
   make(extra?: Partial<JobRunnerOptions>): JobRunner;
   job(records?: ReviewedRecord[], chunkSize?: number, includeReconciled?: boolean): Promise<string>;
   alarm(): Promise<number | undefined>;
@@ -118,7 +121,7 @@ function setup(n: number, extra: Partial<JobRunnerOptions> = {}): Setup {
   const clock = createManualClock(T0);
   const all = Array.from({ length: n }, (_, i) => rec(String(i + 1)));
   const svc = new Service(clock, all);
-  const auditDbName = `runner-mutants-${db++}`;
+  const audit = createAuditLog({ clock, dbName: `runner-mutants-${db++}` });
   const make = (more: Partial<JobRunnerOptions> = {}) =>
     createJobRunner({
       storage: fakeBrowser.storage.local,
@@ -126,7 +129,7 @@ function setup(n: number, extra: Partial<JobRunnerOptions> = {}): Setup {
       clock,
       clientFor: () => svc.client,
       throttle: { batchLimit: 40, windowMs: 60_000 },
-      auditDbName,
+      outcomes: auditSubscriber(audit),
       onError: (e) => {
         throw e;
       },
@@ -137,6 +140,7 @@ function setup(n: number, extra: Partial<JobRunnerOptions> = {}): Setup {
     clock,
     svc,
     runner: make(),
+    audit,
     make,
     async job(records = all.map((record) => ({ record, reconciled: false })), chunkSize = 30, includeReconciled) {
       const created = await s.runner.createJob({
@@ -190,7 +194,7 @@ describe('a job run to the end', () => {
     expect(dones.at(-1)).toBe(5);
     expect(events.some((e) => e.job.wait?.kind === 'pacing')).toBe(true);
     // One audit line per record, with the pre-delete snapshot and the service's transaction id.
-    const audit = (await s.runner.audit.read({ jobId: id })).entries;
+    const audit = (await s.audit.read({ jobId: id })).entries;
     expect(audit.map((e) => e.id).sort()).toEqual(['1', '2', '3', '4', '5']);
     expect(audit[0]).toMatchObject({ outcome: 'deleted', intuitTid: 'tid-1', realmId: REALM, jobId: id });
   });
@@ -784,7 +788,7 @@ describe('what the audit line of a record says', () => {
     );
     const id = await s.job([{ record: r, reconciled: false }]);
     await run(s, id);
-    const [entry] = (await s.runner.audit.read({ jobId: id })).entries;
+    const [entry] = (await s.audit.read({ jobId: id })).entries;
     expect(entry).toEqual({
       at: T0,
       jobId: id,
@@ -814,7 +818,7 @@ describe('what the audit line of a record says', () => {
     s.svc.next.batch.push(failure({ kind: 'ambiguous', reason: '502', meta: { status: 502 } }));
     const id = await s.job(reviewed);
     await run(s, id);
-    const entries = (await s.runner.audit.read({ jobId: id })).entries;
+    const entries = (await s.audit.read({ jobId: id })).entries;
     expect(entries.map((e) => [e.id, e.outcome, e.intuitTid])).toEqual([
       ['1', 'skippedChanged', 'tid-1'],
       ['2', 'notDeletedVerified', 'tid-1'],
@@ -879,13 +883,13 @@ describe('the audit log across a chunk written more than once', () => {
     s.svc.next.read.push(failure({ kind: 'ambiguous', reason: 'reset', meta: { status: 0 } })); // the verification
     const id = await s.job(reviewed);
     expect(await run(s, id)).toMatchObject({ status: 'waiting', openChunk: true, unverified: 1 });
-    expect(await s.runner.audit.stats()).toMatchObject({ entries: 1, notExported: 1 });
-    await s.runner.audit.markExported(1);
-    expect((await s.runner.audit.stats()).notExported).toBe(0);
+    expect(await s.audit.stats()).toMatchObject({ entries: 1, notExported: 1 });
+    await s.audit.markExported(1);
+    expect((await s.audit.stats()).notExported).toBe(0);
     await s.fire();
     expect(await s.runner.getJob(id)).toMatchObject({ status: 'done', unverified: 0 });
     // Only the verified record is new: the exported line of the skipped one stays exported.
-    expect(await s.runner.audit.stats()).toMatchObject({ entries: 2, notExported: 1 });
+    expect(await s.audit.stats()).toMatchObject({ entries: 2, notExported: 1 });
   });
 });
 

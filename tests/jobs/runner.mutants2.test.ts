@@ -6,6 +6,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { auditSubscriber } from '../../lib/audit/from-jobs';
+import { createAuditLog } from '../../lib/audit/log';
 import { createJobRunner, DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
 import type { JobMeta, JobRunner, JobRunnerOptions, ReviewedRecord } from '../../lib/jobs/types';
 import type { QboClient } from '../../lib/qbo/client-api';
@@ -89,7 +91,7 @@ function setup(extra: Partial<JobRunnerOptions> = {}) {
   fakeBrowser.reset();
   const clock = createManualClock(T0);
   const svc = service(clock);
-  const auditDbName = `runner-mutants2-${db++}`;
+  const audit = createAuditLog({ clock, dbName: `runner-mutants2-${db++}` });
   const make = (more: Partial<JobRunnerOptions> = {}): JobRunner =>
     createJobRunner({
       storage: fakeBrowser.storage.local,
@@ -97,7 +99,7 @@ function setup(extra: Partial<JobRunnerOptions> = {}) {
       clock,
       clientFor: (realmId) => svc.clientFor(realmId),
       throttle: { batchLimit: 40, windowMs: 60_000 },
-      auditDbName,
+      outcomes: auditSubscriber(audit),
       onError: (e) => {
         throw e;
       },
@@ -109,6 +111,7 @@ function setup(extra: Partial<JobRunnerOptions> = {}) {
     clock,
     svc,
     runner,
+    audit,
     make,
     async job(realmId: string, ids: string[], chunkSize = 30) {
       return (await runner.createJob({ realmId, environment: 'sandbox', records: reviewed(...ids), chunkSize })).id;
@@ -298,7 +301,9 @@ describe('the job list', () => {
     await s.runner.whenIdle();
     expect(await s.runner.getJob(id)).toMatchObject({ status: 'done', done: 2 });
     // A worker whose audit database lost the job's lines (a fresh database here).
-    const lost = s.make({ auditDbName: `runner-mutants2-lost-${db++}` });
+    const lost = s.make({
+      outcomes: auditSubscriber(createAuditLog({ clock: s.clock, dbName: `runner-mutants2-lost-${db++}` })),
+    });
     expect(await lost.removeJob(id)).toBe(false);
     expect((await lost.getRecords(id)).map((r) => r.id)).toEqual(['10', '11']);
     // With every line in the log, the same job goes.
@@ -313,7 +318,7 @@ describe('removeJob after the audit lines were exported and cleared', () => {
     const id = await s.job('1', ['10', '11']);
     await s.runner.start(id);
     await s.runner.whenIdle();
-    const audit = s.runner.audit;
+    const audit = s.audit;
     const { exportedThrough } = await audit.stats();
     const page = await audit.exportPage('json');
     await audit.markExported(page.through);

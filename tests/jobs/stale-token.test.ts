@@ -52,7 +52,7 @@ describe.each(['document', 'real'] as const)('5010 on delete (%s mode)', (mode) 
       // Sent once, with the reviewed token: never again with a fresh one.
       expect(sentKeys.filter((k) => k === key)).toHaveLength(1);
     }
-    const audit = (await runner.audit.read()).entries.filter((e) => racing.includes(`${e.entity}:${e.id}`));
+    const audit = (await harness.audit.read()).entries.filter((e) => racing.includes(`${e.entity}:${e.id}`));
     expect(audit.map((e) => [e.outcome, e.outcomeLabel, e.faultCode])).toEqual(
       racing.map(() => ['skippedChanged', 'Skipped: changed since review', '5010']),
     );

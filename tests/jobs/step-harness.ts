@@ -5,7 +5,7 @@
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { AuditEntry } from '../../lib/audit/entry';
-import type { AuditLog } from '../../lib/audit/log';
+import { auditLineOf } from '../../lib/audit/from-jobs';
 import { newJobMeta } from '../../lib/jobs/create';
 import type { StepName } from '../../lib/jobs/hooks';
 import type { JobOperation } from '../../lib/jobs/operation';
@@ -71,11 +71,12 @@ export async function resetStep(): Promise<void> {
   await journal.createJob(meta, records);
   env = {
     journal,
-    audit: {
-      append: async (entries: readonly AuditEntry[]) => {
-        audit.push(...entries);
+    outcomes: {
+      outcomesFinal: async (finals) => {
+        audit.push(...finals.map(auditLineOf));
       },
-    } as unknown as AuditLog,
+      keptFor: async () => audit.length,
+    },
     clock: createManualClock(T0),
     client: {} as QboClient,
     get operation() {

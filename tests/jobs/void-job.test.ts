@@ -108,7 +108,7 @@ describe.each(['document', 'real'] as const)('a void job (%s mode)', (mode) => {
     expect(h.sim.requestLog(h.realmId).filter((e) => e.endpoint === 'delete' || e.endpoint === 'void')).toEqual([]);
     const rows = await runner.getRecords(job.id);
     expect(rows.every((r) => r.group === 'voided' && r.label === 'Voided')).toBe(true);
-    const audit = (await runner.audit.read()).entries;
+    const audit = (await h.audit.read()).entries;
     expect(audit.filter((e) => e.outcome === 'voided')).toHaveLength(44);
     expect(audit.some((e) => e.outcome === 'deleted' || e.outcome === 'deletedVerified')).toBe(false);
   });
@@ -193,7 +193,7 @@ describe.each(['document', 'real'] as const)('a void job (%s mode)', (mode) => {
     }
     expect(end.counts.refused).toBe(deposited.length);
     expect(end.counts.voided).toBe(keys.length - deposited.length);
-    const audit = (await runner.audit.read()).entries.filter((e) => e.outcome === 'refused');
+    const audit = (await h.audit.read()).entries.filter((e) => e.outcome === 'refused');
     expect(audit.map((e) => e.faultCode)).toEqual(deposited.map(() => '6540'));
   });
 

@@ -39,8 +39,8 @@ describe('Clear after an export not confirmed saved', () => {
     expect((await popupStateOf(h)).audit).toMatchObject({ entries: 40, notExported: 40 });
 
     // A job writes more entries while the question is open: they were not in the file.
-    await h.background.core.runner.audit.append([
-      { ...(await h.background.core.runner.audit.read()).entries[0]!, jobId: 'later', id: '999999' },
+    await h.background.core.audit.append([
+      { ...(await h.background.core.audit.read()).entries[0]!, jobId: 'later', id: '999999' },
     ]);
     expect(await model.confirmAuditSaved()).toBe(true);
     expect((await popupStateOf(h)).audit).toMatchObject({ entries: 41, notExported: 1 });

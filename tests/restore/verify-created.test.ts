@@ -27,7 +27,7 @@ async function deletedThenRestoreJob(harness: Harness, runner: JobRunner) {
   const del = await runner.createJob({ realmId: harness.realmId, environment: 'sandbox', records });
   await runner.start(del.id);
   await harness.settle(runner, del.id);
-  const deleted = (await runner.audit.read()).entries.filter((e) => isDeletedOutcome(e.outcome));
+  const deleted = (await harness.audit.read()).entries.filter((e) => isDeletedOutcome(e.outcome));
   const plan = planRestore(deleted);
   const job = await runner.createJob({
     realmId: harness.realmId,
@@ -131,7 +131,7 @@ describe.each(MODES)('a restore whose create answer is lost (requestid %s)', (re
     const runner = h.runner();
     const { job, count } = await deletedThenRestoreJob(h, runner);
     // Someone takes one deleted invoice's number: its re-create is refused (6140) in the lost answer.
-    const taken = (await runner.audit.read()).entries.find((e) => e.entity === 'Invoice' && e.docNumber)!;
+    const taken = (await h.audit.read()).entries.find((e) => e.entity === 'Invoice' && e.docNumber)!;
     const res = await fetch(`${h.sim.url}/v3/company/${h.realmId}/invoice`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${h.company.token}`, 'Content-Type': 'application/json' },

@@ -13,6 +13,8 @@
 // The audit log lives in IndexedDB; in Node it is fake-indexeddb's in-memory one.
 import 'fake-indexeddb/auto';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { auditSubscriber } from '../../lib/audit/from-jobs';
+import { createAuditLog } from '../../lib/audit/log';
 import { systemClock } from '../../lib/clock';
 import { createJobRunner } from '../../lib/jobs/runner';
 import type { JobRunner } from '../../lib/jobs/types';
@@ -53,6 +55,7 @@ async function main() {
     alarms,
     clock: systemClock,
     clientFor,
+    outcomes: auditSubscriber(createAuditLog({ clock: systemClock })),
     throttle: { batchLimit: 40, windowMs: 60_000 / SCALE },
     minAlarmDelayMs: 30_000 / SCALE,
     maxInWorkerSleepMs: 5_000 / SCALE,
