@@ -5,18 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../lib/audit/entry';
-import type { QboClient } from '../../lib/qbo/client-api';
 import type { GroundTruth } from '../../tools/simulator/api';
+import { fakeClient } from '../support/fake-client';
 import { judge } from './checks';
 import { createLedger } from './ledger';
 
 const meta = { status: 200 };
-const stub = {
-  realmId: '1',
-  environment: 'sandbox',
+const stub = fakeClient({
   readByIds: async () => ({ kind: 'ok', meta, records: [], calls: 1 }),
   batchDelete: async () => ({ kind: 'ok', meta, results: new Map() }),
-} as unknown as QboClient;
+});
 
 const json = (id: string) => ({ Id: id, SyncToken: '0' });
 const entry = (id: string): AuditEntry => ({

@@ -3,13 +3,12 @@
  * page, or a reconciled record that could not be verified, never becomes a reviewed record to delete.
  */
 import { describe, expect, it } from 'vitest';
-import type { Entity } from '../../lib/domain/entities';
 import { reviewedFromPreflight } from '../../lib/jobs/from-preflight';
 import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { PreflightItem } from '../../lib/preflight/types';
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
-import { NO_VOIDS } from '../support/no-voids';
+import { fakeClient } from '../support/fake-client';
 
 const SHOWN_AT = Date.parse('2026-01-15T12:00:00Z');
 const rec = (id: string, extra: Partial<TxnRecord> = {}): TxnRecord => ({
@@ -25,39 +24,33 @@ const rec = (id: string, extra: Partial<TxnRecord> = {}): TxnRecord => ({
   ...extra,
 });
 
-/** A service that knows `records` and reports `reconciledIds` as reconciled. */
-function fakeClient(records: TxnRecord[], reconciledIds: string[]): QboClient {
+/** A service that knows `records` and reports `reconciledIds` as reconciled; it never writes. */
+function knowing(records: TxnRecord[], reconciledIds: string[]): QboClient {
   const meta = { status: 200 };
-  return {
-    realmId: '123',
-    environment: 'sandbox',
-    readPreferences: async () => ({ kind: 'ok', meta }),
-    readCompanyInfo: async () => ({ kind: 'ok', meta, companyName: 'Maple Street Bakery LLC' }),
-    readByIds: async (entity: Entity, ids: readonly string[]) => ({
-      kind: 'ok',
-      meta,
-      calls: 1,
-      records: records.filter((r) => r.entity === entity && ids.includes(r.id)),
-    }),
-    readReconciled: async () => ({
-      kind: 'ok',
-      meta,
-      calls: 1,
-      rows: reconciledIds.map((id) => ({ id, entity: 'Invoice' })),
-    }),
-    batchDelete: async () => {
-      throw new Error('not in a preflight');
+  return fakeClient(
+    {
+      readPreferences: async () => ({ kind: 'ok', meta }),
+      readCompanyInfo: async () => ({ kind: 'ok', meta, companyName: 'Maple Street Bakery LLC' }),
+      readByIds: async (entity, ids) => ({
+        kind: 'ok',
+        meta,
+        calls: 1,
+        records: records.filter((r) => r.entity === entity && ids.includes(r.id)),
+      }),
+      readReconciled: async () => ({
+        kind: 'ok',
+        meta,
+        calls: 1,
+        rows: reconciledIds.map((id) => ({ id, entity: 'Invoice' as const })),
+      }),
     },
-    ...NO_VOIDS,
-    deleteOne: async () => {
-      throw new Error('not in a preflight');
-    },
-  };
+    { realmId: '123' },
+  );
 }
 
 describe('job builder: what the preflight did not clear is never deleted', () => {
   it("a 'pageMismatch' record is left out, whatever else it is; a matching one goes in", async () => {
-    const client = fakeClient([rec('1'), rec('2'), rec('3')], ['3']);
+    const client = knowing([rec('1'), rec('2'), rec('3')], ['3']);
     const items: PreflightItem[] = [
       { entity: 'Invoice', id: '1', shownAt: SHOWN_AT, shown: { amount: '$120.00', number: '101' } },
       { entity: 'Invoice', id: '2', shownAt: SHOWN_AT, shown: { amount: '$1,200.00' } },
@@ -71,7 +64,7 @@ describe('job builder: what the preflight did not clear is never deleted', () =>
 
   it('a reconciled record that could not be verified is left out; a verified reconciled one is flagged', async () => {
     const { lastUpdatedTime: _, ...bare } = rec('5');
-    const client = fakeClient([rec('4'), bare], ['4', '5']);
+    const client = knowing([rec('4'), bare], ['4', '5']);
     const items: PreflightItem[] = [
       { entity: 'Invoice', id: '4', shownAt: SHOWN_AT },
       { entity: 'Invoice', id: '5', shownAt: SHOWN_AT },
@@ -95,7 +88,7 @@ describe('job builder: what the preflight did not clear is never deleted', () =>
   it('a linked record is a decision: left out unless includeLinked, whether flagged by status or by the linked finding', async () => {
     const paid = rec('10', { linkedTxn: [{ txnId: '3051', txnType: 'Payment' }] });
     const deposited = rec('11', { linkedTxn: [{ txnId: '77', txnType: 'Deposit' }] });
-    const client = fakeClient([rec('12'), paid, deposited], []);
+    const client = knowing([rec('12'), paid, deposited], []);
     const items: PreflightItem[] = ['10', '11', '12'].map((id) => ({ entity: 'Invoice', id, shownAt: SHOWN_AT }));
     const result = await runPreflight({ client, items, now: () => SHOWN_AT });
     if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
@@ -121,7 +114,7 @@ describe('job builder: what the preflight did not clear is never deleted', () =>
 
   it('a reconciled record that is also linked needs both opt-ins (the runner applies the reconciled one)', async () => {
     const both = rec('14', { linkedTxn: [{ txnId: '9', txnType: 'Payment' }] });
-    const client = fakeClient([both], ['14']);
+    const client = knowing([both], ['14']);
     const items: PreflightItem[] = [{ entity: 'Invoice', id: '14', shownAt: SHOWN_AT }];
     const result = await runPreflight({ client, items, now: () => SHOWN_AT });
     if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
@@ -144,7 +137,7 @@ describe('job builder: what the preflight did not clear is never deleted', () =>
       entity: 'Payment',
       raw: { Id: '17', SyncToken: '0', Line: [{ Amount: 5, LinkedTxn: [{ TxnId: '9', TxnType: 'Deposit' }] }] },
     });
-    const client = fakeClient([payment, onDeposit], []);
+    const client = knowing([payment, onDeposit], []);
     const items: PreflightItem[] = ['16', '17'].map((id) => ({ entity: 'Payment', id, shownAt: SHOWN_AT }));
     const result = await runPreflight({ client, items, now: () => SHOWN_AT });
     if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
