@@ -33,7 +33,7 @@ export function extensionPagesCsp(command: 'build' | 'serve' = 'build'): string 
   ].join('; ');
 }
 
-/** Every size in public/icon (scripts/make-icons.mjs): the toolbar button gets them too. */
+/** Every size in public/icon (tools/scripts/make-icons.mjs): the toolbar button gets them too. */
 export const ICONS = {
   16: 'icon/16.png',
   32: 'icon/32.png',

@@ -2,7 +2,7 @@
  * A new job from the preflight's reviewed records: de-duplicated (a record twice in one job could be
  * sent twice), ordered by entity then date so a chunk usually needs one re-read call and a narrow
  * reconciled-report span, and cut into chunks of ≤ 30 by position (chunk i = records[i*size ..]).
- * Every read is metered (bench/README.md): the dates run up and down in turn from one entity to the
+ * Every read is metered (tools/bench/README.md): the dates run up and down in turn from one entity to the
  * next, so a chunk that straddles two entities holds the latest records of both (or the earliest
  * of both) and its report span stays one window instead of the whole range; and the entities are laid
  * out so that as many boundaries as can be fall on a chunk cut (./entity-order.ts). Cutting chunks

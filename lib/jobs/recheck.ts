@@ -17,7 +17,7 @@ import type { ReadOutcome } from './operation';
 
 /**
  * Current versions of the given records, keyed `${Entity}:${Id}`; one readByIds per entity, each a
- * metered read (bench/README.md "Metered reads"). Select first: a re-read or a verification of ≤ 30
+ * metered read (tools/bench/README.md "Metered reads"). Select first: a re-read or a verification of ≤ 30
  * records costs one query when every record is there, two (count(*) proving the rest gone, R4) when not.
  */
 export async function readCurrent(

@@ -10,7 +10,7 @@ import type { Row } from './table';
 import { CEILING_PER_MIN } from './throughput';
 
 /**
- * Time scale of n companies (bench/README.md says why): ×10, and ×5 from 10 companies, where at ×10
+ * Time scale of n companies (tools/bench/README.md says why): ×10, and ×5 from 10 companies, where at ×10
  * the extension's own event loop is ~65-70 % busy and every ms of queueing counts ten.
  * BENCH_COMPANIES_SCALE sets one scale for every count.
  */

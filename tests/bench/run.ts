@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (after `wxt build`): one run against the simulator, on this machine. Prints a table
- * with each figure's goal and pass/miss, and writes bench/results.json and bench/deletes-over-time.svg.
+ * with each figure's goal and pass/miss, and writes tools/bench/results.json and tools/bench/deletes-over-time.svg.
  * A benchmark reports: it exits 0 whatever the figures (only a crash exits non-zero).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,7 +29,7 @@ const RESOLVE_ROWS = 1_000;
 const PAGE_ROWS = 10_000;
 /** Reviewed records of the job a worker wakes to: the small one, then the large one (the ratio). */
 const WAKE_RECORDS = [1_000, 50_000] as const;
-const OUT_DIR = path.resolve('bench');
+const OUT_DIR = path.resolve('tools/bench');
 
 async function main() {
   const t0 = Date.now();
@@ -93,7 +93,7 @@ async function main() {
     { figure: '  whole run incl. start-up, deletes/min', value: `${Math.round(throughput.wholeRunPerMin)}` },
     { figure: 'batch calls per 1,000 deletes', value: batchPer1000.toFixed(1), goal: '≤ 34', pass: batchPer1000 <= 34 },
     {
-      // Every read is metered against the app's monthly allowance (bench/README.md "Metered reads").
+      // Every read is metered against the app's monthly allowance (tools/bench/README.md "Metered reads").
       figure: 'metered reads per 1,000 deletes',
       value: per1000(throughput.meteredReads).toFixed(1),
       goal: '≤ 70',
@@ -232,7 +232,9 @@ async function main() {
   };
   writeFileSync(path.join(OUT_DIR, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('');
-  console.log(`wrote bench/results.json and bench/deletes-over-time.svg in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `wrote tools/bench/results.json and tools/bench/deletes-over-time.svg in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 }
 
 main().catch((e: unknown) => {

@@ -1,5 +1,5 @@
 /**
- * `npx tsx tests/tools/screens/find-run.ts [outdir]`: the full view's find tools (issue 22) at
+ * `npx tsx tools/screens/find-run.ts [outdir]`: the full view's find tools (issue 22) at
  * 1280 × 800 in Debian Chromium, each tool opened and filled in as a person would: a screenshot of
  * each, with whether the page scrolls sideways and where the tool's buttons are.
  */
@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { build } from 'esbuild';
-import { launchChromium } from '../../bench/browser/launch';
+import { launchChromium } from '../../tests/bench/browser/launch';
 import { SCREENS } from './states';
 
 const out = path.resolve(process.argv[2] ?? 'test-results/screens');
@@ -17,7 +17,7 @@ const css = ['entrypoints/popup/style.css', 'components/find/results-table.css',
   .join('\n');
 // The tools import their CSS (the build serves it with their chunk): here it is inlined above.
 const bundled = await build({
-  entryPoints: ['tests/tools/screens/find-entry.tsx'],
+  entryPoints: ['tools/screens/find-entry.tsx'],
   bundle: true,
   format: 'iife',
   platform: 'browser',

@@ -1,6 +1,6 @@
 // Draws the toolbar icon (a shield with a check mark) at every size the stores ask for, as PNGs in
 // public/icon/. Pure Node (zlib), so it runs on a machine without image tools. Re-run after edits:
-//   node scripts/make-icons.mjs
+//   node tools/scripts/make-icons.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 

@@ -4,11 +4,11 @@
  * the run script opens each tool and fills it in).
  */
 import { render } from 'preact';
-import { App } from '../../../components/App';
-import type { DuplicatesReply, FoundRecord, ResolveReply } from '../../../lib/domain/find';
-import type { PageMessage } from '../../../lib/messaging/protocol';
-import type { PopupState } from '../../../lib/messaging/views';
-import { createPopupModel, type PopupApi } from '../../../lib/popup/model';
+import { App } from '../../components/App';
+import type { DuplicatesReply, FoundRecord, ResolveReply } from '../../lib/domain/find';
+import type { PageMessage } from '../../lib/messaging/protocol';
+import type { PopupState } from '../../lib/messaging/views';
+import { createPopupModel, type PopupApi } from '../../lib/popup/model';
 
 const g = globalThis as unknown as { __screenState: PopupState; __screenReady?: boolean };
 const NAMES = ['Cool Cars', 'Maple Street Bakery & Café Holdings LLC', 'Amy’s Bird Sanctuary', 'Bill’s Windsurf Shop'];

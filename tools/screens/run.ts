@@ -1,19 +1,19 @@
 /**
- * `npx tsx tests/tools/screens/run.ts [outdir]`: screenshots of popup states at the real popup size
+ * `npx tsx tools/screens/run.ts [outdir]`: screenshots of popup states at the real popup size
  * (460 × 600) and the full view (1280 × 800), from fixture states, in Debian Chromium, with the
  * popup's own CSS. For looking at every screen while changing the layout; prints the figures the
  * issue's acceptance names (rows visible, the button within 600 px, horizontal scroll).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundleForPage } from '../../bench/browser/bundle';
-import { launchChromium } from '../../bench/browser/launch';
+import { bundleForPage } from '../../tests/bench/browser/bundle';
+import { launchChromium } from '../../tests/bench/browser/launch';
 import { SCREENS } from './states';
 
 const out = path.resolve(process.argv[2] ?? 'test-results/screens');
 mkdirSync(out, { recursive: true });
 const css = readFileSync('entrypoints/popup/style.css', 'utf8');
-const script = await bundleForPage('tests/tools/screens/entry.tsx');
+const script = await bundleForPage('tools/screens/entry.tsx');
 const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><style>${css}</style></head><body><main id="app"></main></body></html>`;
 const browser = await launchChromium();
 try {

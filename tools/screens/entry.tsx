@@ -3,9 +3,9 @@
  * tool puts in `globalThis.__screenState`, in the popup or the full view.
  */
 import { render } from 'preact';
-import { App } from '../../../components/App';
-import type { PopupState } from '../../../lib/messaging/views';
-import { createPopupModel, type PopupApi } from '../../../lib/popup/model';
+import { App } from '../../components/App';
+import type { PopupState } from '../../lib/messaging/views';
+import { createPopupModel, type PopupApi } from '../../lib/popup/model';
 
 const g = globalThis as unknown as { __screenState: PopupState; __screenFull: boolean; __screenReady?: boolean };
 const model = createPopupModel({ send: async () => ({ ok: true, data: g.__screenState }) } as PopupApi);

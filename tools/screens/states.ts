@@ -1,5 +1,5 @@
 /** Fixture states for the screens tool: the states issue 21 names, with realistic records. */
-import type { PopupState, PreflightStatus, SelectionRow } from '../../../lib/messaging/views';
+import type { PopupState, PreflightStatus, SelectionRow } from '../../lib/messaging/views';
 
 const NOW = Date.UTC(2026, 10, 26, 17, 57);
 const PARTIES = [
