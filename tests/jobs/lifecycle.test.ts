@@ -1,6 +1,6 @@
 /**
- * Mutation survivors of lib/jobs/lifecycle.ts (issue 13): every predicate and transition, as pure
- * functions, for every status that matters. Each case names what a mutant would break.
+ * Edge cases of lib/jobs/lifecycle.ts (issue 13): every predicate and transition, as pure
+ * functions, for every status that matters. Each case names the behaviour it pins.
  */
 import { describe, expect, it } from 'vitest';
 import { newJobMeta } from '../../lib/jobs/create';

@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/jobs/operations/restore.ts (issue 13), on a hand-made client: which
+ * Edge cases of lib/jobs/operations/restore.ts (issue 13), on a hand-made client: which
  * records are refused without a call, the exact creates sent (links rewritten to new Ids, the
  * attempt's requestid), and what the replay and the read-back prove. A wrong "restored" leaves a
  * record deleted while the person is told it is back; a wrong send creates it twice.
@@ -12,7 +12,7 @@ import type { RecordOutcome, ReviewedRecord, SentItem, StoredOutcome } from '../
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { CreateItemResult, CreateOptions, CreateRequestItem } from '../../lib/qbo/create-calls';
 import type { CallResult, TxnRecord } from '../../lib/qbo/outcomes';
-import { NO_VOIDS } from '../support/no-voids';
+import { fakeClient } from '../support/fake-client';
 
 type Entity = TxnRecord['entity'];
 
@@ -78,11 +78,10 @@ function client(
 ) {
   const creates: Creates = [];
   const reads: [string, readonly string[]][] = [];
-  const c = {
-    ...NO_VOIDS,
+  const c = fakeClient({
     // The look before a re-send finds nothing here (tests/restore/verify-created.test.ts covers finding).
     readCreated: async () => ({ kind: 'ok' as const, meta: { status: 200 }, calls: 2, records: [] }),
-    batchCreate: async (items: readonly CreateRequestItem[], options: CreateOptions) => {
+    batchCreate: async (items, options) => {
       creates.push({ items: structuredClone([...items]), options });
       const next = answers.shift();
       if (!next) throw new Error('no more answers');
@@ -90,7 +89,7 @@ function client(
     },
     readByIds:
       readOver ??
-      (async (entity: Entity, ids: readonly string[]) => {
+      (async (entity, ids) => {
         reads.push([entity, ids]);
         return {
           kind: 'ok' as const,
@@ -101,7 +100,7 @@ function client(
             .map((p) => ({ ...p, syncToken: '0', linkedTxn: [], raw: {} })),
         };
       }),
-  } as unknown as QboClient;
+  });
   return { client: c, creates, reads };
 }
 
@@ -116,7 +115,7 @@ describe('restoreOperation.prepare', () => {
     const { ctx, asked } = context([refused, payment], {
       'Invoice:5': stored({ kind: 'refused', fault: { code: '6000', message: 'x' } }),
     });
-    const res = await restoreOperation.prepare({} as QboClient, [refused, payment], ctx);
+    const res = await restoreOperation.prepare(fakeClient(), [refused, payment], ctx);
     expect(res).toEqual({
       kind: 'ok',
       send: [],
@@ -142,7 +141,7 @@ describe('restoreOperation.prepare', () => {
 
   it('a linked record with no outcome yet blocks too', async () => {
     const { ctx } = context([payment]);
-    const res = await restoreOperation.prepare({} as QboClient, [payment], ctx);
+    const res = await restoreOperation.prepare(fakeClient(), [payment], ctx);
     expect(res.kind === 'ok' && res.skips.get('Payment:9')).toMatchObject({ fault: { code: LINKED_NOT_RESTORED } });
   });
 
@@ -151,7 +150,7 @@ describe('restoreOperation.prepare', () => {
     const { ctx, asked } = context([invoice, refused, payment, other], {
       'Invoice:5': stored({ kind: 'restored', newId: '105' }),
     });
-    const res = await restoreOperation.prepare({} as QboClient, [invoice, refused, payment, other], ctx);
+    const res = await restoreOperation.prepare(fakeClient(), [invoice, refused, payment, other], ctx);
     expect(res).toMatchObject({
       kind: 'ok',
       send: [
