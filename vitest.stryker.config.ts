@@ -16,12 +16,12 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 const SLOW =
   /\.sim\.test\.ts$|link-fast-path|audit\/log\.test\.ts$|jobs\/(rules|waits|restart|fallback-and-control|smoke)\.test\.ts$/;
 
-/** Fastest files first: *.mutants tests, then the other unit tests by size, the slow suites last. */
+/** Fastest files first: the unit tests by size (smallest first), the slow suites last. */
 class FastestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (spec: TestSpecification): number => {
-      if (SLOW.test(spec.moduleId)) return 2;
-      return spec.moduleId.endsWith('.mutants.test.ts') ? 0 : 1;
+      // Tests are named by the behaviour they pin, not by the tool that found it (issue 19): size orders them.
+      return SLOW.test(spec.moduleId) ? 1 : 0;
     };
     const size = (spec: TestSpecification): number => {
       try {
