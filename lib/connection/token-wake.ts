@@ -49,4 +49,3 @@ export function createTokenWake(deps: {
     },
   };
 }
-export type TokenWake = ReturnType<typeof createTokenWake>;

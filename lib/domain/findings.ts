@@ -19,7 +19,6 @@ const Text = z.string();
 
 /** A transaction the record is linked to, as its LinkedTxn names it (the type may be one we do not delete). */
 export const LinkRefSchema = z.object({ txnId: Text, txnType: Text });
-export type LinkRef = z.infer<typeof LinkRefSchema>;
 
 /** A use of the record that leaves no link on it (lib/qbo/usage.ts reads it). */
 export const UnlinkedUseSchema = z.discriminatedUnion('kind', [

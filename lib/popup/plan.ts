@@ -151,12 +151,10 @@ export function buildPlan(rows: readonly SelectionRow[], options: PlanOptions): 
   };
 }
 
-/** "Will delete 52 · $94,321.10 · Invoices 51, Payment 1 · Nov 21, 2024 – Apr 12, 2025" ("Will void …"). */
-export function willDeleteLine(plan: Plan, locale?: string): string {
-  return willDeleteParts(plan, locale).join(' · ');
-}
-
-/** The parts of willDeleteLine: [label and count, totals?, types?, dates?]. */
+/**
+ * The parts of the "Will delete" line, [label and count, totals?, types?, dates?]: "Will delete 52",
+ * "$94,321.10", "Invoices 51, Payment 1", "Nov 21, 2024 – Apr 12, 2025" ("Will void …").
+ */
 export function willDeleteParts(plan: Plan, locale?: string): string[] {
   const g = plan.groups.willDelete;
   const parts = [`${planGroupLabel('willDelete', plan.voidInstead)} ${g.rows.length.toLocaleString(locale)}`];

@@ -5,11 +5,11 @@
  * payment names it on its own line); a VendorCredit applied by a bill payment likewise (its remaining
  * credit in `RemainingCredit`, or `Balance` where that is all it sends). A TimeActivity billed onto an
  * invoice shows `HasBeenBilled: true` and no link. Deleting such a record changes another transaction
- * all the same, so it counts as linked (./links.ts `changingLinks` is the rest of "linked").
+ * all the same, so it counts as linked: lib/preflight/checks/linked.ts decides, from this and
+ * ./links.ts `changingLinks`.
  * Tolerant: a field that is absent or not a finite number proves nothing and is never thrown on.
  */
 import type { UnlinkedUse } from '../domain/findings';
-import { changingLinks } from './links';
 import type { TxnRecord } from './outcomes';
 
 type Usable = Pick<TxnRecord, 'entity'> & { raw?: unknown; currency?: string };
@@ -41,12 +41,4 @@ export function unlinkedUse(record: Usable | undefined): UnlinkedUse | undefined
   const use: UnlinkedUse = { kind: 'creditApplied', applied, total: cents(Math.abs(total)) };
   if (record.currency !== undefined) use.currency = record.currency;
   return use;
-}
-
-/**
- * Whether deleting the record changes another transaction: a link that deleting it changes (every
- * link but a Deposit's), or a use that left no link (a used credit, a billed time activity).
- */
-export function changesOthers(record: (Usable & Pick<TxnRecord, 'linkedTxn'>) | undefined): boolean {
-  return changingLinks(record).length > 0 || unlinkedUse(record) !== undefined;
 }

@@ -27,7 +27,6 @@ export const RowOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('several'), at: z.number(), candidates: z.array(CandidateSchema).max(MAX_CANDIDATES) }),
   z.object({ kind: z.literal('unreadable'), at: z.number(), field: z.string() }),
 ]);
-export type RowOutcome = z.infer<typeof RowOutcomeSchema>;
 
 export const RowItemSchema = z.object({
   rowKey: z.string().startsWith('row:'),

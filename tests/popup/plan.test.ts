@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SelectionRow } from '../../lib/messaging/views';
-import { buildPlan, leftAloneLine, planGroupOf, willDeleteLine } from '../../lib/popup/plan';
+import { buildPlan, leftAloneLine, planGroupOf, willDeleteParts } from '../../lib/popup/plan';
+
+/** The parts as the summary shows them, one after another. */
+const willDeleteLine = (plan: Parameters<typeof willDeleteParts>[0], locale: string) =>
+  willDeleteParts(plan, locale).join(' · ');
+
 import { plainText } from '../../lib/popup/words';
 import { row } from './fixtures';
 

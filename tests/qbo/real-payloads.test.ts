@@ -5,9 +5,11 @@
  * per-line links), and the uses that leave no link at all (a used credit, a billed time activity).
  */
 import { describe, expect, it } from 'vitest';
+import { linked } from '../../lib/preflight/checks/linked';
 import { changingLinks, depositLink, recordLinks } from '../../lib/qbo/links';
+import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { toTxnRecord } from '../../lib/qbo/to-txn-record';
-import { changesOthers, unlinkedUse } from '../../lib/qbo/usage';
+import { unlinkedUse } from '../../lib/qbo/usage';
 import { journalEntry } from '../fixtures/payloads/entities';
 import {
   appliedVendorCredit,
@@ -20,6 +22,15 @@ import {
   unusedCreditMemo,
   usedCreditMemo,
 } from '../fixtures/payloads/real-deviations';
+
+/** Whether deleting the record changes another transaction: the one place that decides, the linked check. */
+const changesOthers = (record: TxnRecord) =>
+  linked.run({
+    item: { entity: record.entity, id: record.id, shownAt: 0 },
+    record,
+    bookCloseDate: undefined,
+    reconciled: { has: () => false, covers: () => true },
+  }) !== undefined;
 
 const read = (entity: Parameters<typeof toTxnRecord>[0], json: unknown) => {
   const record = toTxnRecord(entity, json);
