@@ -1,11 +1,12 @@
 /**
  * The audit log by company (lib/audit/log.ts spreads these into the log): which companies have
- * entries, how many are not exported yet, and "Erase this company's local data" (issue 18 §7). They
- * walk the `company` index (lib/audit/db.ts), so neither reads a single snapshot.
+ * entries, how many are not exported yet, one company's entries (a restore plans from them), and
+ * "Erase this company's local data" (issue 18 §7). They walk the `company` index (lib/audit/db.ts),
+ * so none reads another company's snapshots.
  */
 import type { IDBPDatabase } from 'idb';
 import { type AuditDb, companyRange, EMPTY_META, META_KEY } from './db';
-import type { AuditEntry } from './entry';
+import { type AuditEntry, AuditEntrySchema } from './entry';
 
 export interface AuditScope {
   realmId: string;
@@ -17,8 +18,23 @@ export interface AuditCompany extends AuditScope {
   notExported: number;
 }
 
+/** Which of a company's entries to read: those with one of these outcomes (all when absent). */
+export interface CompanyEntriesFilter {
+  outcomes?: readonly string[];
+}
+
 export function companyOps(db: () => Promise<IDBPDatabase<AuditDb>>) {
   return {
+    /** The company's readable entries, oldest first (an unreadable one has no company: see db.ts). */
+    async readCompany(scope: AuditScope, filter: CompanyEntriesFilter = {}): Promise<AuditEntry[]> {
+      const rows = await (await db()).getAllFromIndex('entries', 'company', companyRange(scope));
+      const outcomes = filter.outcomes && new Set(filter.outcomes);
+      return rows.flatMap((row) => {
+        const parsed = AuditEntrySchema.safeParse(row.entry);
+        return parsed.success && (!outcomes || outcomes.has(parsed.data.outcome)) ? [parsed.data] : [];
+      });
+    },
+
     async companies(): Promise<AuditCompany[]> {
       const d = await db();
       const through = { ...EMPTY_META, ...(await d.get('meta', META_KEY)) }.exportedThrough;

@@ -17,7 +17,7 @@
  * final, so a record the journal calls done always has its entry.
  */
 import type { IDBPDatabase } from 'idb';
-import { type AuditCompany, type AuditScope, companyOps } from './company';
+import { type AuditCompany, type AuditScope, type CompanyEntriesFilter, companyOps } from './company';
 import { csvHeader, csvRows, csvUnreadableRow } from './csv';
 import {
   AUDIT_DB_NAME,
@@ -74,6 +74,8 @@ export interface AuditLog {
   prune(): Promise<number>;
   /** Removes every exported entry (the person's explicit choice); entries not exported stay. */
   clearExported(): Promise<number>;
+  /** One company's readable entries, oldest first, narrowed to some outcomes (no other company's entry is read). */
+  readCompany(scope: AuditScope, filter?: CompanyEntriesFilter): Promise<AuditEntry[]>;
   /** Each company with entries in the log (readable ones): how many, and how many are not exported. */
   companies(): Promise<AuditCompany[]>;
   /**

@@ -17,10 +17,10 @@ import type { ReviewedRecord } from '../journal/schema';
 import { fail, ok, type Reply } from '../messaging/protocol';
 import type { PopupState, RestoreFilter, RestorePreview } from '../messaging/views';
 import type { QboClient } from '../qbo/client-api';
-import { isDeletedOutcome } from '../restore/entry';
+import { RESTORE_READS, restorableOf } from '../restore/entry';
 import { CANNOT_COME_BACK, planRestore, type RestorePlan } from '../restore/plan';
 import { idsByNameType } from '../restore/refs';
-import { filterEntries } from '../restore/select';
+import { narrowEntries } from '../restore/select';
 import type { BackgroundCore } from './app';
 import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
@@ -65,12 +65,10 @@ export function planStamp(plan: RestorePlan): string {
 
 /** The company's plan for `filter`: deleted records not restored yet, the closed period read live. */
 async function planFor(core: BackgroundCore, scope: Scope, filter: RestoreFilter): Promise<RestorePlan | string> {
-  const { entries } = await core.audit.read();
-  const mine = entries.filter((e) => e.realmId === scope.realmId && e.environment === scope.environment);
-  const restored = new Set(mine.filter((e) => e.outcome === 'restored').map((e) => recordKey(e.entity, e.id)));
-  for (const key of await restoringNow(core, scope)) restored.add(key);
-  const deleted = mine.filter((e) => isDeletedOutcome(e.outcome) && !restored.has(recordKey(e.entity, e.id)));
-  const chosen = filterEntries(deleted, { ...filter, realmId: scope.realmId, environment: scope.environment });
+  // Only this company's deletions and restorations are read from the log.
+  const log = await core.audit.readCompany(scope, { outcomes: RESTORE_READS });
+  const deleted = restorableOf(log, await restoringNow(core, scope));
+  const chosen = narrowEntries(deleted, filter);
   if (chosen.length === 0) return 'No deleted record matches: nothing to restore.';
   const chosenKeys = new Set(chosen.map((e) => recordKey(e.entity, e.id)));
   const client = core.clientFor(scope.realmId, scope.environment);

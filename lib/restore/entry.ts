@@ -33,6 +33,9 @@ export function isDeletedOutcome(outcome: string): boolean {
   return (DELETED_OUTCOMES as readonly string[]).includes(outcome);
 }
 
+/** What a restore reads of the log: the deletions, and the restorations that already undid some. */
+export const RESTORE_READS = [...DELETED_OUTCOMES, 'restored'] as const;
+
 export const entryKey = (entry: Pick<RestoreEntry, 'entity' | 'id'>): RecordKey => recordKey(entry.entity, entry.id);
 
 /** A key unique across companies: the same Id in two companies (or environments) is two records. */
@@ -55,4 +58,15 @@ export function latestPerRecord<E extends RestoreEntry>(entries: readonly E[]): 
   });
   const latest = [...kept].sort((a, b) => (order.get(companyKey(a)) ?? 0) - (order.get(companyKey(b)) ?? 0));
   return { latest, older: entries.filter((entry) => !kept.has(entry)) };
+}
+
+/**
+ * What a restore may bring back, decided here only: per record its latest deletion, unless the log
+ * (or a restore running now: `restoring`) shows it restored already (twice would duplicate it).
+ */
+export function restorableOf<E extends RestoreEntry>(entries: readonly E[], restoring: Iterable<RecordKey> = []): E[] {
+  const restored = new Set(restoring);
+  for (const entry of entries) if (entry.outcome === 'restored') restored.add(entryKey(entry));
+  const deletions = entries.filter((entry) => isDeletedOutcome(entry.outcome) && !restored.has(entryKey(entry)));
+  return latestPerRecord(deletions).latest;
 }

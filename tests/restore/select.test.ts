@@ -1,5 +1,6 @@
 /** Which audit entries a restore starts from: deletions only, the latest per record, filtered. */
 import { describe, expect, it } from 'vitest';
+import { restorableOf } from '../../lib/restore/entry';
 import { filterEntries, txnDateOf } from '../../lib/restore/select';
 import { bill160, bill161, entry, invoice, journalEntry, payment } from './payloads';
 
@@ -35,14 +36,21 @@ describe('filterEntries', () => {
     expect(filterEntries(afterwards).map((e) => e.at)).toEqual([1]);
   });
 
-  it('by job, company, environment and entity', () => {
+  it("by job and entity (the company is the audit log query's: tests/audit/read-company.test.ts)", () => {
     expect(keys(filterEntries(log, { jobId: 'job-1' }))).toEqual(['Invoice:130@job-1', 'Payment:140@job-1']);
-    expect(keys(filterEntries(log, { realmId: '555' }))).toEqual(['Invoice:130@job-4']);
-    expect(keys(filterEntries(log, { environment: 'production' }))).toEqual(['JournalEntry:180@job-3']);
-    expect(
-      keys(filterEntries(log, { realmId: '9130', environment: 'sandbox', entities: ['Payment', 'Bill'] })),
-    ).toEqual(['Payment:140@job-1']);
+    expect(keys(filterEntries(log, { entities: ['Payment', 'Bill'] }))).toEqual(['Payment:140@job-1']);
+    expect(keys(filterEntries(log, { jobId: 'job-4', entities: ['Invoice'] }))).toEqual(['Invoice:130@job-4']);
     expect(filterEntries(log, { entities: [] })).toEqual([]);
+  });
+
+  it('a record the log shows restored, or a running restore is bringing back, is not offered again', () => {
+    const restored = entry('Invoice', invoice, { jobId: 'r', at: 50, outcome: 'restored' });
+    expect(keys(restorableOf([...log, restored]))).toEqual(['Payment:140@job-1', 'JournalEntry:180@job-3']);
+    expect(keys(restorableOf(log, ['Payment:140']))).toEqual([
+      'Invoice:130@job-1',
+      'JournalEntry:180@job-3',
+      'Invoice:130@job-4',
+    ]);
   });
 
   it('from/to are TxnDates, both inclusive; the snapshot’s date wins over the entry’s; undated entries are left out of a range', () => {
