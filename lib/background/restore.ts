@@ -6,8 +6,8 @@
  *
  * Decisions: a record a restore already brought back is never offered again (its audit entry says
  * "restored": restoring it twice would duplicate it); the plan's refusals are part of the job, so
- * the result lists them under "Refused" with their reasons; the chunks are the plan's waves cut at
- * 30, so a payment is never sent before (or with) the invoice it pays.
+ * the result lists them under "Refused" with their reasons; the chunks are the plan's waves cut by
+ * lib/restore/chunks.ts, so a payment is never sent before (or with) the invoice it pays.
  */
 import type { AuditEntry } from '../audit/entry';
 import type { NameState } from '../domain/names';
@@ -17,6 +17,7 @@ import type { ReviewedRecord } from '../journal/schema';
 import { fail, ok, type Reply } from '../messaging/protocol';
 import type { PopupState, RestoreFilter, RestorePreview } from '../messaging/views';
 import type { QboClient } from '../qbo/client-api';
+import { restoreChunksOf } from '../restore/chunks';
 import { RESTORE_READS, restorableOf } from '../restore/entry';
 import { CANNOT_COME_BACK, planRestore, type RestorePlan } from '../restore/plan';
 import { idsByNameType } from '../restore/refs';
@@ -27,8 +28,6 @@ import type { BackgroundDeps } from './deps';
 import { JOB_RUNNING } from './start-job';
 import { refuseForRoom } from './storage-room';
 import { checkViewCompany } from './view-scope';
-
-const MAX_CHUNK = 30;
 
 type Scope = CompanyScope;
 
@@ -124,49 +123,29 @@ export function previewOf(plan: RestorePlan, scope: Scope): RestorePreview {
   };
 }
 
-/** The job's chunks: refusals first (no call), then each wave cut at 30; links know their chunk. */
+/** The job's records, in the chunks lib/restore cuts: a refusal carries its reason, no body. */
 export function restoreChunks(plan: RestorePlan): ReviewedRecord[][] {
-  const chunks: ReviewedRecord[][] = [];
-  const chunkOf = new Map<string, number>();
-  const push = (records: ReviewedRecord[]) => {
-    for (let i = 0; i < records.length; i += MAX_CHUNK) chunks.push(records.slice(i, i + MAX_CHUNK));
-  };
-  push(
-    plan.refused.map((r) => ({
+  return restoreChunksOf<ReviewedRecord>(plan, {
+    refused: (r) => ({
       record: { ...entityAndId(r.oldKey), syncToken: '0', linkedTxn: [], raw: {} },
       reconciled: false,
       restore: { dependsOn: [], refusal: r.reason },
-    })),
-  );
-  const waves = new Map<number, RestorePlan['records']>();
-  for (const r of plan.records) waves.set(r.wave, [...(waves.get(r.wave) ?? []), r]);
-  for (const wave of [...waves.keys()].sort((a, b) => a - b)) {
-    const records = waves.get(wave) ?? [];
-    const first = chunks.length;
-    records.forEach((r, i) => {
-      chunkOf.set(r.oldKey, first + Math.floor(i / MAX_CHUNK));
-    });
-    push(
-      records.map((r) => ({
-        record: {
-          entity: r.entity,
-          id: r.oldId,
-          syncToken: '0',
-          txnDate: r.txnDate,
-          docNumber: r.docNumber,
-          totalAmt: r.amount,
-          linkedTxn: [],
-          raw: r.body,
-        },
-        reconciled: false,
-        restore: {
-          dependsOn: r.dependsOn.map((key) => ({ key, chunk: chunkOf.get(key) ?? -1 })).filter((d) => d.chunk >= 0),
-          ...(r.notes.length > 0 ? { notes: r.notes } : {}),
-        },
-      })),
-    );
-  }
-  return chunks;
+    }),
+    planned: (r, dependsOn) => ({
+      record: {
+        entity: r.entity,
+        id: r.oldId,
+        syncToken: '0',
+        txnDate: r.txnDate,
+        docNumber: r.docNumber,
+        totalAmt: r.amount,
+        linkedTxn: [],
+        raw: r.body,
+      },
+      reconciled: false,
+      restore: { dependsOn, ...(r.notes.length > 0 ? { notes: r.notes } : {}) },
+    }),
+  });
 }
 
 export async function previewRestore(

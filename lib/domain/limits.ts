@@ -3,6 +3,12 @@
  * number from a module that builds a schema would bundle zod into the content script.
  */
 
+/**
+ * Operations in one batch call (service-facts 4.3): 31 are refused whole with fault 1040. The write
+ * calls check it, the runner's chunks and a restore's chunks are cut at it.
+ */
+export const MAX_BATCH_ITEMS = 30;
+
 /** Characters kept of each shown value (amount, number, date) of a row. */
 export const MAX_SHOWN_TEXT = 64;
 

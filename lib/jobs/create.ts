@@ -9,13 +9,15 @@
  * at every entity boundary instead would add chunks: a batch call and a report each, more than the
  * query it saves.
  */
+import { MAX_BATCH_ITEMS } from '../domain/limits';
 import type { JobMeta, ReviewedRecord } from '../journal/schema';
 import { emptyCounts } from '../journal/schema';
 import { keyOf } from './classify';
 import { entityGroupOrder } from './entity-order';
 import type { CreateJobInput } from './types';
 
-export const MAX_CHUNK = 30;
+/** A chunk is one batch call. */
+export const MAX_CHUNK = MAX_BATCH_ITEMS;
 
 export function orderForChunks(records: readonly ReviewedRecord[], chunkSize = MAX_CHUNK): ReviewedRecord[] {
   const seen = new Set<string>();
@@ -53,7 +55,8 @@ export function chunkCount(total: number, chunkSize: number): number {
 export function newJobMeta(id: string, input: CreateJobInput, total: number, now: number): JobMeta {
   const chunkSize = Math.min(MAX_CHUNK, Math.max(1, Math.floor(input.chunkSize ?? MAX_CHUNK)));
   const cuts = input.chunks;
-  if (cuts?.some((c) => c.length < 1 || c.length > MAX_CHUNK)) throw new RangeError('a chunk holds 1 to 30 records');
+  if (cuts?.some((c) => c.length < 1 || c.length > MAX_CHUNK))
+    throw new RangeError(`a chunk holds 1 to ${MAX_CHUNK} records`);
   return {
     id,
     realmId: input.realmId,

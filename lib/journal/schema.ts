@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ENTITIES } from '../domain/entities';
 import { JOB_OPERATIONS } from '../domain/jobs';
+import { MAX_BATCH_ITEMS } from '../domain/limits';
 import { EnvironmentSchema } from '../domain/schemas';
 import { defineItem } from '../storage/item';
 import { jobsV2Operation } from '../storage/migrations/jobs-v2-operation';
@@ -137,7 +138,7 @@ export const JobMetaSchema = z.object({
   includeReconciled: z.boolean(),
   /** A restore sends `include=allowduplicatedocnum` (the person chose "Allow duplicate numbers"). */
   allowDuplicateDocNumbers: z.boolean().optional(),
-  chunkSize: z.number().int().min(1).max(30),
+  chunkSize: z.number().int().min(1).max(MAX_BATCH_ITEMS),
   total: z.number().int().nonnegative(),
   chunks: z.number().int().nonnegative(),
   /** Index of the next chunk to start; chunks below it are closed. */

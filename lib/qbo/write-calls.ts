@@ -7,6 +7,7 @@
  */
 import { type Entity, isEntity, isValidId } from '../domain/entities';
 import { isSyncToken } from '../domain/ids';
+import { MAX_BATCH_ITEMS } from '../domain/limits';
 import { type CallContext, exchange } from './exchange';
 import { faultsFromBody, isThrottleFault, parseJsonSafely, primaryFault } from './fault';
 import type { HttpRequest } from './http';
@@ -14,8 +15,7 @@ import type { CallResult, DeleteRequestItem, FaultInfo } from './outcomes';
 import { BatchItemResponseSchema, BatchResponseSchema } from './schemas';
 import { callMeta, excerpt, noAnswerFailure, toCallFailure } from './to-outcome';
 
-/** 4.3 / fault 1040: more than 30 operations are refused atomically. */
-export const MAX_BATCH_ITEMS = 30;
+export { MAX_BATCH_ITEMS };
 
 /** What every write item carries: its batch id and its entity. */
 export interface WriteItem {
