@@ -17,12 +17,20 @@
  * Every write goes through the storage area's one write queue. Readers safeParse; a job the schema rejects is kept
  * as stored (never silently dropped) and a chunk the schema rejects reads as `corrupt`: the runner
  * then refuses to send anything for that job rather than guess that nothing was in flight.
+ *
+ * Nothing unreadable is written over or removed unread: a job list that is not a list, a throttle
+ * window, a chunk's records or journal the schema refuses is first set aside under
+ * `sd:unreadable:<key>` (lib/storage/item.ts). (A job's records are written only at its creation,
+ * under a fresh job id: removeJob is the one place they can go.) A commit that would write a chunk over an unreadable
+ * one refuses: it pauses the job with the reason and throws UnreadableChunkError, so the step stops
+ * before it sends (./unreadable-chunk-error.ts).
  */
+import type { z } from 'zod';
 import type { StorageArea } from '../storage/area';
+import { readItem, setAside } from '../storage/item';
 import type { WriteQueue } from '../storage/queue';
 import {
   type ChunkJournal,
-  ChunkJournalSchema,
   JOB_CHUNK_ITEM,
   JOB_RECORDS_ITEM,
   JOBS_ITEM,
@@ -32,6 +40,7 @@ import {
   type ReviewedRecord,
   THROTTLE_ITEM,
 } from './schema';
+import { UnreadableChunkError } from './unreadable-chunk-error';
 
 const JOBS_KEY = JOBS_ITEM.key();
 const [recordsKey, chunkKey, throttleKey] = [JOB_RECORDS_ITEM.key, JOB_CHUNK_ITEM.key, THROTTLE_ITEM.key];
@@ -71,14 +80,30 @@ export interface Journal {
   removeJob(jobId: string): Promise<void>;
 }
 
+/**
+ * The job as it stops at an unreadable chunk journal: paused with the reason (the same words as the
+ * runner's own check in lib/jobs/step.ts), and marked as having an open chunk when it is the
+ * current one, so a resume reads it (and stops) before any re-read or send.
+ */
+function unreadableChunkStop(job: JobMeta, index: number): JobMeta {
+  return {
+    ...job,
+    status: job.status === 'cancelled' ? job.status : 'paused',
+    wait: undefined,
+    error: `Journal of chunk ${index} is unreadable`,
+    openChunk: job.openChunk || index === job.cursor,
+  };
+}
+
 export function createJournal(deps: { storage: StorageArea; queue: WriteQueue }): Journal {
   const { storage, queue } = deps;
 
+  const readChunkItem = (jobId: string, index: number) => readItem(JOB_CHUNK_ITEM, storage, chunkKey(jobId, index));
+
   async function readChunkRaw(jobId: string, index: number): Promise<ChunkRead> {
-    const raw = (await storage.get(chunkKey(jobId, index)))[chunkKey(jobId, index)];
-    if (raw === undefined) return { kind: 'none' };
-    const parsed = ChunkJournalSchema.safeParse(raw);
-    return parsed.success ? { kind: 'ok', chunk: parsed.data } : { kind: 'corrupt' };
+    const read = await readChunkItem(jobId, index);
+    if (read.kind === 'missing') return { kind: 'none' };
+    return read.kind === 'ok' ? { kind: 'ok', chunk: read.value } : { kind: 'corrupt' };
   }
 
   /** Parsed jobs, plus the raw items the schema rejected (written back untouched). */
@@ -92,6 +117,30 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue })
       else unreadable.push(item);
     }
     return { jobs, unreadable };
+  }
+
+  /**
+   * readList for a writer. Unreadable jobs are written back in place; a stored value that is not a
+   * list at all has no place to keep them, so it is set aside whole before the list replaces it.
+   */
+  async function readListToWrite(): Promise<{ jobs: JobMeta[]; unreadable: unknown[] }> {
+    const raw = (await storage.get(JOBS_KEY))[JOBS_KEY];
+    if (raw !== undefined && !Array.isArray(raw))
+      await setAside(storage, JOBS_KEY, { kind: 'unreadable', raw, error: `${JOBS_KEY}: not a list` });
+    return readList();
+  }
+
+  /**
+   * Before a job's keys are written over or removed: each stored value its item's schema refuses is
+   * set aside. One read for all the keys (a job has up to ~1,700 chunks); a set-aside is rare.
+   */
+  async function setAsideEach(keys: readonly [string, { schema: z.ZodType<unknown> }][]): Promise<void> {
+    const got = keys.length > 0 ? await storage.get(keys.map(([key]) => key)) : {};
+    for (const [key, item] of keys) {
+      const raw = got[key];
+      if (raw !== undefined && !item.schema.safeParse(raw).success)
+        await setAside(storage, key, { kind: 'unreadable', raw, error: `${key}: unreadable` });
+    }
   }
 
   async function readThrottle(realmId: string): Promise<number[]> {
@@ -121,7 +170,7 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue })
     readThrottle,
     createJob: (meta, records, cuts, blockedBy) =>
       queue.run(async () => {
-        const { jobs, unreadable } = await readList();
+        const { jobs, unreadable } = await readListToWrite();
         const blocker = blockedBy?.(jobs);
         if (blocker) return blocker;
         const set: Record<string, unknown> = {};
@@ -133,14 +182,22 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue })
       }),
     commit: (c) =>
       queue.run(async () => {
-        const { jobs, unreadable } = await readList();
+        const { jobs, unreadable } = await readListToWrite();
         const i = jobs.findIndex((j) => j.id === c.jobId);
         const current = jobs[i];
         if (!current) return undefined;
         let fresh: string[] = [];
         if (c.chunk) {
-          const stored = await readChunkRaw(c.jobId, c.chunk.index);
-          const before = stored.kind === 'ok' ? stored.chunk.outcomes : {};
+          const stored = await readChunkItem(c.jobId, c.chunk.index);
+          if (stored.kind === 'unreadable') {
+            // Never read as "nothing sent yet" (a re-send): kept aside AND in place, so every later
+            // step stops at it too; the job pauses with the reason, and the throw stops the send.
+            await setAside(storage, chunkKey(c.jobId, c.chunk.index), stored);
+            jobs[i] = unreadableChunkStop(current, c.chunk.index);
+            await storage.set({ [JOBS_KEY]: [...jobs, ...unreadable] });
+            throw new UnreadableChunkError(c.jobId, c.chunk.index);
+          }
+          const before = stored.kind === 'ok' ? stored.value.outcomes : {};
           fresh = Object.keys(c.chunk.outcomes).filter((key) => !(key in before));
         }
         const next = c.update ? c.update(current, fresh) : current;
@@ -149,6 +206,7 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue })
         if (c.chunk) set[chunkKey(c.jobId, c.chunk.index)] = c.chunk;
         if (c.throttleStamp) {
           const { realmId, at, windowMs } = c.throttleStamp;
+          await setAside(storage, throttleKey(realmId), await readItem(THROTTLE_ITEM, storage, throttleKey(realmId)));
           const kept = (await readThrottle(realmId)).filter((t) => t >= at - windowMs);
           set[throttleKey(realmId)] = [...kept, at];
         }
@@ -157,11 +215,13 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue })
       }),
     removeJob: (jobId) =>
       queue.run(async () => {
-        const { jobs, unreadable } = await readList();
+        const { jobs, unreadable } = await readListToWrite();
         const job = jobs.find((j) => j.id === jobId);
-        const keys: string[] = [];
-        for (let i = 0; i < (job?.chunks ?? 0); i++) keys.push(recordsKey(jobId, i), chunkKey(jobId, i));
-        await storage.remove(keys);
+        const keys: [string, { schema: z.ZodType<unknown> }][] = [];
+        for (let i = 0; i < (job?.chunks ?? 0); i++)
+          keys.push([recordsKey(jobId, i), JOB_RECORDS_ITEM], [chunkKey(jobId, i), JOB_CHUNK_ITEM]);
+        await setAsideEach(keys);
+        await storage.remove(keys.map(([key]) => key));
         await storage.set({ [JOBS_KEY]: [...jobs.filter((j) => j.id !== jobId), ...unreadable] });
       }),
   };
