@@ -14,6 +14,7 @@ import {
   type ResolveReply,
 } from '../domain/find';
 import { CompanyScopeSchema, RealmIdSchema, ViewScopeSchema } from '../domain/schemas';
+import { RETENTION_DAYS } from '../domain/retention';
 import { SearchQuerySchema } from '../domain/search-query';
 import type { ContentMessage, PageHelloReply, SelectionReportReply } from './content-protocol';
 import { type AuditFile, EnvironmentSchema, type PopupState, RestoreFilterSchema, type RestorePreview } from './views';
@@ -138,7 +139,7 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   /** "Keep exported entries": how long exported entries stay (undefined: keep everything). */
   z.object({
     type: z.literal('audit/retention'),
-    keepExportedDays: z.union([z.literal(90), z.literal(365)]).optional(),
+    keepExportedDays: z.literal(RETENTION_DAYS).optional(),
   }),
   z.object({ type: z.literal('audit/clear') }),
   /**

@@ -10,6 +10,7 @@
 import { batch, computed, signal, untracked } from '@preact/signals';
 import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
+import type { RetentionDays } from '../domain/retention';
 import type { CompanyScope } from '../domain/scope';
 import type { AlertKind, PageMessage, PageMessageType, Reply, ReplyOf, RequestOf, Send } from '../messaging/protocol';
 import { type AuditFile, type PopupState, PopupStateSchema } from '../messaging/views';
@@ -285,8 +286,8 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     dismissAlert: (alert: AlertKind) => act({ type: 'alert/dismiss', alert }),
     /** "Restore deleted records": previewRestore(filter), then startRestore(filter, allowDuplicates). */
     ...createRestoreActions({ request, act, actionError, pending, shownCompany }),
-    /** "Keep exported entries": 90 or 365 days, or everything (undefined). */
-    setAuditRetention: (keepExportedDays: 90 | 365 | undefined) => act({ type: 'audit/retention', keepExportedDays }),
+    /** "Keep exported entries": one of RETENTION_DAYS, or everything (undefined). */
+    setAuditRetention: (keepExportedDays: RetentionDays | undefined) => act({ type: 'audit/retention', keepExportedDays }),
 
     /** "Export audit log", then "Did the file save?": exported only once the person says it is saved. */
     ...createAuditExportActions({ request, act, actionError, pending, download: deps.download }),
