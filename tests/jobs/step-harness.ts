@@ -13,9 +13,9 @@ import type { StepEnv } from '../../lib/jobs/step-env';
 import type { JobMeta, ReviewedRecord } from '../../lib/jobs/types';
 import { createJournal, type Journal } from '../../lib/journal/journal';
 import type { ChunkJournal, SentItem } from '../../lib/journal/schema';
-import type { QboClient } from '../../lib/qbo/client-api';
 import { writeQueueFor } from '../../lib/storage/queue';
 import { createManualClock } from '../support/clock';
+import { fakeClient } from '../support/fake-client';
 
 export const T0 = 5_000_000;
 export const records: ReviewedRecord[] = ['1', '2'].map((id) => ({
@@ -78,7 +78,8 @@ export async function resetStep(): Promise<void> {
       keptFor: async () => audit.length,
     },
     clock: createManualClock(T0),
-    client: {} as QboClient,
+    // The hand-made operation never calls the service: any call fails by name.
+    client: fakeClient(),
     get operation() {
       return operation;
     },
