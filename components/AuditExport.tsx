@@ -1,5 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useId } from 'preact/hooks';
+import { RETENTION_DAYS, type RetentionDays } from '../lib/domain/retention';
 import type { AuditView } from '../lib/messaging/views';
 import type { PopupModel } from '../lib/popup/model';
 
@@ -22,7 +23,7 @@ interface Props {
   /** Clears the exported entries (asks first). Absent: no clear button (e.g. while a job runs). */
   onClear?: () => void;
   /** "Keep exported entries": absent, no choice shown (the result view keeps it short). */
-  onRetention?: (keepExportedDays: 90 | 365 | undefined) => void;
+  onRetention?: (keepExportedDays: RetentionDays | undefined) => void;
   /** The log's size and what is not exported yet; absent until the background has answered. */
   audit?: AuditView;
   busy: boolean;
@@ -30,11 +31,12 @@ interface Props {
   saveCheck?: SaveCheck;
 }
 
+/** The words of each choice: a new one in RETENTION_DAYS does not type-check until it has its words. */
+const RETENTION_WORDS: Record<RetentionDays, string> = { 365: '1 year after export', 90: '90 days after export' };
 const RETENTION = [
   { value: '', label: 'Keep everything' },
-  { value: '365', label: '1 year after export' },
-  { value: '90', label: '90 days after export' },
-] as const;
+  ...RETENTION_DAYS.map((days) => ({ value: String(days), label: RETENTION_WORDS[days] })),
+];
 
 function size(bytes: number): string {
   if (bytes < 1_000_000) return `${Math.max(1, Math.round(bytes / 1000)).toLocaleString()} KB`;
@@ -92,7 +94,7 @@ export function AuditExport({ onExport, onClear, onRetention, audit, busy, saveC
             value={audit.keepExportedDays === undefined ? '' : String(audit.keepExportedDays)}
             onChange={(e) => {
               const v = e.currentTarget.value;
-              onRetention(v === '90' ? 90 : v === '365' ? 365 : undefined);
+              onRetention(RETENTION_DAYS.find((days) => String(days) === v));
             }}
           >
             {RETENTION.map((r) => (

@@ -10,12 +10,6 @@ export interface AuditRetentionChoice {
   keepExportedMs?: number;
 }
 
-export const RETENTION_CHOICES = [
-  { label: 'Keep everything', keepExportedMs: undefined },
-  { label: '1 year after export', keepExportedMs: 365 * 24 * 3600 * 1000 },
-  { label: '90 days after export', keepExportedMs: 90 * 24 * 3600 * 1000 },
-] as const;
-
 export function isPrunable(
   entry: { seq: number; at: number },
   exportedThrough: number,

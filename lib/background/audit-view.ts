@@ -1,4 +1,5 @@
 import type { AuditStats } from '../audit/log';
+import { DAY_MS } from '../domain/retention';
 import type { PopupState } from '../messaging/views';
 
 /** The audit log's figures for the popup (days, not milliseconds). */
@@ -7,7 +8,7 @@ export function auditView(s: AuditStats): PopupState['audit'] {
     entries: s.entries,
     bytes: s.bytes,
     notExported: s.notExported,
-    keepExportedDays: s.keepExportedMs === undefined ? undefined : Math.round(s.keepExportedMs / 86_400_000),
+    keepExportedDays: s.keepExportedMs === undefined ? undefined : Math.round(s.keepExportedMs / DAY_MS),
     error: s.error,
   };
 }

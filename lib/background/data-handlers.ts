@@ -2,12 +2,11 @@
  * What this device keeps, from extension pages: the audit log (export page by page, "the file is
  * saved", retention, clear what was exported) and "Erase this company's local data".
  */
+import { DAY_MS } from '../domain/retention';
 import { type Handlers, ok, type PageMessageType } from '../messaging/protocol';
 import type { BackgroundCore } from './app';
 import type { BackgroundDeps } from './deps';
 import { eraseCompanyData } from './erase';
-
-const DAY_MS = 24 * 3600 * 1000;
 
 type DataMessageType = Extract<PageMessageType, `audit/${string}` | 'company/erase'>;
 

@@ -13,8 +13,8 @@ import {
   ImportLineSchema,
   type ResolveReply,
 } from '../domain/find';
-import { CompanyScopeSchema, RealmIdSchema, ViewScopeSchema } from '../domain/schemas';
 import { RETENTION_DAYS } from '../domain/retention';
+import { CompanyScopeSchema, RealmIdSchema, ViewScopeSchema } from '../domain/schemas';
 import { SearchQuerySchema } from '../domain/search-query';
 import type { ContentMessage, PageHelloReply, SelectionReportReply } from './content-protocol';
 import { type AuditFile, EnvironmentSchema, type PopupState, RestoreFilterSchema, type RestorePreview } from './views';

@@ -1,0 +1,8 @@
+/**
+ * How long the person may keep audit entries once exported: the one list the protocol checks, the
+ * popup offers and the audit log prunes by (lib/audit/retention.ts). No choice: keep everything.
+ */
+export const RETENTION_DAYS = [365, 90] as const;
+export type RetentionDays = (typeof RETENTION_DAYS)[number];
+
+export const DAY_MS = 24 * 3600 * 1000;
