@@ -11,7 +11,7 @@ import { EnvironmentSchema } from '../domain/schemas';
 import type { PageInfo } from '../messaging/content-protocol';
 import type { PopupState } from '../messaging/views';
 import type { StorageArea } from '../storage/area';
-import { defineItem } from '../storage/item';
+import { defineItem, readItem, setAside } from '../storage/item';
 import { writeQueueFor } from '../storage/queue';
 
 export const STALE_TAB_TEXT = 'This tab still shows another company. Reload it.';
@@ -59,8 +59,8 @@ const KEY = PAGE_ISSUES_ITEM.key();
 export function createPageIssues(session: StorageArea) {
   const queue = writeQueueFor(session);
   async function read(): Promise<Issues> {
-    const parsed = IssuesSchema.safeParse((await session.get(KEY))[KEY]);
-    return parsed.success ? parsed.data : {};
+    const stored = await readItem(PAGE_ISSUES_ITEM, session, KEY);
+    return stored.kind === 'ok' ? stored.value : {};
   }
   /** Serialised read-modify-write; resolves true when something changed. */
   function update(change: (issues: Issues) => Issues): Promise<boolean> {
@@ -68,6 +68,9 @@ export function createPageIssues(session: StorageArea) {
       const before = await read();
       const after = change({ ...before });
       if (JSON.stringify(after) === JSON.stringify(before)) return false;
+      // Read as none when unreadable: what was there is set aside (in storage.session, like the
+      // issues themselves, never on disk) before the write replaces it.
+      await setAside(session, KEY, await readItem(PAGE_ISSUES_ITEM, session, KEY));
       await session.set({ [KEY]: after });
       return true;
     });

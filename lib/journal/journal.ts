@@ -20,7 +20,7 @@
  *
  * Nothing unreadable is written over or removed unread: a job list that is not a list, a throttle
  * window, a chunk's records or journal the schema refuses is first set aside under
- * `sd:unreadable:<key>` (lib/storage/item.ts). (A job's records are written only at its creation,
+ * sd:unreadable:<key> (lib/storage/item.ts). (A job's records are written only at its creation,
  * under a fresh job id: removeJob is the one place they can go.) A commit that would write a chunk over an unreadable
  * one refuses: it pauses the job with the reason and throws UnreadableChunkError, so the step stops
  * before it sends (./unreadable-chunk-error.ts).

@@ -19,7 +19,7 @@ import type { Entity } from '../domain/entities';
 import { EnvironmentSchema } from '../domain/schemas';
 import type { RowResolution } from '../resolve/types';
 import type { StorageArea } from '../storage/area';
-import { defineItem } from '../storage/item';
+import { defineItem, readItem, setAside } from '../storage/item';
 import { writeQueueFor } from '../storage/queue';
 import { addFound, applyReport, fresh, type Lists, type ReportChanges, type ReportOutcome } from './apply-report';
 import {
@@ -91,7 +91,16 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
       rows: freshRows(await readRaw(rowsKey(scope), RowsSchema, {}), now),
     };
   }
+  /** The four lists' items: a value one of them cannot read is set aside before it is written over. */
+  const listItems: readonly { key: (scope: Scope) => string; schema: z.ZodType<unknown> }[] = [
+    SELECTION_ITEM,
+    PAGE_TICKED_ITEM,
+    TOMBSTONES_ITEM,
+    ROWS_ITEM,
+  ];
   async function writeLists(scope: Scope, lists: Lists): Promise<void> {
+    // readLists read an unreadable list as empty; what it held is kept before the write replaces it.
+    for (const item of listItems) await setAside(local, item.key(scope), await readItem(item, local, item.key(scope)));
     await local.set({
       [storageKey(scope)]: lists.selection,
       [pageTickedKey(scope)]: lists.pageTicked,
@@ -207,7 +216,10 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
         return { selection, entered, overCap };
       }),
     async setLastPage(page: LastPage): Promise<void> {
-      await enqueue(() => local.set({ [LAST_PAGE_KEY]: page }));
+      await enqueue(async () => {
+        await setAside(local, LAST_PAGE_KEY, await readItem(LAST_PAGE_ITEM, local, LAST_PAGE_KEY));
+        await local.set({ [LAST_PAGE_KEY]: page });
+      });
     },
     async lastPage(): Promise<LastPage | undefined> {
       const parsed = LastPageSchema.safeParse((await local.get(LAST_PAGE_KEY))[LAST_PAGE_KEY]);

@@ -116,7 +116,7 @@ describe('a job whose chunk journal is unreadable', () => {
     const reads: string[][] = [];
     const errors: unknown[] = [];
     const client = fakeClient({
-      readByIds: async (entity, ids) => {
+      readByIds: async (_entity, ids) => {
         reads.push([...ids]);
         return { kind: 'ok', meta: { status: 200 }, records: ids.map(txn), calls: 1 };
       },
