@@ -11,10 +11,10 @@ import { type StepName, WorkerKilled } from '../../lib/jobs/hooks';
 import { createJobRunner, DEFAULT_ALARM_NAME } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions, JobSnapshot, ReviewedRecord } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
+import { readReviewed } from '../../tools/engine/engine-helpers';
 import type { SeededCompany, SeedOptions, Simulator, SimulatorOptions } from '../../tools/simulator/api';
 import { startSimulator } from '../../tools/simulator/index';
 import { createManualClock, type ManualClock } from '../support/clock';
-import { readReviewed } from '../tools/engine-helpers';
 
 export interface Harness {
   clock: ManualClock;

@@ -1,5 +1,5 @@
 /**
- * Acceptance run: `npx tsx tests/tools/run-1000.ts`
+ * Acceptance run: `npm run job:1000` (`npx tsx tools/engine/run-1000.ts`)
  *
  * A 1,000-record job against the simulator over loopback HTTP, with the real client and the real
  * runner on fakeBrowser storage. Time-scaled ×60 in real time: the simulator's window and
