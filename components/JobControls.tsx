@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useId } from 'preact/hooks';
 import type { JobView } from '../lib/messaging/views';
-import { OPERATION_WORDS, type OperationWords } from '../lib/popup/operation-words';
+import { type OperationWords, operationWords } from '../lib/popup/operation-words';
 
 interface Props {
   state: JobView['state'];
@@ -14,7 +14,7 @@ interface Props {
 }
 
 /** Pause / Resume / Cancel; Cancel asks first, inline, and says what stopping means. */
-export function JobControls({ state, remaining, onPause, onResume, onCancel, words = OPERATION_WORDS.delete }: Props) {
+export function JobControls({ state, remaining, onPause, onResume, onCancel, words = operationWords({}) }: Props) {
   const confirming = useSignal(false);
   const id = useId();
   const running = state === 'running' || state === 'waiting';

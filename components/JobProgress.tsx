@@ -52,7 +52,7 @@ export function JobProgress({ model }: { model: PopupModel }) {
       )}
       <p class="hint">
         {groupsFor(job, OUTCOME_GROUPS)
-          .map((g) => `${OUTCOME_GROUP_LABEL[g]}: ${job.counts[g]}`)
+          .map((g) => `${OUTCOME_GROUP_LABEL[g]}: ${job.counts[g] ?? 0}`)
           .join(' · ')}
       </p>
       <JobControls

@@ -36,7 +36,7 @@ export function JobResult({ model }: { model: PopupModel }) {
           <OutcomeGroup
             key={g}
             label={OUTCOME_GROUP_LABEL[g]}
-            count={job.counts[g]}
+            count={job.counts[g] ?? 0}
             records={job.records.filter((r) => r.group === g)}
             environment={job.environment}
             defaultOpen={g !== doneGroup(job)}

@@ -15,11 +15,13 @@ import { createTokenStore } from '../connection/token-store';
 import { createTokenWake } from '../connection/token-wake';
 import type { Environment } from '../domain/ids';
 import { isActiveJobState } from '../domain/jobs';
+import { operationOf } from '../domain/operations';
 import { sameScope, scopeKey } from '../domain/scope';
 import { isWaitingForToken } from '../jobs/lifecycle';
 import { createRunHistory } from '../jobs/run-history';
 import { createJobRunner } from '../jobs/runner';
 import type { JobSnapshot } from '../jobs/types';
+import type { OutcomeKind } from '../journal/schema';
 import type { PopupState } from '../messaging/views';
 import { createPreflightStore } from '../preflight/preflight-store';
 import { createQboClient } from '../qbo/client';
@@ -152,14 +154,12 @@ export function createBackgroundCore(deps: BackgroundDeps) {
         .catch(() => undefined);
     }
     if ((job.status === 'done' || job.status === 'cancelled') && deps.clock.now() - lastPollAt > 3_000) {
-      const c = job.counts;
-      const [done, word] =
-        job.operation === 'void'
-          ? [c.voided, 'voided']
-          : job.operation === 'restore'
-            ? [c.restored, 'restored']
-            : [c.deleted + c.deletedVerified, 'deleted'];
-      void deps.notify?.('Safe Delete finished', `${done} ${word} of ${job.total}. Open Safe Delete for details.`);
+      const op = operationOf(job.operation);
+      const done = op.notified.reduce((n, kind) => n + (job.counts[kind as OutcomeKind] ?? 0), 0);
+      void deps.notify?.(
+        'Safe Delete finished',
+        `${done} ${op.doneGroup} of ${job.total}. Open Safe Delete for details.`,
+      );
     }
   });
 

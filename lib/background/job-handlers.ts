@@ -3,6 +3,7 @@
  * job, previewing and starting a restore, pausing, resuming and cancelling a job, and "Done" (a
  * finished run closed: kept in the recent runs, what it removed leaves the selection).
  */
+import { LEAVING_GROUPS } from '../domain/operations';
 import { OUTCOME_GROUP } from '../jobs/labels';
 import type { JobSnapshot } from '../jobs/types';
 import { fail, type Handlers, ok, type PageMessageType, type Reply } from '../messaging/protocol';
@@ -73,7 +74,7 @@ async function dismissJob(core: BackgroundCore, job: JobSnapshot): Promise<void>
     .filter(
       (r) =>
         r.state.kind === 'final' &&
-        (['deleted', 'voided'].includes(OUTCOME_GROUP[r.state.outcome.kind]) || r.state.outcome.kind === 'alreadyGone'),
+        (LEAVING_GROUPS.has(OUTCOME_GROUP[r.state.outcome.kind]) || r.state.outcome.kind === 'alreadyGone'),
     )
     .map((r) => r.key);
   const scope = { realmId: job.realmId, environment: job.environment };

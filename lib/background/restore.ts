@@ -25,24 +25,10 @@ import { narrowEntries } from '../restore/select';
 import type { BackgroundCore } from './app';
 import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
-import { JOB_RUNNING } from './start-job';
+import { connectedScope, JOB_RUNNING, jobInTheWay } from './start-guard';
 import { refuseForRoom } from './storage-room';
-import { checkViewCompany } from './view-scope';
 
 type Scope = CompanyScope;
-
-/** The company the view showed, when it is still the one open and connected; else the refusal's words. */
-async function connectedScope(core: BackgroundCore, shown: CompanyScope): Promise<Scope | string> {
-  const viewed = await checkViewCompany(core, shown);
-  if (!viewed.ok) return viewed.error;
-  const connection = await core.tokens.getConnection(viewed.scope);
-  if (!connection || !(await core.hasToken(viewed.scope))) {
-    return connection?.needsReconnect
-      ? 'The sign-in for this company has ended: Reconnect first.'
-      : 'Connect to QuickBooks for this company first.';
-  }
-  return { realmId: connection.realmId, environment: connection.environment };
-}
 
 /** Record keys an active restore of the company is bringing back: no other plan may offer them. */
 async function restoringNow(core: BackgroundCore, scope: Scope): Promise<Set<string>> {
@@ -174,8 +160,8 @@ export function startRestore(
     };
     const scope = await connectedScope(core, shown);
     if (typeof scope === 'string') return refuse(scope);
-    const existing = await core.latestJob(scope);
-    if (existing && isActiveJob(existing)) return refuse(JOB_RUNNING);
+    const inTheWay = await jobInTheWay(core, scope, { unclosedRun: false });
+    if (inTheWay) return refuse(inTheWay);
     const plan = await planFor(core, scope, filter);
     if (typeof plan === 'string') return refuse(plan);
     if (planStamp(plan) !== shown.stamp) {

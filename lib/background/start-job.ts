@@ -10,7 +10,7 @@
  * and the runner re-checks "one active job per company" inside its write queue (issue 18 §1).
  */
 import { canVoid } from '../domain/entities';
-import type { JobOperationKind } from '../domain/jobs';
+import { DELETE, operationOf, type SelectionOperationKind, VOID } from '../domain/operations';
 import { recordKey } from '../domain/record-key';
 import type { CompanyScope } from '../domain/scope';
 import { reviewedFromPreflight } from '../jobs/from-preflight';
@@ -18,26 +18,24 @@ import type { ReviewedRecord } from '../journal/schema';
 import { fail, ok, type Reply } from '../messaging/protocol';
 import type { PopupState } from '../messaging/views';
 import type { BackgroundCore } from './app';
-import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
 import { readPageCompany } from './page-company';
 import { selectionStamp } from './selection-stamp';
+import { connectedScope, JOB_RUNNING, jobInTheWay, RUN_FINISHED } from './start-guard';
 import { refuseForRoom } from './storage-room';
-import { checkViewCompany } from './view-scope';
 
 /** A preflight older than this is re-run before the click deletes anything. */
 export const PREFLIGHT_MAX_AGE_MS = 15 * 60 * 1000;
 
-export const JOB_RUNNING = 'A job is already running for this company.';
-export const RUN_FINISHED = 'A run of this company has just finished: look at its result and press Done first.';
+export { JOB_RUNNING, RUN_FINISHED };
 export const LIST_CHANGED =
   'The list changed since this window showed it (a row was added, removed or checked again). Check the list again.';
 
 export interface StartOptions {
   includeReconciled: boolean;
   includeLinked?: boolean;
-  /** 'void' ("Void instead of delete"): only the types the service can void go in the job. */
-  operation?: JobOperationKind;
+  /** Void ("Void instead of delete"): only the types the service can void go in the job. */
+  operation?: SelectionOperationKind;
   /** The company the view showed and the stamp of its selection as checked. */
   shown: CompanyScope & { stamp: string };
 }
@@ -53,23 +51,14 @@ export function startJob(
 async function startLocked(
   core: BackgroundCore,
   deps: BackgroundDeps,
-  { includeReconciled, includeLinked = false, operation = 'delete', shown }: StartOptions,
+  { includeReconciled, includeLinked = false, operation = DELETE.kind, shown }: StartOptions,
 ): Promise<Reply<PopupState>> {
   const refuse = (text: string) => {
     core.setNotice({ level: 'error', text }, shown);
     return fail(text);
   };
-  const viewed = await checkViewCompany(core, shown);
-  if (!viewed.ok) return refuse(viewed.error);
-  const current = viewed.scope;
-  const connection = await core.tokens.getConnection(current);
-  if (!connection || !(await core.hasToken(current)))
-    return refuse(
-      connection?.needsReconnect
-        ? 'The sign-in for this company has ended: Reconnect first.'
-        : 'Connect to QuickBooks for this company first.',
-    );
-  const scope = { realmId: connection.realmId, environment: connection.environment };
+  const scope = await connectedScope(core, shown);
+  if (typeof scope === 'string') return refuse(scope);
 
   const lastPage = await core.selection.lastPage();
   if (lastPage) {
@@ -86,11 +75,8 @@ async function startLocked(
       );
     }
   }
-  const existing = await core.latestJob(scope);
-  if (existing && isActiveJob(existing)) return refuse(JOB_RUNNING);
-  // A finished run not yet closed with "Done" is what the views show: a start from a view that did
-  // not show it (two views pressing together, one after the other's run ended) is refused.
-  if (existing) return refuse(RUN_FINISHED);
+  const inTheWay = await jobInTheWay(core, scope, { unclosedRun: true });
+  if (inTheWay) return refuse(inTheWay);
 
   const selected = await core.selection.read(scope);
   let stored = await core.preflightStore.read(scope);
@@ -137,10 +123,9 @@ async function startLocked(
     return row ? [row] : []; // with its findings: whether it is linked is the linked check's word
   });
   const records: ReviewedRecord[] = reviewedFromPreflight(rows, { includeLinked }).filter(
-    (r) => (includeReconciled || !r.reconciled) && (operation !== 'void' || canVoid(r.record.entity)),
+    (r) => (includeReconciled || !r.reconciled) && (operation !== VOID.kind || canVoid(r.record.entity)),
   );
-  if (records.length === 0)
-    return refuse(operation === 'void' ? 'Nothing is ready to void.' : 'Nothing is ready to delete.');
+  if (records.length === 0) return refuse(operationOf(operation).words.nothingReady);
   const noRoom = refuseForRoom(records, await deps.estimateStorage?.().catch(() => undefined));
   if (noRoom) return refuse(noRoom);
 

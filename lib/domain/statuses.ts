@@ -14,42 +14,82 @@
  * - reconciled: R2, in the cleared=Reconciled TransactionList; the service would delete it silently
  */
 
+/** One preflight status, declared once: its label, whether (and how strongly) it blocks, its words. */
+export interface StatusDeclaration {
+  /** The popup's chip and the report's column ("Closed period"): an accessible name, keep its tests. */
+  readonly label: string;
+  /** Blocking statuses' rank, most important first: a record's status is its first blocker. */
+  readonly blockRank?: number;
+  /**
+   * Why a row has this status, in a bookkeeper's words, when the facts add nothing (the popup);
+   * statuses whose words come from their facts are worded in lib/popup/words.ts.
+   */
+  readonly plain?: string;
+}
+
 /**
- * Blocking statuses, most important first: a record's status is its first blocker in this order.
+ * Every status a selected row can show (the stored preflight row, the popup), in this order.
  * 'unverifiable' outranks 'reconciled': "Include reconciled transactions" opts in to deleting
  * reconciled records, never to deleting one that could not be verified.
  */
-export const STATUS_ORDER = [
-  'duplicate',
-  'unsupported',
-  'notFound',
-  'pageMismatch',
-  'changed',
-  'closedPeriod',
-  'deposited',
-  'unverifiable',
-  'reconciled',
-] as const;
-export type BlockingStatus = (typeof STATUS_ORDER)[number];
+export const STATUS_DECLARATIONS = {
+  ready: { label: 'Ready' },
+  reconciled: {
+    label: 'Reconciled',
+    blockRank: 8,
+    plain: 'Part of a reconciled bank statement: deleting it would unbalance the reconciliation.',
+  },
+  changed: {
+    label: 'Changed since viewed',
+    blockRank: 4,
+    plain: 'Someone changed it in QuickBooks after the page showed it. Look at it again; tick it again to include it.',
+  },
+  closedPeriod: { label: 'Closed period', blockRank: 5 },
+  notFound: {
+    label: 'Not found',
+    blockRank: 2,
+    plain: 'QuickBooks no longer has it: it was probably deleted already.',
+  },
+  deposited: {
+    label: 'Deposited',
+    blockRank: 6,
+    // No internal Id in words (issue 21 §8): the deposit is found from the record in QuickBooks.
+    plain:
+      'On a bank deposit: QuickBooks refuses to delete it until you remove it from that deposit (open it in QuickBooks to see which).',
+  },
+  linked: { label: 'Linked' },
+  unsupported: { label: 'Unsupported type', blockRank: 1 },
+  duplicate: { label: 'Duplicate', blockRank: 0, plain: 'Selected twice: it counts once.' },
+  unverifiable: { label: 'Cannot verify', blockRank: 7 },
+  pageMismatch: { label: "Doesn't match the page", blockRank: 3 },
+} as const satisfies Record<string, StatusDeclaration>;
+
+type Declared = typeof STATUS_DECLARATIONS;
+export type PreflightStatus = keyof Declared;
+export const PREFLIGHT_STATUSES = Object.keys(STATUS_DECLARATIONS) as unknown as readonly [
+  PreflightStatus,
+  ...PreflightStatus[],
+];
+
+/** The statuses that block a record. */
+export type BlockingStatus = {
+  [S in PreflightStatus]: Declared[S] extends { blockRank: number } ? S : never;
+}[PreflightStatus];
+
+/** Blocking statuses, most important first (their declarations' rank). */
+export const STATUS_ORDER = (Object.keys(STATUS_DECLARATIONS) as PreflightStatus[])
+  .flatMap((s) => {
+    const rank = (STATUS_DECLARATIONS[s] as StatusDeclaration).blockRank;
+    return rank === undefined ? [] : [{ s, rank }];
+  })
+  .sort((x, y) => x.rank - y.rank)
+  .map((x) => x.s) as BlockingStatus[] as readonly BlockingStatus[];
 
 /** What the preflight itself concludes for one record. */
 export type CheckStatus = 'ready' | BlockingStatus;
 
-/** Every status a selected row can show (the stored preflight row, the popup). */
-export const PREFLIGHT_STATUSES = [
-  'ready',
-  'reconciled',
-  'changed',
-  'closedPeriod',
-  'notFound',
-  'deposited',
-  'linked',
-  'unsupported',
-  'duplicate',
-  'unverifiable',
-  'pageMismatch',
-] as const;
-export type PreflightStatus = (typeof PREFLIGHT_STATUSES)[number];
+/** A status's declaration, read as its shape (the optional fields present or not). */
+export const statusDeclaration = (status: PreflightStatus): StatusDeclaration => STATUS_DECLARATIONS[status];
 
 /**
  * The deletable rule, defined once: a record may be deleted only when it is ready, or linked /

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { ENTITIES } from '../domain/entities';
 import { JOB_OPERATIONS, OUTCOME_GROUPS } from '../domain/jobs';
+import { JobCountsSchema } from '../domain/operations-counts';
 import { EnvironmentSchema } from '../domain/schemas';
 import type { CompanyScope as Scope } from '../domain/scope';
 import type { StorageArea } from '../storage/area';
@@ -51,14 +52,7 @@ const StoredRunSchema = z.object({
   etaMs: z.number().optional(),
   // Runs kept before void and restore existed name no operation and count neither: read as they were.
   operation: z.enum(JOB_OPERATIONS).default('delete'),
-  counts: z.object({
-    deleted: z.number(),
-    voided: z.number().default(0),
-    restored: z.number().default(0),
-    skipped: z.number(),
-    refused: z.number(),
-    needsAttention: z.number(),
-  }),
+  counts: JobCountsSchema,
   records: z.array(StoredRunRecordSchema),
   startedAt: z.number(),
   finishedAt: z.number().optional(),

@@ -13,6 +13,7 @@ import {
   ImportLineSchema,
   type ResolveReply,
 } from '../domain/find';
+import { SELECTION_OPERATIONS } from '../domain/operations';
 import { RETENTION_DAYS } from '../domain/retention';
 import { CompanyScopeSchema, RealmIdSchema, ViewScopeSchema } from '../domain/schemas';
 import { SearchQuerySchema } from '../domain/search-query';
@@ -120,7 +121,7 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     includeReconciled: z.boolean(),
     includeLinked: z.boolean().optional(),
     /** "Void instead of delete": the job voids what the service can void. Absent: delete. */
-    operation: z.enum(['delete', 'void']).optional(),
+    operation: z.enum(SELECTION_OPERATIONS).optional(),
     /** The company and the stamp of the selection the view showed: any difference refuses the start. */
     scope: ViewScopeSchema,
   }),

@@ -8,6 +8,8 @@ import { ENTITIES } from '../domain/entities';
 import { FoundRecordSchema } from '../domain/find';
 import { BlockingFindingSchema, LinkedFindingSchema } from '../domain/findings';
 import { JOB_OPERATIONS, OUTCOME_GROUPS, type OutcomeGroup } from '../domain/jobs';
+import { DELETE } from '../domain/operations';
+import { JobCountsSchema } from '../domain/operations-counts';
 import { EnvironmentSchema, ViewScopeSchema } from '../domain/schemas';
 import { ShownSchema } from '../domain/shown';
 import { PREFLIGHT_STATUSES, type PreflightStatus } from '../domain/statuses';
@@ -139,16 +141,9 @@ export const JobViewSchema = z.object({
     })
     .optional(),
   etaMs: z.number().optional(),
-  /** What the job does: 'delete' or 'void' ("Void instead of delete"). */
-  operation: z.enum(JOB_OPERATIONS).default('delete'),
-  counts: z.object({
-    deleted: z.number(),
-    voided: z.number().default(0),
-    restored: z.number().default(0),
-    skipped: z.number(),
-    refused: z.number(),
-    needsAttention: z.number(),
-  }),
+  /** What the job does (lib/domain/operations.ts); a job stored before operations existed deleted. */
+  operation: z.enum(JOB_OPERATIONS).default(DELETE.kind),
+  counts: JobCountsSchema,
   records: z.array(JobRecordViewSchema),
   startedAt: z.number(),
   finishedAt: z.number().optional(),

@@ -3,6 +3,7 @@
  * finished, a batch was processed, the job ended. Pure: the model calls it with the state it had
  * and the state it got.
  */
+import { DELETE, VOID } from '../domain/operations';
 import type { PopupState } from '../messaging/views';
 import { ACTIVE_JOB_STATES } from './derive';
 import { operationWords } from './operation-words';
@@ -23,7 +24,7 @@ export function announcement(prev: PopupState | undefined, next: PopupState, opt
       const c = job.counts;
       const notDone = c.skipped + c.refused + c.needsAttention;
       const head = job.state === 'cancelled' ? 'Cancelled' : 'Finished';
-      return `${head}: ${c[done]} ${done}, ${notDone} not ${done}${c.needsAttention ? `, ${c.needsAttention} need attention` : ''}.`;
+      return `${head}: ${c[done] ?? 0} ${done}, ${notDone} not ${done}${c.needsAttention ? `, ${c.needsAttention} need attention` : ''}.`;
     }
     if (active && job.done > before.done) return `Processed ${job.done} of ${job.total}.`;
     if (job.state === 'paused' && before.state !== 'paused') return `${noun} paused.`;
@@ -36,7 +37,7 @@ export function announcement(prev: PopupState | undefined, next: PopupState, opt
     const plan = buildPlan(next.selection, options);
     const will = plan.groups.willDelete.rows.length;
     const rest = next.selection.length - will;
-    return `Check finished: ${will} to ${options.voidInstead ? 'void' : 'delete'}${rest ? `, ${rest} not` : ''}.`;
+    return `Check finished: ${will} to ${(options.voidInstead ? VOID : DELETE).words.verb}${rest ? `, ${rest} not` : ''}.`;
   }
   return undefined;
 }

@@ -6,6 +6,7 @@
 import { ENTITIES, type Entity } from '../domain/entities';
 import { isRealmId } from '../domain/ids';
 import { ACTIVE_JOB_STATES } from '../domain/jobs';
+import { DELETE, VOID } from '../domain/operations';
 import type { PopupState, SelectionRow } from '../messaging/views';
 import { type ShownStatus, shownStatus } from './plan';
 
@@ -68,7 +69,7 @@ export function deleteBlocker(
   if (state.preflight?.running) return 'Checking the selection…';
   // The rows on screen are from an older check: nothing is deleted until a fresh one succeeds.
   if (state.preflight?.error) return 'The last check failed: nothing can be deleted until a fresh check succeeds.';
-  if (deletable === 0) return `No selected transaction is ready to ${voidInstead ? 'void' : 'delete'}.`;
+  if (deletable === 0) return `No selected transaction is ready to ${(voidInstead ? VOID : DELETE).words.verb}.`;
   return undefined;
 }
 

@@ -4,27 +4,18 @@
  * protocol carries statuses and groups as data, and only the edge that shows them words them.
  */
 import type { OutcomeGroup } from '../domain/jobs';
-import type { PreflightStatus } from '../domain/statuses';
+import { OPERATION_DECLARATIONS } from '../domain/operations';
+import { PREFLIGHT_STATUSES, type PreflightStatus, STATUS_DECLARATIONS } from '../domain/statuses';
 
-export const STATUS_LABEL: Record<PreflightStatus, string> = {
-  ready: 'Ready',
-  reconciled: 'Reconciled',
-  changed: 'Changed since viewed',
-  closedPeriod: 'Closed period',
-  notFound: 'Not found',
-  deposited: 'Deposited',
-  linked: 'Linked',
-  unsupported: 'Unsupported type',
-  duplicate: 'Duplicate',
-  unverifiable: 'Cannot verify',
-  pageMismatch: "Doesn't match the page",
-};
+/** Each status's label, from its declaration (lib/domain/statuses.ts). */
+export const STATUS_LABEL = Object.fromEntries(
+  PREFLIGHT_STATUSES.map((status) => [status, STATUS_DECLARATIONS[status].label]),
+) as Record<PreflightStatus, string>;
 
-export const OUTCOME_GROUP_LABEL: Record<OutcomeGroup, string> = {
-  deleted: 'Deleted',
-  voided: 'Voided',
-  restored: 'Restored',
-  skipped: 'Skipped',
-  refused: 'Refused',
-  needsAttention: 'Needs attention',
-};
+/** Each operation's done group by its declaration's label, then the groups they share. */
+export const OUTCOME_GROUP_LABEL = Object.fromEntries([
+  ...OPERATION_DECLARATIONS.map((d) => [d.doneGroup, d.words.doneLabel]),
+  ['skipped', 'Skipped'],
+  ['refused', 'Refused'],
+  ['needsAttention', 'Needs attention'],
+]) as Record<OutcomeGroup, string>;

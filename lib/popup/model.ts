@@ -10,6 +10,7 @@
 import { batch, computed, signal, untracked } from '@preact/signals';
 import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
+import { DELETE, VOID } from '../domain/operations';
 import type { RetentionDays } from '../domain/retention';
 import type { CompanyScope } from '../domain/scope';
 import type { AlertKind, PageMessage, PageMessageType, Reply, ReplyOf, RequestOf, Send } from '../messaging/protocol';
@@ -275,8 +276,13 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
         actionError.value = NO_COMPANY;
         return Promise.resolve(false);
       }
-      const operation = voidInstead ? 'void' : 'delete';
-      return act({ type: 'job/start', includeReconciled, includeLinked, operation, scope });
+      return act({
+        type: 'job/start',
+        includeReconciled,
+        includeLinked,
+        operation: (voidInstead ? VOID : DELETE).kind,
+        scope,
+      });
     },
     pauseJob: () => act({ type: 'job/pause', jobId: jobId() }),
     resumeJob: () => act({ type: 'job/resume', jobId: jobId() }),
@@ -287,7 +293,8 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     /** "Restore deleted records": previewRestore(filter), then startRestore(filter, allowDuplicates). */
     ...createRestoreActions({ request, act, actionError, pending, shownCompany }),
     /** "Keep exported entries": one of RETENTION_DAYS, or everything (undefined). */
-    setAuditRetention: (keepExportedDays: RetentionDays | undefined) => act({ type: 'audit/retention', keepExportedDays }),
+    setAuditRetention: (keepExportedDays: RetentionDays | undefined) =>
+      act({ type: 'audit/retention', keepExportedDays }),
 
     /** "Export audit log", then "Did the file save?": exported only once the person says it is saved. */
     ...createAuditExportActions({ request, act, actionError, pending, download: deps.download }),

@@ -1,63 +1,20 @@
 /**
- * The words of each kind of job (delete, "Void instead of delete", "Restore deleted records"), in
- * one place: the progress heading and bar, the activity line, the announcements, the result's
- * tie-out. The popup's accessible names come from here: change them only with their tests.
+ * The words of each kind of job (delete, "Void instead of delete", "Restore deleted records"), read
+ * from the operation's declaration (lib/domain/operations-*.ts): the progress heading and bar, the
+ * activity line, the announcements, the result's tie-out. The popup's accessible names come from
+ * there: change them only with their tests.
  */
 import type { JobOperationKind } from '../domain/jobs';
-import type { JobView } from '../messaging/views';
+import { type DoneGroup, operationOf } from '../domain/operations';
+import type { OperationWordsDeclaration } from '../domain/operations-types';
 
-export interface OperationWords {
-  /** The running job's heading ("Deleting"), also the start of "Deleting started: …". */
-  heading: string;
-  /** The progress bar's accessible name. */
-  progress: string;
-  /** What the job is doing while it runs without a wait. */
-  activity: string;
-  /** "Deletion paused." */
-  paused: string;
-  /** "the deletion continues" when the window closes. */
-  continues: string;
+export interface OperationWords extends OperationWordsDeclaration {
   /** The outcome word in a count ("52 deleted", "6 not deleted"). */
-  done: 'deleted' | 'voided' | 'restored';
-  /** The cancel confirmation's button ("Yes, stop deleting"). */
-  stop: string;
-  /** What cancelling does not undo ("deletions already done are not undone"). */
-  undone: string;
+  done: DoneGroup;
 }
 
-export const OPERATION_WORDS: Record<JobOperationKind, OperationWords> = {
-  delete: {
-    heading: 'Deleting',
-    progress: 'Deletion progress',
-    activity: 'Verifying and deleting…',
-    paused: 'Deletion',
-    continues: 'deletion',
-    done: 'deleted',
-    stop: 'Yes, stop deleting',
-    undone: 'deletions already done are not undone',
-  },
-  void: {
-    heading: 'Voiding',
-    progress: 'Voiding progress',
-    activity: 'Verifying and voiding…',
-    paused: 'Voiding',
-    continues: 'voiding',
-    done: 'voided',
-    stop: 'Yes, stop voiding',
-    undone: 'records already voided stay voided',
-  },
-  restore: {
-    heading: 'Restoring',
-    progress: 'Restore progress',
-    activity: 'Verifying and restoring…',
-    paused: 'Restoring',
-    continues: 'restore',
-    done: 'restored',
-    stop: 'Yes, stop restoring',
-    undone: 'records already restored stay in QuickBooks',
-  },
-};
-
-export function operationWords(job: Pick<JobView, 'operation'>): OperationWords {
-  return OPERATION_WORDS[job.operation] ?? OPERATION_WORDS.delete;
+/** A job stored before operations existed deleted. */
+export function operationWords(job: { operation?: JobOperationKind }): OperationWords {
+  const d = operationOf(job.operation);
+  return { ...d.words, done: d.doneGroup };
 }

@@ -8,6 +8,7 @@
  * stay service dates (YYYY-MM-DD) here; each file words them at its own edge.
  */
 import { ENTITIES, type Entity } from '../domain/entities';
+import { operationOf } from '../domain/operations';
 import type { JobRecordView, JobView, SelectionRow } from '../messaging/views';
 import { ENTITY_LABEL, ENVIRONMENT_LABEL } from './format';
 import { OUTCOME_GROUP_LABEL, STATUS_LABEL } from './labels';
@@ -136,7 +137,7 @@ export function buildRunReport(job: JobView, selection: readonly SelectionRow[],
     : '';
   const lower = doneLabel.toLowerCase();
   return {
-    title: `Safe Delete — ${job.operation === 'delete' ? 'deletion' : job.operation} report`,
+    title: `Safe Delete — ${operationOf(job.operation).words.reportNoun} report`,
     header: [
       ['Client', o.companyName ?? `Company ${job.realmId}`],
       ['Company ID', job.realmId],

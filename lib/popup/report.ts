@@ -4,6 +4,7 @@
  * log (raw service messages, JSON before deletion) stays the exported audit log's business.
  */
 import { csvRow } from '../domain/csv';
+import { DONE_GROUPS, type DoneGroup } from '../domain/operations';
 import type { JobRecordView, JobView, OutcomeGroup } from '../messaging/views';
 import { describeTxn, ENVIRONMENT_LABEL, formatDate, formatMoney } from './format';
 import { OUTCOME_GROUP_LABEL } from './labels';
@@ -11,11 +12,15 @@ import { operationWords } from './operation-words';
 import { moneyTotals, outcomeReason, outcomeWord } from './words';
 
 /** Problem groups first, the job's own action (deleted, voided or restored) last (a compact table). */
-export const REPORT_GROUP_ORDER = ['needsAttention', 'refused', 'skipped', 'restored', 'voided', 'deleted'] as const;
+export const REPORT_GROUP_ORDER: readonly OutcomeGroup[] = [
+  'needsAttention',
+  'refused',
+  'skipped',
+  ...[...DONE_GROUPS].reverse(),
+];
 
 /** The groups where a job's own action lands; a job shows only its own. */
-const DONE_GROUPS = ['deleted', 'voided', 'restored'] as const;
-export type DoneGroup = (typeof DONE_GROUPS)[number];
+export type { DoneGroup };
 
 /** Where the job's own action lands: "Voided" for a void job, "Restored" for a restore, else "Deleted". */
 export function doneGroup(job: Pick<JobView, 'operation'>): DoneGroup {

@@ -6,6 +6,7 @@
  */
 import type { Signal } from '@preact/signals';
 import type { Entity } from '../domain/entities';
+import { DELETE } from '../domain/operations';
 import type { CompanyScope } from '../domain/scope';
 import type { PageMessageType, Reply, RequestOf } from '../messaging/protocol';
 import type { JobView, PopupState, RestoreFilter, RestorePreview } from '../messaging/views';
@@ -104,7 +105,7 @@ export function filterProblem(input: RestoreFilterInput): string | undefined {
 
 /** A finished delete run that deleted something: "Restore deleted records" can take it back. */
 export function canRestoreRun(job: JobView): boolean {
-  return job.operation === 'delete' && (job.state === 'done' || job.state === 'cancelled') && job.counts.deleted > 0;
+  return job.operation === DELETE.kind && (job.state === 'done' || job.state === 'cancelled') && job.counts.deleted > 0;
 }
 
 /** The deletion runs the person may pick (the current one first when finished, then the recent ones). */

@@ -9,7 +9,9 @@
 import { ENTITIES, type Entity, isEntity } from '../domain/entities';
 import type { BlockingFinding, LinkedFinding, PageDifference, UnlinkedUse } from '../domain/findings';
 import type { JobOperationKind } from '../domain/jobs';
+import { operationOf } from '../domain/operations';
 import { recordKey } from '../domain/record-key';
+import { statusDeclaration } from '../domain/statuses';
 import type { JobRecordView, LinkedDetail, SelectionRow } from '../messaging/views';
 import { describeTxn, ENTITY_LABEL, formatDate, formatMoney, plural } from './format';
 
@@ -200,24 +202,12 @@ export function plainReason(row: SelectionRow, locale?: string): string | undefi
       return undefined;
     case 'linked':
       return linkedText(row, { locale });
-    case 'reconciled':
-      return 'Part of a reconciled bank statement: deleting it would unbalance the reconciliation.';
     case 'closedPeriod': {
       const closed = factsOf(row, 'closedPeriod');
       if (closed)
         return `Dated ${formatDate(closed.dated, locale)}, in books closed on ${formatDate(closed.closedThrough, locale)}: QuickBooks refuses to delete it.`;
       return 'Dated in a closed period: QuickBooks refuses to delete it.';
     }
-    case 'changed':
-      return 'Someone changed it in QuickBooks after the page showed it. Look at it again; tick it again to include it.';
-    case 'deposited': {
-      // No internal Id in words (issue 21 §8): the deposit is found from the record in QuickBooks.
-      return 'On a bank deposit: QuickBooks refuses to delete it until you remove it from that deposit (open it in QuickBooks to see which).';
-    }
-    case 'notFound':
-      return 'QuickBooks no longer has it: it was probably deleted already.';
-    case 'duplicate':
-      return 'Selected twice: it counts once.';
     case 'unsupported':
       return factsOf(row, 'unsupported')?.field === 'id'
         ? "Safe Delete cannot read this transaction's Id, so it cannot check it."
@@ -226,6 +216,9 @@ export function plainReason(row: SelectionRow, locale?: string): string | undefi
       return unverifiableText(row);
     case 'pageMismatch':
       return pageMismatchText(row, locale);
+    default:
+      // A status whose facts add nothing is worded by its declaration (lib/domain/statuses.ts).
+      return statusDeclaration(row.status).plain;
   }
 }
 
@@ -251,12 +244,7 @@ export function outcomeWord(record: Pick<JobRecordView, 'outcome'>): string {
 export function outcomeReason(record: JobRecordView, operation?: JobOperationKind): string | undefined {
   const code = record.faultCode;
   if (code && FAULT_WORDS[code]) return FAULT_WORDS[code];
-  if (record.group === 'needsAttention' && operation === 'restore')
-    return 'QuickBooks did not confirm the restored copy. Look for it in QuickBooks before you restore it again.';
-  if (record.group === 'needsAttention' && operation === 'void')
-    return 'QuickBooks did not confirm the void; read again, it is not voided and unchanged. Run again to void it.';
-  if (record.group === 'needsAttention')
-    return 'QuickBooks did not confirm the deletion; read again, it is still there, unchanged. Run again to delete it.';
+  if (record.group === 'needsAttention') return operationOf(operation).words.needsAttention;
   if (!record.reason) return code ? 'QuickBooks refused it' : undefined;
   // A fault message from the service is its own jargon: say it was refused, keep the code.
   if (code) return 'QuickBooks refused it';

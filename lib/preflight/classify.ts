@@ -44,20 +44,11 @@ export function toPreflightRecord(
 }
 
 export function summarize(records: readonly PreflightRecord[]): PreflightSummary {
-  const summary: PreflightSummary = {
-    ready: 0,
-    duplicate: 0,
-    unsupported: 0,
-    notFound: 0,
-    pageMismatch: 0,
-    changed: 0,
-    closedPeriod: 0,
-    deposited: 0,
-    reconciled: 0,
-    unverifiable: 0,
+  const summary = {
+    ...(Object.fromEntries(['ready', ...STATUS_ORDER].map((s) => [s, 0])) as Record<CheckStatus, number>),
     total: records.length,
     withWarnings: 0,
-  };
+  } as PreflightSummary;
   for (const record of records) {
     summary[record.status] += 1;
     if (record.warnings.length > 0) summary.withWarnings += 1;
