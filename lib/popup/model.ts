@@ -10,7 +10,6 @@
 import { batch, computed, signal, untracked } from '@preact/signals';
 import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
-import { DELETE, VOID } from '../domain/operations';
 import type { RetentionDays } from '../domain/retention';
 import type { CompanyScope } from '../domain/scope';
 import type { AlertKind, PageMessage, PageMessageType, Reply, ReplyOf, RequestOf, Send } from '../messaging/protocol';
@@ -28,7 +27,7 @@ import {
 } from './derive';
 import type { DownloadFile } from './download';
 import type { PopupModelDeps } from './model-deps';
-import { buildPlan } from './plan';
+import { buildPlan, chosenOperation } from './plan';
 import { createReportExportActions } from './report-export';
 import { createRestoreActions, NO_ANSWER, NO_COMPANY } from './restore';
 
@@ -276,13 +275,8 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
         actionError.value = NO_COMPANY;
         return Promise.resolve(false);
       }
-      return act({
-        type: 'job/start',
-        includeReconciled,
-        includeLinked,
-        operation: (voidInstead ? VOID : DELETE).kind,
-        scope,
-      });
+      const operation = chosenOperation(voidInstead);
+      return act({ type: 'job/start', includeReconciled, includeLinked, operation, scope });
     },
     pauseJob: () => act({ type: 'job/pause', jobId: jobId() }),
     resumeJob: () => act({ type: 'job/resume', jobId: jobId() }),

@@ -10,6 +10,7 @@
  */
 
 import { canVoid, type Entity } from '../domain/entities';
+import { DELETE, VOID } from '../domain/operations';
 import { type DeleteOptIns, willDelete } from '../domain/statuses';
 import type { PreflightStatus, SelectionRow } from '../messaging/views';
 import { formatDate } from './format';
@@ -179,3 +180,6 @@ export function leftAloneLine(plan: Plan, locale?: string): string | undefined {
   );
   return `${n.toLocaleString(locale)} not in this click: ${parts.join(' · ')}`;
 }
+
+/** The operation the one click starts: void with "Void instead of delete", else delete. */
+export const chosenOperation = (voidInstead: boolean) => (voidInstead ? VOID : DELETE).kind;
