@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { z } from 'zod';
 import {
   createSelectionStore,
   LAST_PAGE_ITEM,
@@ -27,12 +28,12 @@ const tick = { entity: 'Invoice' as const, id: '7', shownAt: T0, tickedAt: T0 };
 beforeEach(() => fakeBrowser.reset());
 
 describe('the selection store sets unreadable lists aside before writing over them', () => {
-  const lists = [
+  const lists: [string, { key: (scope: Scope) => string; schema: z.ZodType<unknown> }, unknown][] = [
     ['selection', SELECTION_ITEM, { 'Invoice:1': { entity: 'Invoice', id: 'not an id' } }],
     ['page-ticked list', PAGE_TICKED_ITEM, ['from', 'another', 'shape']],
     ['tombstones', TOMBSTONES_ITEM, { 'Invoice:2': 'yesterday' }],
     ['rows known by what they show', ROWS_ITEM, { row: { shown: 42 } }],
-  ] as const;
+  ];
 
   for (const [what, item, malformed] of lists) {
     it(`the ${what}: kept aside when a tick is reported, and read back as unreadable`, async () => {
