@@ -1,5 +1,5 @@
 /**
- * Mutation survivors of lib/jobs/commit.ts: saveChunk on its own, with a journal that applies the
+ * Edge cases of lib/jobs/commit.ts: saveChunk on its own, with a journal that applies the
  * commit's update to the job as the real one would, for chunk states a delete job does not reach on
  * its own (a journal that disagrees with itself must never close a chunk or lose an audit line).
  */
