@@ -1,5 +1,6 @@
 import type { Environment } from '../lib/domain/ids';
 import type { JobOperationKind } from '../lib/domain/jobs';
+import { RESTORE } from '../lib/domain/operations';
 import type { JobRecordView } from '../lib/messaging/views';
 import { auditHistoryUrl, formatDate, formatMoney, txnUrl } from '../lib/popup/format';
 import { recordName } from '../lib/popup/report';
@@ -57,7 +58,7 @@ export function OutcomeRecord({ record: r, environment, operation }: RecordProps
   const name = recordName(r);
   const reason = outcomeReason(r, operation);
   // The record still exists only when it was not deleted; a restore's originals are all deleted.
-  const exists = r.group !== 'deleted' && r.group !== 'restored' && operation !== 'restore';
+  const exists = r.group !== 'deleted' && r.group !== 'restored' && operation !== RESTORE.kind;
   const details = [
     r.party,
     r.txnDate && formatDate(r.txnDate),

@@ -3,7 +3,7 @@
  * job, previewing and starting a restore, pausing, resuming and cancelling a job, and "Done" (a
  * finished run closed: kept in the recent runs, what it removed leaves the selection).
  */
-import { LEAVING_GROUPS } from '../domain/operations';
+import { DELETE, LEAVING_GROUPS, RESTORE } from '../domain/operations';
 import { OUTCOME_GROUP } from '../jobs/labels';
 import type { JobSnapshot } from '../jobs/types';
 import { fail, type Handlers, ok, type PageMessageType, type Reply } from '../messaging/protocol';
@@ -30,7 +30,7 @@ export const jobHandlers: Pick<
     startJob(core, deps, {
       includeReconciled: msg.includeReconciled,
       includeLinked: msg.includeLinked ?? false,
-      operation: msg.operation ?? 'delete',
+      operation: msg.operation ?? DELETE.kind,
       shown: msg.scope,
     }),
   'restore/preview': (msg, core) => previewRestore(core, msg.filter, msg.scope),
@@ -46,7 +46,7 @@ export const jobHandlers: Pick<
     await dismissJob(core, job);
     // "Done" after a restore returns to where the person came from (issue 21 §7): the deletion
     // result it restored from is closed too (kept in the recent runs), not shown again.
-    if (job.operation === 'restore') {
+    if (job.operation === RESTORE.kind) {
       const older = await core.latestJob({ realmId: job.realmId, environment: job.environment });
       if (older && !isActiveJob(older) && older.createdAt <= job.createdAt) await dismissJob(core, older);
     }

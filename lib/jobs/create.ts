@@ -10,6 +10,7 @@
  * query it saves.
  */
 import { MAX_BATCH_ITEMS } from '../domain/limits';
+import { DELETE } from '../domain/operations';
 import type { JobMeta, ReviewedRecord } from '../journal/schema';
 import { emptyCounts } from '../journal/schema';
 import { keyOf } from './classify';
@@ -61,7 +62,7 @@ export function newJobMeta(id: string, input: CreateJobInput, total: number, now
     id,
     realmId: input.realmId,
     environment: input.environment,
-    operation: input.operation ?? 'delete',
+    operation: input.operation ?? DELETE.kind,
     includeReconciled: input.includeReconciled ?? false,
     ...(input.allowDuplicateDocNumbers ? { allowDuplicateDocNumbers: true } : {}),
     chunkSize,

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { ENTITIES } from '../domain/entities';
 import { JOB_OPERATIONS, OUTCOME_GROUPS } from '../domain/jobs';
+import { DELETE } from '../domain/operations';
 import { JobCountsSchema } from '../domain/operations-counts';
 import { EnvironmentSchema } from '../domain/schemas';
 import type { CompanyScope as Scope } from '../domain/scope';
@@ -51,7 +52,7 @@ const StoredRunSchema = z.object({
     .optional(),
   etaMs: z.number().optional(),
   // Runs kept before void and restore existed name no operation and count neither: read as they were.
-  operation: z.enum(JOB_OPERATIONS).default('delete'),
+  operation: z.enum(JOB_OPERATIONS).default(DELETE.kind),
   counts: JobCountsSchema,
   records: z.array(StoredRunRecordSchema),
   startedAt: z.number(),

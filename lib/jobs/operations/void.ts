@@ -10,6 +10,7 @@
  * does anyway is refused here without a call.
  */
 import { canVoid } from '../../domain/entities';
+import { VOID } from '../../domain/operations';
 import type { RecordOutcome, SentItem } from '../../journal/schema';
 import type { TxnRecord, VoidItemResult } from '../../qbo/outcomes';
 import { keyOf, toRecordOutcome } from '../classify';
@@ -37,7 +38,7 @@ function perItem(results: Iterable<[string, VoidItemResult]>, intuitTid?: string
 }
 
 export const voidOperation: JobOperation = {
-  kind: 'void',
+  kind: VOID.kind,
   async prepare(client, records, { job }) {
     const skips = new Map<string, RecordOutcome>();
     const voidable = records.filter((r) => {
