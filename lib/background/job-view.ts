@@ -1,4 +1,5 @@
 /** The runner's job snapshot and record rows, as the popup's JobView. */
+import { OUTCOME_GROUPS, type OutcomeGroup } from '../domain/jobs';
 import type { JobRecordRow, JobSnapshot } from '../jobs/types';
 import type { JobView } from '../messaging/views';
 
@@ -18,7 +19,8 @@ function viewWait(job: JobSnapshot): JobView['wait'] {
 
 /** `leftAlone`: rows of the company's selection the job did not take (the check left them alone). */
 export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[], leftAlone?: number): JobView {
-  const counts = { deleted: 0, voided: 0, restored: 0, skipped: 0, refused: 0, needsAttention: 0 };
+  const counts = Object.fromEntries(OUTCOME_GROUPS.map((g) => [g, 0])) as Record<OutcomeGroup, number> &
+    JobView['counts'];
   const records: JobView['records'] = [];
   for (const row of rows) {
     if (row.group === 'pending') continue;

@@ -40,7 +40,8 @@ describe('one declaration per operation', () => {
     const spelled = ['lib', 'components', 'entrypoints']
       .flatMap((d) => filesUnder(join(process.cwd(), d)))
       .map((f) => f.slice(process.cwd().length + 1))
-      .filter((f) => !ALLOWED[f])
+      // Each operation's declaration file (lib/domain/operations-<kind>.ts) spells its own kind.
+      .filter((f) => !ALLOWED[f] && !/^lib\/domain\/operations-(?!types|counts)[a-z]+\.ts$/.test(f))
       .flatMap((f) =>
         readFileSync(f, 'utf8')
           .split('\n')
