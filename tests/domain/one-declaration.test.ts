@@ -31,6 +31,8 @@ const ALLOWED: Record<string, string> = {
   'lib/storage/migrations/jobs-v2-operation.ts': 'the same migration, one per file',
   'lib/journal/schema.ts': 'the outcome payloads (the default of a job stored without one)',
   'lib/jobs/operations/restore.ts': 'the restore plug-in (owned by the restore work; RESTORE.kind next)',
+  'lib/domain/job-records.ts': "'restore' there is a record's kind (its own shape), not the operation",
+  'lib/restore/chunks.ts': "the restore record's kind, as in job-records.ts",
   'lib/background/restore.ts': "restore's own starter (owned by the restore work; reads RESTORE there next)",
 };
 
