@@ -20,26 +20,11 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/**
- * Still named after the tool: files other engineers were editing (the runner's audit calls, the audit
- * log) when the rest were merged. Each is merged into its module's tests once free; the list only
- * shrinks, and a name left here after its file is gone fails below.
- */
-const NOT_YET_MERGED = [
-  'tests/jobs/runner.mutants.test.ts',
-  'tests/jobs/runner.mutants2.test.ts',
-];
-
 const code = filesUnder(TESTS).filter((f) => /\.(ts|tsx|mts)$/.test(f));
 
 describe('test files are named by what they test', () => {
   it('no test file is named after the mutation tool', () => {
-    const named = code.filter((f) => /mutant/i.test(f.split('/').pop() ?? ''));
-    expect(named.filter((f) => !NOT_YET_MERGED.includes(f))).toEqual([]);
-  });
-
-  it('every file still waiting to be merged exists (a merged one leaves the list)', () => {
-    expect(NOT_YET_MERGED.filter((f) => !code.includes(f))).toEqual([]);
+    expect(code.filter((f) => /mutant/i.test(f.split('/').pop() ?? ''))).toEqual([]);
   });
 });
 

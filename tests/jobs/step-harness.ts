@@ -1,6 +1,6 @@
 /**
  * One step on the real journal (fakeBrowser storage) with a scripted operation: the hand-made StepEnv
- * the lib/jobs/step.ts mutation tests share (./step.mutants.test.ts, ./step-context.mutants.test.ts).
+ * the lib/jobs/step.ts tests share (./step.test.ts, ./step-context.test.ts).
  * The bindings are live: `resetStep()` in a beforeEach gives every test a fresh journal and job.
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
