@@ -13,10 +13,9 @@ import { AUDIT_DB_NAME, createAuditLog } from '../../lib/audit/log';
 import type { Entity } from '../../lib/domain/entities';
 import { createJobRunner } from '../../lib/jobs/runner';
 import type { ReviewedRecord } from '../../lib/jobs/types';
-import type { QboClient } from '../../lib/qbo/client-api';
 import type { DeleteItemResult, TxnRecord } from '../../lib/qbo/outcomes';
 import { createManualClock } from '../support/clock';
-import { NO_VOIDS } from '../support/no-voids';
+import { type FakeClient, fakeClient } from '../support/fake-client';
 import { exportAll } from './export-all';
 
 const N = 25_000;
@@ -46,18 +45,17 @@ function invoice(i: number): TxnRecord {
   };
 }
 
-/** The service, in memory: every record exists until deleted; deletes succeed. */
-function memoryService(records: Map<string, TxnRecord>): QboClient {
+/**
+ * The service, in memory: every record exists until deleted; deletes succeed. It answers only the
+ * calls a delete job makes; any other fails by name (tests/support/fake-client.ts).
+ */
+function memoryService(records: Map<string, TxnRecord>): FakeClient {
   const meta = { status: 200, intuitTid: 'tid' };
-  return {
-    realmId: '1',
-    environment: 'sandbox',
+  return fakeClient({
     async readByIds(entity: Entity, ids) {
       const found = ids.map((id) => records.get(`${entity}:${id}`)).filter((r): r is TxnRecord => r !== undefined);
       return { kind: 'ok', meta, records: found, calls: 1 };
     },
-    readPreferences: async () => ({ kind: 'ok', meta }),
-    readCompanyInfo: async () => ({ kind: 'ok', meta, companyName: 'x' }),
     readReconciled: async () => ({ kind: 'ok', meta, rows: [], calls: 1 }),
     async batchDelete(items) {
       const results = new Map<string, DeleteItemResult>();
@@ -67,9 +65,7 @@ function memoryService(records: Map<string, TxnRecord>): QboClient {
       }
       return { kind: 'ok', meta, results };
     },
-    ...NO_VOIDS,
-    deleteOne: async () => ({ kind: 'ok', meta, result: { kind: 'deleted' } }),
-  };
+  });
 }
 
 /** The real runner over fake storage and the in-memory service, with no throttle in the way; its audit log. */
@@ -130,7 +126,7 @@ describe('snapshots are never lost', () => {
     await runner.start(job.id);
     await runner.whenIdle();
     // The log loses entries behind the runner's back, never exported (a damaged database). Entries
-    // exported and then cleared on purpose do not count as lost (tests/jobs/runner.mutants2.test.ts).
+    // exported and then cleared on purpose do not count as lost (tests/jobs/runner-job-list.test.ts).
     const { entries } = await audit.read({ jobId: job.id });
     expect(entries).toHaveLength(40);
     const db = await openDB(AUDIT_DB_NAME);
