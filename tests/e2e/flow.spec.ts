@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { untilFiled } from './extension-state';
 import { expect, test } from './fixtures';
 import { categoryOf, connectPopup, EXPECTED_STATUS, pick } from './helpers';
 import { LedgerPage } from './pages/ledger';
@@ -52,7 +53,7 @@ test('select on two pages of a list and on a register → statuses → one click
     if (++registerTicks === 2) break;
   }
   expect(registerTicks).toBe(2);
-  await register.page.waitForTimeout(500);
+  await untilFiled(context, company.realmId, ticked.length);
 
   const popup = await connectPopup(openPopup, company);
   const counts = await popup.waitForPreflight(ticked.length);

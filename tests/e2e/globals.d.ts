@@ -8,5 +8,9 @@ declare const chrome: {
     session: { get(keys?: string | string[] | null): Promise<Record<string, unknown>> };
     local: { get(keys?: string | string[] | null): Promise<Record<string, unknown>> };
   };
-  alarms: { getAll(): Promise<{ name: string; scheduledTime: number }[]> };
+  alarms: {
+    getAll(): Promise<{ name: string; scheduledTime: number }[]>;
+    get(name: string): Promise<{ name: string; scheduledTime: number } | undefined>;
+    create(name: string, info: { when: number }): Promise<void>;
+  };
 };

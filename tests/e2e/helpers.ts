@@ -1,6 +1,7 @@
 /** Shared steps of the end-to-end tests: pick rows by category, tick them, connect, check. */
-import { type BrowserContext, expect } from '@playwright/test';
+import { type BrowserContext, type CDPSession, expect } from '@playwright/test';
 import type { SeededCompany, Simulator } from '../../tools/simulator/api';
+import { untilFiled } from './extension-state';
 import { LedgerPage } from './pages/ledger';
 import { PopupPage } from './pages/popup';
 
@@ -73,7 +74,7 @@ export async function tickAndCheck(
   const ledger = await new LedgerPage(await fixtures.context.newPage()).open('/app/invoices');
   const ids = await pick(ledger, fixtures.company, 'Invoice', want);
   for (const id of ids) await ledger.tick(id);
-  await ledger.page.waitForTimeout(400); // the content script reports after 150 ms of quiet
+  await untilFiled(fixtures.context, fixtures.company.realmId, ids.length);
   const keys = ids.map((id) => `Invoice:${id}`);
   const popup = await connectPopup(fixtures.openPopup, fixtures.company);
   const counts = await popup.waitForPreflight(keys.length);
@@ -92,4 +93,15 @@ export async function deleteAndExpectExactly(
   expect(result.Deleted).toBe(keys.length);
   expect(sim.truth(realmId).deletedKeys().sort()).toEqual([...keys].sort());
   return result;
+}
+
+/** Stops the extension's service worker (CDP, `ServiceWorker.enable` sent first), as Chrome does when idle. */
+export async function stopWorker(cdp: CDPSession): Promise<void> {
+  const stopped = new Promise<void>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
+      if (e.versions.some((v) => v.runningStatus === 'stopped')) resolve();
+    });
+  });
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await stopped;
 }

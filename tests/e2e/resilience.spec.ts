@@ -5,9 +5,8 @@
  * spans several waits in seconds; the extension build is the unchanged production build.
  */
 import { mkdirSync } from 'node:fs';
-import type { CDPSession } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { batchCalls, tickAndCheck } from './helpers';
+import { batchCalls, stopWorker, tickAndCheck } from './helpers';
 
 test.use({
   seed: { count: 400, seed: 21 },
@@ -44,16 +43,6 @@ test('a 429 makes the job wait the Retry-After and finish, with no early retry',
   }
   for (const key of keys) expect(sim.truth(company.realmId).appliedDeletes(key)).toBe(1);
 });
-
-async function stopWorker(cdp: CDPSession): Promise<void> {
-  const stopped = new Promise<void>((resolve) => {
-    cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
-      if (e.versions.some((v) => v.runningStatus === 'stopped')) resolve();
-    });
-  });
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  await stopped;
-}
 
 test('the service worker stopped mid-job resumes from the journal; nothing is deleted twice', async ({
   context,

@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { SLUG_TO_ENTITY } from '../../lib/domain/web-app';
+import { untilFiled } from './extension-state';
 import { expect, test } from './fixtures';
 import { connectPopup, deleteAndExpectExactly, tickAndCheck } from './helpers';
 import { LedgerPage } from './pages/ledger';
@@ -25,7 +26,6 @@ test('a page with malformed or hostile Ids: only its valid rows are selected, no
   await ledger.page.getByRole('checkbox', { name: 'Select all rows' }).check(); // ticks every row, hostile ones too
   await ledger.page.locator('tbody input[type="checkbox"]').first().click(); // an event the collector sees
   await ledger.page.locator('tbody input[type="checkbox"]').first().click();
-  await ledger.page.waitForTimeout(500);
   const hrefs = await ledger.page.$$eval('a[href*="txnId="]', (links) =>
     links.map((a) => a.getAttribute('href') ?? ''),
   );
@@ -33,6 +33,7 @@ test('a page with malformed or hostile Ids: only its valid rows are selected, no
     const m = /^\/app\/([a-z]+)\?&?txnId=([1-9][0-9]{0,19})$/.exec(href);
     return m?.[1] && m[2] && Object.hasOwn(SLUG_TO_ENTITY, m[1]) ? [m[2]] : [];
   });
+  await untilFiled(context, company.realmId, new Set(validIds).size);
   const popup = await connectPopup(openPopup, company);
   const counts = await popup.waitForPreflight(new Set(validIds).size);
   expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(new Set(validIds).size);

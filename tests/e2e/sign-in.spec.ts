@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { launchWithExtension } from '../../tools/chromium/chromium';
 import type { SeededCompany } from '../../tools/simulator/api';
 import { BROKER_HOST, type E2EBroker, startE2EBroker } from './broker';
+import { untilFiled } from './extension-state';
 import { test as base, expect } from './fixtures';
 import { pick } from './helpers';
 import { LedgerPage } from './pages/ledger';
@@ -73,15 +74,18 @@ async function signIn(context: BrowserContext, popup: Page, companyName: string,
   await auth.getByRole('button', { name: 'Sign in' }).click();
   await auth.getByRole('radio', { name: companyName, exact: true }).check();
   await auth.getByRole('button', { name: 'Next' }).click();
+  // Listening before the click: the window closes as the redirect lands, often before the click
+  // returns, and a listener added after that waits for a close that already happened.
+  const closed = auth.waitForEvent('close', { timeout: 15_000 });
   await auth.getByRole('button', { name: 'Connect' }).click();
-  await auth.waitForEvent('close', { timeout: 15_000 }).catch(() => undefined);
+  await closed;
 }
 
 async function tickPlain(context: BrowserContext, company: SeededCompany, n: number): Promise<string[]> {
   const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
   const ids = await pick(ledger, company, 'Invoice', { plain: n });
   for (const id of ids) await ledger.tick(id);
-  await ledger.page.waitForTimeout(400);
+  await untilFiled(context, company.realmId, ids.length);
   await ledger.page.close();
   return ids.map((id) => `Invoice:${id}`);
 }
@@ -185,8 +189,8 @@ test('two companies connected side by side: two jobs at once, each with its own 
   const ledger = await new LedgerPage(await context.newPage()).open('/app/invoices');
   const fresh = (await pick(ledger, company, 'Invoice', { plain: 9 })).filter((id) => !aKeys.includes(`Invoice:${id}`));
   await ledger.tick(fresh[0] ?? '');
-  await ledger.page.waitForTimeout(400);
   const more = [`Invoice:${fresh[0]}`];
+  await untilFiled(context, company.realmId, aKeys.length + more.length);
   await popup.page.reload();
   await popup.waitForPreflight(aKeys.length + more.length);
   await popup.deleteButton().click();

@@ -1,0 +1,105 @@
+/**
+ * The extension's own state, read (and, for a job's wait, moved) from its service worker, so a test
+ * waits for the condition a sleep stood for: "the background has filed the ticks", "the job's retry
+ * time has come". The state lives in the extension's
+ * IndexedDB (lib/storage/idb-area.ts: database `safe-delete-state`, store `kv`, the keys of
+ * lib/storage/keys.ts); the test reads it as the background would, and never creates the database
+ * (an upgrade here would leave the product's own upgrade nothing to do).
+ */
+import { type BrowserContext, expect, type Worker } from '@playwright/test';
+import { extensionWorker } from '../../tools/chromium/chromium';
+
+type Mode = 'read' | 'retryNow';
+
+/** Runs in the worker: the value at `key` (undefined: none, or no database yet); `retryNow` also
+ * moves every waiting job's `wait.until` to now, in one transaction, and returns the list as it was. */
+function inWorker([key, mode]: [string, Mode]): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('safe-delete-state');
+    open.onupgradeneeded = () => open.transaction?.abort(); // no database yet: leave its creation to the product
+    open.onerror = () => (open.error?.name === 'AbortError' ? resolve(undefined) : reject(open.error));
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('kv', mode === 'read' ? 'readonly' : 'readwrite');
+      const get = tx.objectStore('kv').get(key);
+      get.onsuccess = () => {
+        const value = get.result as unknown;
+        if (mode === 'retryNow' && Array.isArray(value)) {
+          const now = Date.now();
+          const moved = value.map((job: { wait?: { until?: number } }) =>
+            job.wait?.until !== undefined ? { ...job, wait: { ...job.wait, until: now } } : job,
+          );
+          tx.objectStore('kv').put(moved, key);
+        }
+        tx.oncomplete = () => {
+          db.close();
+          resolve(value);
+        };
+      };
+      tx.onerror = () => reject(tx.error);
+    };
+  });
+}
+
+export async function storedValue<T = unknown>(worker: Worker, key: string): Promise<T | undefined> {
+  return (await worker.evaluate(inWorker, [key, 'read'] as [string, Mode])) as T | undefined;
+}
+
+/** Keys of a company's selection as the background filed them (`sd:selection:production:<realm>`). */
+export async function filedKeys(worker: Worker, realmId: string, list = 'selection'): Promise<string[]> {
+  return Object.keys((await storedValue<Record<string, unknown>>(worker, `sd:${list}:production:${realmId}`)) ?? {});
+}
+
+/**
+ * Waits until the background has filed exactly `count` rows in the company's selection (or, given
+ * keys, at least those), and when given, `pageTicked` rows ticked by the page: the content script
+ * reports after 150 ms of quiet, and a popup opened before that would check a partial selection.
+ */
+export async function untilFiled(
+  context: BrowserContext,
+  realmId: string,
+  count: number | readonly string[],
+  pageTicked?: number,
+): Promise<void> {
+  const worker = await extensionWorker(context);
+  const filed = () => filedKeys(worker, realmId);
+  if (typeof count === 'number') await expect.poll(async () => (await filed()).length, { intervals: [50] }).toBe(count);
+  else {
+    const missing = async () => {
+      const keys = await filed();
+      return count.filter((k) => !keys.includes(k));
+    };
+    await expect.poll(missing, { intervals: [50] }).toEqual([]);
+  }
+  if (pageTicked !== undefined)
+    await expect.poll(async () => (await filedKeys(worker, realmId, 'page-ticked')).length).toBe(pageTicked);
+}
+
+export interface StoredJobWait {
+  id: string;
+  status: string;
+  wait?: { kind: string; until?: number };
+}
+
+/** The job list (`sd:jobs`, lib/journal/schema.ts JobMetaSchema: only the fields a wait needs). */
+export async function storedJobs(worker: Worker): Promise<StoredJobWait[]> {
+  return (await storedValue<StoredJobWait[]>(worker, 'sd:jobs')) ?? [];
+}
+
+/**
+ * Lets a job's own wait run out now instead of in real time: its stored retry time (`wait.until`)
+ * becomes now and the runner's one alarm fires now, which is what the product sees when the wait
+ * has passed (lib/jobs/runner.ts wakes on the alarm and re-derives everything from storage; an
+ * unpacked extension's alarm is not held to Chrome's 30 s minimum). Returns the jobs as they were.
+ */
+export async function endJobWaitNow(worker: Worker): Promise<StoredJobWait[]> {
+  const before = ((await worker.evaluate(inWorker, ['sd:jobs', 'retryNow'] as [string, Mode])) ??
+    []) as StoredJobWait[];
+  await worker.evaluate(() => chrome.alarms.create('safe-delete:jobs', { when: Date.now() }));
+  return before;
+}
+
+/** When the runner's one alarm is due (undefined: no alarm set). */
+export async function jobAlarmAt(worker: Worker): Promise<number | undefined> {
+  return worker.evaluate(async () => (await chrome.alarms.get('safe-delete:jobs'))?.scheduledTime);
+}
