@@ -4,6 +4,7 @@
  * and nothing they took back.
  */
 import { mkdirSync } from 'node:fs';
+import { untilFiled } from './extension-state';
 import { expect, test } from './fixtures';
 import { batchCalls, categoryOf, connectPopup, deleteAndExpectExactly } from './helpers';
 import { LedgerPage } from './pages/ledger';
@@ -39,16 +40,15 @@ test('a stale tab after a company switch files nothing under either company and 
   // Back in tab 1, still showing A's rows, they tick 10 invoices.
   await tab1.page.bringToFront();
   for (const id of aIds) await tab1.tick(id);
-  await tab1.page.waitForTimeout(600);
 
+  // The alert is the background's answer to the tab's report (each report of this tab is refused).
   await popup.page.bringToFront();
   await expect(
     popup.page.getByText(/^This tab still shows .+, but QuickBooks now has .+ open\. Reload it\.$/),
   ).toBeVisible();
   await expect(popup.page.getByText(/Nothing selected yet/)).toBeVisible();
   await popup.screenshot('stale-tab');
-  if (await popup.deleteButton().isEnabled()) await popup.deleteButton().click();
-  await popup.page.waitForTimeout(500);
+  await expect(popup.deleteButton()).toBeDisabled();
   expect(batchCalls(sim, company.realmId)).toHaveLength(0);
   expect(batchCalls(sim, other.realmId)).toHaveLength(0);
   expect(sim.truth(company.realmId).deletedKeys()).toEqual([]);
@@ -60,13 +60,14 @@ test('Clear selection sticks: a later URL change without re-render brings nothin
   sim,
   company,
   openPopup,
+  extensionId,
 }) => {
   const ledger = await new LedgerPage(await context.newPage()).open('/app/sales');
   const ids = await plainInvoicesOnSales(ledger, company, 5);
   const first = ids.slice(0, 3);
   const later = ids.slice(3, 5);
   for (const id of first) await ledger.tick(id);
-  await ledger.page.waitForTimeout(400);
+  await untilFiled(context, company.realmId, first.length);
   const popup = await connectPopup(openPopup, company);
   await popup.waitForPreflight(3);
   await popup.page.getByRole('button', { name: 'Clear selection' }).click();
@@ -75,11 +76,17 @@ test('Clear selection sticks: a later URL change without re-render brings nothin
   // The web app changes its address without re-rendering the rows (a panel opens, a filter applies):
   // the three rows are still ticked on the page.
   await ledger.page.bringToFront();
-  await ledger.page.evaluate(() => history.pushState({}, '', `${location.pathname}?panel=open`));
-  await ledger.page.waitForTimeout(1_800); // WXT's location watcher polls once a second
+  // WXT's location watcher polls once a second, then tells the content script with an event on the
+  // window (named `<extension id>:content:wxt:locationchange`), which the page's world hears too: the
+  // next ticks come after the content script knows.
+  await ledger.page.evaluate((event) => {
+    const told = new Promise<void>((resolve) => window.addEventListener(event, () => resolve()));
+    history.pushState({}, '', `${location.pathname}?panel=open`);
+    return told;
+  }, `${extensionId}:content:wxt:locationchange`);
   for (const id of first) await expect(ledger.row(id).locator('input[type="checkbox"]').first()).toBeChecked();
   for (const id of later) await ledger.tick(id);
-  await ledger.page.waitForTimeout(500);
+  await untilFiled(context, company.realmId, later.length); // the two, not the three cleared
 
   await popup.page.bringToFront();
   await popup.waitForPreflight(2);
@@ -118,7 +125,7 @@ test('ticks made by a page script do not count: the page ticks five, the person 
   for (const id of [...person, ...script]) {
     await expect(ledger.row(id).locator('input[type="checkbox"]').first()).toBeChecked();
   }
-  await ledger.page.waitForTimeout(500);
+  await untilFiled(context, company.realmId, person.length, script.length);
 
   const popup = await connectPopup(openPopup, company);
   await popup.waitForPreflight(3);
@@ -144,7 +151,7 @@ test("the web app's own select-all still selects every row of the page as the pe
   const onPage = new Set(await ledger.ids());
   expect(onPage.size).toBeGreaterThan(20);
   await ledger.page.getByRole('checkbox', { name: 'Select all rows' }).click();
-  await ledger.page.waitForTimeout(500);
+  await untilFiled(context, company.realmId, onPage.size);
   const popup = await connectPopup(openPopup, company);
   expect(await popup.selectedCount()).toBe(onPage.size);
   await expect(popup.page.getByRole('region', { name: 'Ticked by the page, not by you' })).toHaveCount(0);
