@@ -59,11 +59,11 @@ export const GECKO_ANDROID = { strict_min_version: '142.0' };
 /**
  * The pages' lazy parts (find tools, restore preview, report, rows not tied to one transaction) share
  * Preact and a few domain modules with the popup: one shared chunk for them instead of several small
- * ones compressed apart (the popup's JS budget: 60 KB gz, bench "bundle sizes"). Only for the pages'
+ * ones compressed apart, the operations' declarations included (the popup's JS budget: 60 KB gz, bench "bundle sizes"). Only for the pages'
  * ES build: the background and content script are single IIFE files.
  */
 const SHARED_MODULES =
-  /node_modules[\\/](preact|@preact[\\/]signals)|lib[\\/]domain[\\/](entities|record-key|ids)\.ts|lib[\\/]popup[\\/]format\.ts/;
+  /node_modules[\\/](preact|@preact[\\/]signals)|lib[\\/]domain[\\/](entities|record-key|ids|operations|operations-(delete|void|restore|types))\.ts|lib[\\/]popup[\\/]format\.ts/;
 const sharedChunk = {
   name: 'safe-delete-shared-chunk',
   outputOptions(options: { format?: string; codeSplitting?: unknown }) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PopupModel } from '../lib/popup/model';
 import { AuditExport, saveCheckOf } from './AuditExport';
 import { CheckFailed } from './CheckFailed';
@@ -9,7 +9,6 @@ import { ElsewhereNotice } from './ElsewhereNotice';
 import { FindMount } from './find/FindMount';
 import { HostAccess } from './HostAccess';
 import { JobProgress } from './JobProgress';
-import { JobResult } from './JobResult';
 import { lazyWhen } from './LazyWhen';
 import { PageIssues } from './PageIssues';
 import { PageTickedHint } from './PageTickedHint';
@@ -54,6 +53,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
   // starting never moves it (a move would also drop what it shows, e.g. "Yes, disconnect").
   const connected = !!c?.realmId && !c.needsReconnect;
   const phase: Phase = !loaded ? 'loading' : job ? (active ? 'running' : 'result') : 'select';
+  const Result = useResultView(model, !!job);
   usePhaseFocus(phase);
   return (
     <main class={full ? 'popup full' : 'popup'}>
@@ -72,7 +72,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
           {/* Not connected: the connection comes first. Connected: the records do (issue 21 §1). */}
           {!connected && <ConnectionPanel key="connection" model={model} />}
           {job && active && <JobProgress model={model} />}
-          {job && !active && <JobResult model={model} />}
+          {job && !active && (Result ? <Result model={model} /> : <p class="hint">Loading the result…</p>)}
           {!job && <SelectionPanel model={model} full={full} />}
           {!job && <DeleteOptions model={model} />}
           {/* Issue 22: the find tools, in the full view only (loaded on demand, not in the popup's bundle). */}
@@ -98,6 +98,30 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
       )}
     </main>
   );
+}
+
+type ResultView = typeof import('./JobResult')['JobResult'];
+
+/**
+ * The job's result view, fetched once a job exists (while it runs): out of the popup's first bundle
+ * (bench "bundle sizes"), yet in place when the job ends, so the phase's focus finds its heading.
+ */
+function useResultView(model: PopupModel, jobExists: boolean): ResultView | undefined {
+  const [view, setView] = useState<{ View: ResultView } | undefined>(undefined);
+  useEffect(() => {
+    if (!jobExists || view) return;
+    let live = true;
+    import('./JobResult').then(
+      (m) => live && setView({ View: m.JobResult }),
+      () => {
+        if (live) model.actionError.value = 'The result could not be shown. Reload Safe Delete.';
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [jobExists, view, model]);
+  return view?.View;
 }
 
 /** When a section replaces another (check → deleting → result → selection), focus its heading. */

@@ -1,6 +1,17 @@
 import { companyText, ENVIRONMENT_LABEL } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
-import { RevokePending } from './RevokePending';
+import { lazyWhen } from './LazyWhen';
+
+/** Whose ended sign-in is still alive at Intuit, or must be ended in QuickBooks: rarely anyone. */
+export const pendingRevokes = (model: PopupModel) =>
+  model.connections.value.filter((c) => c.revokePending || c.endInQuickBooks);
+
+/** Fetched the first time a sign-in is left to end (the popup's JS budget, bench "bundle sizes"). */
+const RevokePendingMount = lazyWhen(
+  () => import('./RevokePending').then((m) => m.RevokePendingPart),
+  (model) => pendingRevokes(model).length > 0,
+  'The sign-ins left to end',
+);
 
 /**
  * Every connected company, each with "Disconnect" (not while its deletion runs); above it, any
@@ -11,19 +22,14 @@ export function ConnectedCompanies({ model }: { model: PopupModel }) {
   const all = model.connections.value;
   // A disconnected company waiting for its revoke is no longer connected: shown only above.
   const list = all.filter((c) => !c.disconnecting);
-  const pending = all.filter((c) => c.revokePending || c.endInQuickBooks);
+  const pending = pendingRevokes(model);
   const showList = list.length >= 2 || list.some((c) => c.needsReconnect);
   if (!showList && pending.length === 0) return null;
   const job = model.job.value;
   const busy = model.jobActive.value;
   return (
     <>
-      <RevokePending
-        companies={pending}
-        busy={model.pending.value === 'connection/revokeRetry' || model.pending.value === 'connection/revokeDismiss'}
-        onRetry={(realmId, environment) => void model.revokeAction('Retry', realmId, environment)}
-        onDismiss={(realmId, environment) => void model.revokeAction('Dismiss', realmId, environment)}
-      />
+      <RevokePendingMount model={model} />
       {showList && (
         <details class="companies">
           <summary>Connected companies ({list.length})</summary>

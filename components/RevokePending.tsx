@@ -1,5 +1,7 @@
 import type { PopupState } from '../lib/messaging/views';
 import { companyText, ENVIRONMENT_LABEL } from '../lib/popup/format';
+import type { PopupModel } from '../lib/popup/model';
+import { pendingRevokes } from './ConnectedCompanies';
 
 export const REVOKE_FAILED_TEXT = 'Safe Delete could not reach Intuit to end the sign-in. Try again';
 /**
@@ -60,5 +62,17 @@ export function RevokePending({ companies, busy, onRetry, onDismiss }: Props) {
         );
       })}
     </ul>
+  );
+}
+
+/** The popup's part (loaded on demand by ConnectedCompanies): the companies and actions from the model. */
+export function RevokePendingPart({ model }: { model: PopupModel }) {
+  return (
+    <RevokePending
+      companies={pendingRevokes(model)}
+      busy={model.pending.value === 'connection/revokeRetry' || model.pending.value === 'connection/revokeDismiss'}
+      onRetry={(realmId, environment) => void model.revokeAction('Retry', realmId, environment)}
+      onDismiss={(realmId, environment) => void model.revokeAction('Dismiss', realmId, environment)}
+    />
   );
 }

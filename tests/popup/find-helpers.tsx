@@ -12,6 +12,9 @@ export async function renderFind(
   answers: Partial<Record<PageMessage['type'], (m: PageMessage) => Reply<unknown>>>,
   state: PopupState = popupState({ connection: COMPANY }),
 ) {
+  // The module the view fetches, transformed once before the view asks (a first transform under
+  // load can outlast findBy's one second: that would time the machine, not the view).
+  await import('../../components/find/FindTools');
   const p = await renderPopup(state, {}, { full: true });
   p.bg.reply = (m) => answers[m.type]?.(m) ?? { ok: true, data: p.bg.state };
   // The tools arrive by a dynamic import(): wait for them.

@@ -41,6 +41,7 @@ describe('Find transactions', () => {
   });
 
   it('not connected: says to connect first and shows no tool', async () => {
+    await import('../../components/find/FindTools'); // transformed before the view fetches it
     await renderPopup(
       popupState({ connection: { environment: 'sandbox', hasToken: false, remember: false } }),
       {},

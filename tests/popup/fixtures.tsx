@@ -108,6 +108,8 @@ async function lazyParts(): Promise<void> {
     import('../../components/UnresolvedRows'),
     import('../../components/PageTickedPanel'),
     import('../../components/RestorePreview'),
+    import('../../components/RevokePending'),
+    import('../../components/JobResult'),
   ]);
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
