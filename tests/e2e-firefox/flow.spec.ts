@@ -4,8 +4,9 @@
  * → one click → exactly the Ready set is deleted, each record once.
  */
 import { entityFromSlug } from '../../lib/domain/web-app';
+import { untilFiled } from './extension-state';
 import { expect, test } from './fixtures';
-import { categoryOf, connectPopup, EXPECTED_STATUS, pick } from './helpers';
+import { categoryOf, EXPECTED_STATUS, pick } from './helpers';
 
 test.use({
   seed: { count: 400, seed: 11, reconciledShare: 0.12, closedShare: 0.1, depositedShare: 0.06, linkedShare: 0.08 },
@@ -32,7 +33,6 @@ test('tick on two pages of a list and on a register → statuses → one click �
     await ledger.tick(id);
     ticked.push(`Invoice:${id}`);
   }
-  await ledger.settle();
 
   // A register has no checkboxes of its own: the content script adds "Select for deletion".
   const register = await openLedger('/app/register?accountId=35');
@@ -48,9 +48,10 @@ test('tick on two pages of a list and on a register → statuses → one click �
     if (++registerTicks === 2) break;
   }
   expect(registerTicks).toBe(2);
-  await register.settle();
 
-  const popup = await connectPopup({ openPopup, company });
+  const popup = await openPopup();
+  await untilFiled(popup.page, company.realmId, ticked.length); // both tabs reported
+  await popup.connect(company.realmId, company.token);
   expect(await popup.selectedCount()).toBe(ticked.length);
   const counts = await popup.waitForPreflight(ticked.length);
   const expected: Record<string, number> = {};

@@ -2,6 +2,7 @@
 
 import type { SeededCompany, Simulator } from '../../tools/simulator/api';
 import { type Category, categoryOf } from '../e2e/helpers';
+import { untilFiled } from './extension-state';
 import type { FirefoxLedger } from './pages/ledger';
 import type { FirefoxPopup } from './pages/popup';
 
@@ -50,9 +51,10 @@ export async function tickAndCheck(d: Driver, want: Partial<Record<Category, num
   const asked = Object.values(want).reduce((a, b) => a + (b ?? 0), 0);
   if (ids.length !== asked) throw new Error(`wanted ${asked} invoices ${JSON.stringify(want)}, page has ${ids.length}`);
   for (const id of ids) await ledger.tick(id);
-  await ledger.settle();
   const keys = ids.map((id) => `Invoice:${id}`);
-  const popup = await connectPopup(d);
+  const popup = await d.openPopup();
+  await untilFiled(popup.page, d.company.realmId, ids.length);
+  await popup.connect(d.company.realmId, d.company.token);
   const counts = await popup.waitForPreflight(keys.length);
   return { ledger, keys, popup, counts };
 }

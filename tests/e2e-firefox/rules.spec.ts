@@ -2,6 +2,7 @@
  * R1 and the company checks in Firefox: the production Firefox build against the simulator on the
  * real host names, in its real-payload mode, judged by the simulator's ground truth.
  */
+import { storedJobs } from './extension-state';
 import { expect, test } from './fixtures';
 import { batchCalls, categoryOf, connectPopup, tickAndCheck } from './helpers';
 
@@ -42,7 +43,6 @@ test('a company mismatch is refused: the page now shows another company than the
   const other = sim.seedCompany({ count: 30, seed: 99 });
   sim.setPageCompany(other.realmId); // the accountant switched to another client's books
   await ledger.page.reload({ waitUntil: 'load' });
-  await ledger.settle();
   // Either the click is refused with the reason, or the popup no longer offers it: never a delete.
   const button = await popup.deleteButton();
   if (await button.evaluate((b) => !b.disabled && b.getAttribute('aria-disabled') !== 'true')) await button.click();
@@ -52,7 +52,8 @@ test('a company mismatch is refused: the page now shows another company than the
   );
   expect(alert).toContain(other.realmId);
   await popup.screenshot('company-mismatch');
-  await new Promise((resolve) => setTimeout(resolve, 1_000)); // a wrong start would have sent its batch by now
+  // Refused or never offered: no job was journaled, so none can send a batch later.
+  expect(await storedJobs(popup.page)).toEqual([]);
   expect(batchCalls(sim, company.realmId)).toHaveLength(0);
   expect(batchCalls(sim, other.realmId)).toHaveLength(0);
   expect(sim.truth(company.realmId).deletedKeys()).toEqual([]);
@@ -81,13 +82,13 @@ test('a stale tab after a company switch files nothing under either company and 
   // Back in tab 1, still showing A's rows, they tick 10 invoices.
   await tab1.page.bringToFront();
   for (const id of aIds) await tab1.tick(id);
-  await tab1.settle(800);
+  // The alert below is the background's answer to the tab's report (each report of this tab is refused).
 
   await popup.page.bringToFront();
   await popup.waitForBodyText(/This tab still shows .+, but QuickBooks now has .+ open\. Reload it\./);
   await popup.waitForBodyText(/Nothing selected yet/);
   await popup.screenshot('stale-tab');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(await storedJobs(popup.page)).toEqual([]);
   expect(batchCalls(sim, company.realmId)).toHaveLength(0);
   expect(batchCalls(sim, other.realmId)).toHaveLength(0);
   expect(sim.truth(company.realmId).deletedKeys()).toEqual([]);

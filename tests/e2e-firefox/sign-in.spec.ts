@@ -9,6 +9,7 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { BROKER_HOST, type E2EBroker, startE2EBroker } from '../e2e/broker';
 import { inExtension } from './background';
+import { untilFiled } from './extension-state';
 import { launchFirefox } from './firefox';
 import { attachPages, test as base, expect } from './fixtures';
 import { pick } from './helpers';
@@ -77,10 +78,10 @@ test('Connect to QuickBooks: sign in in the launchWebAuthFlow window, pick the c
   const ids = await pick(ledger, company, 'Invoice', { plain: 6 }, sim);
   expect(ids).toHaveLength(6);
   for (const id of ids) await ledger.tick(id);
-  await ledger.settle();
   const keys = ids.map((id) => `Invoice:${id}`);
 
   const popup = await openPopup();
+  await untilFiled(popup.page, company.realmId, ids.length);
   // Firefox's redirect URL is derived from the add-on id: the broker must allow exactly it.
   const redirectUrl = await inExtension<string>(popup.page, 'return browser.identity.getRedirectURL();');
   expect(redirectUrl).toMatch(/^https:\/\/[0-9a-f]+\.extensions\.allizom\.org\/$/);

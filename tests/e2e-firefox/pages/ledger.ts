@@ -81,7 +81,7 @@ export class FirefoxLedger {
     await this.page.waitForSelector('a[href*="txnId="]', { visible: true });
   }
 
-  /** The content script reports after 150 ms of quiet: give it that and a margin. */
+  /** The demo's walkthrough only (tests wait for the background to file the ticks: ../extension-state.ts). */
   settle(ms = 500): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, ms));
   }
