@@ -5,6 +5,7 @@
  */
 import type { Finding, LinkedFinding, PageDifference, UnlinkedUse } from '../domain/findings';
 import { recordKey } from '../domain/record-key';
+import { STATUS_DECLARATIONS } from '../domain/statuses';
 import { formatAmount, formatDate } from './shown-values';
 
 /** The record a finding is about, as the selection named it (the entity may not be one we delete). */
@@ -92,6 +93,13 @@ export function findingReason(finding: Finding, subject: Subject): string {
       return 'R2: reconciled; the service would delete it without a word and unbalance the reconciliation';
     case 'linked':
       return linkedReason(finding);
+    default: {
+      // A status added later and not worded above: its declaration's words (lib/domain/statuses.ts),
+      // so a new status needs no edit here to reach the log.
+      const status = (finding as { status: string }).status;
+      const declared = (STATUS_DECLARATIONS as Record<string, { label: string; plain?: string }>)[status];
+      return declared?.plain ?? declared?.label ?? `status ${status}`;
+    }
   }
 }
 
