@@ -7,30 +7,51 @@ import type { FinalOutcome, OutcomeSubscriber } from '../jobs/types';
 import type { AuditEntry } from './entry';
 import type { AuditLog } from './log';
 
-/** One final outcome's line: the record as reviewed (its full JSON), the outcome and its words. */
-export function auditLineOf({ job, reviewed, stored }: FinalOutcome): AuditEntry {
-  const r = reviewed.record;
+/**
+ * One final outcome's line: the record as the job was given it (a reviewed record's full JSON; a
+ * restore's create body as planned, under its old Id), the outcome and its words. A restored record
+ * had no SyncToken before it existed: its line's is empty.
+ */
+export function auditLineOf({ job, record, stored }: FinalOutcome): AuditEntry {
   const fault = 'fault' in stored.outcome ? stored.outcome.fault : undefined;
+  const what =
+    record.kind === 'restore'
+      ? {
+          entity: record.entity,
+          id: record.id,
+          docNumber: record.docNumber,
+          txnDate: record.txnDate,
+          amount: record.amount,
+          currency: undefined,
+          party: undefined,
+          syncToken: '',
+          preDeleteJson: record.create.kind === 'send' ? record.create.body : {},
+        }
+      : {
+          entity: record.record.entity,
+          id: record.record.id,
+          docNumber: record.record.docNumber,
+          txnDate: record.record.txnDate,
+          amount: record.record.totalAmt,
+          currency: record.record.currency,
+          party: record.record.party,
+          syncToken: record.record.syncToken,
+          preDeleteJson: record.record.raw,
+        };
+  const { preDeleteJson, ...fields } = what;
   return {
     at: stored.at,
     jobId: job.id,
     realmId: job.realmId,
     environment: job.environment,
-    entity: r.entity,
-    id: r.id,
-    docNumber: r.docNumber,
-    txnDate: r.txnDate,
-    amount: r.totalAmt,
-    currency: r.currency,
-    party: r.party,
-    syncToken: r.syncToken,
+    ...fields,
     outcome: stored.outcome.kind,
     outcomeLabel: outcomeLabel(stored.outcome),
     faultCode: fault?.code,
     faultMessage: fault?.message,
     intuitTid: stored.intuitTid,
     ...(stored.outcome.kind === 'restored' ? { newId: stored.outcome.newId } : {}),
-    preDeleteJson: r.raw,
+    preDeleteJson,
   };
 }
 

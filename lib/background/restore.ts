@@ -13,11 +13,10 @@ import type { AuditEntry } from '../audit/entry';
 import type { NameState } from '../domain/names';
 import { recordKey } from '../domain/record-key';
 import { type CompanyScope, sameScope, stampOf } from '../domain/scope';
-import type { ReviewedRecord } from '../journal/schema';
 import { fail, ok, type Reply } from '../messaging/protocol';
 import type { PopupState, RestoreFilter, RestorePreview } from '../messaging/views';
 import type { QboClient } from '../qbo/client-api';
-import { restoreChunksOf } from '../restore/chunks';
+import { restoreChunks } from '../restore/chunks';
 import { RESTORE_READS, restorableOf } from '../restore/entry';
 import { CANNOT_COME_BACK, planRestore, type RestorePlan } from '../restore/plan';
 import { idsByNameType } from '../restore/refs';
@@ -107,31 +106,6 @@ export function previewOf(plan: RestorePlan, scope: Scope): RestorePreview {
     withDocNumbers: [...docNumbers.values()].filter(Boolean).length,
     scope: { ...scope, stamp: planStamp(plan) },
   };
-}
-
-/** The job's records, in the chunks lib/restore cuts: a refusal carries its reason, no body. */
-export function restoreChunks(plan: RestorePlan): ReviewedRecord[][] {
-  return restoreChunksOf<ReviewedRecord>(plan, {
-    refused: (r) => ({
-      record: { ...entityAndId(r.oldKey), syncToken: '0', linkedTxn: [], raw: {} },
-      reconciled: false,
-      restore: { dependsOn: [], refusal: r.reason },
-    }),
-    planned: (r, dependsOn) => ({
-      record: {
-        entity: r.entity,
-        id: r.oldId,
-        syncToken: '0',
-        txnDate: r.txnDate,
-        docNumber: r.docNumber,
-        totalAmt: r.amount,
-        linkedTxn: [],
-        raw: r.body,
-      },
-      reconciled: false,
-      restore: { dependsOn, ...(r.notes.length > 0 ? { notes: r.notes } : {}) },
-    }),
-  });
 }
 
 export async function previewRestore(

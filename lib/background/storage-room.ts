@@ -5,7 +5,7 @@
  * `unlimitedStorage` the quota is the disk's). A job that would not fit is refused before it starts:
  * running out of room halfway would stop it with records deleted and their entries unwritten.
  */
-import type { ReviewedRecord } from '../journal/schema';
+import type { JobRecord } from '../journal/schema';
 
 /** Each record's JSON is held this many times over (reviewed copy, audit entry, the engine's overhead). */
 export const COPIES = 3;
@@ -18,14 +18,14 @@ export interface StorageEstimateLike {
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
 
 /** Bytes a job needs (JSON characters as bytes: an underestimate only for non-ASCII text). */
-export function bytesNeeded(records: readonly ReviewedRecord[]): number {
+export function bytesNeeded(records: readonly JobRecord[]): number {
   let n = 0;
-  for (const r of records) n += JSON.stringify(r.record).length;
+  for (const r of records) n += JSON.stringify(r.kind === 'restore' ? r : r.record).length;
   return n * COPIES;
 }
 
 /** A refusal in the person's words, or undefined when the job fits (or the browser cannot say). */
-export function refuseForRoom(records: readonly ReviewedRecord[], estimate: StorageEstimateLike | undefined) {
+export function refuseForRoom(records: readonly JobRecord[], estimate: StorageEstimateLike | undefined) {
   if (!estimate || estimate.quota === undefined || estimate.usage === undefined) return undefined;
   const need = bytesNeeded(records);
   const free = Math.max(0, estimate.quota - estimate.usage);

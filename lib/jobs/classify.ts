@@ -4,14 +4,14 @@
  */
 
 import { keyOfRecord } from '../domain/record-key';
-import type { RecordOutcome, ReviewedRecord, SentItem } from '../journal/schema';
+import type { RecordOutcome, ReviewedRecord, ReviewedSentItem } from '../journal/schema';
 import type { DeleteItemResult, TxnRecord } from '../qbo/outcomes';
 
 export const keyOf = keyOfRecord;
 
 export interface RecheckDecision {
   skips: Map<string, RecordOutcome>;
-  deletable: SentItem[];
+  deletable: ReviewedSentItem[];
 }
 
 /** R1 + gone: compare the re-read version with the reviewed one. */
@@ -40,7 +40,7 @@ export function dateSpan(records: readonly { txnDate?: string }[]): { start: str
   return { start: dates[0]!.slice(0, 10), end: dates[dates.length - 1]!.slice(0, 10) };
 }
 
-export function toSentItems(records: readonly TxnRecord[]): SentItem[] {
+export function toSentItems(records: readonly TxnRecord[]): ReviewedSentItem[] {
   return records.map((r, i) => ({
     bId: String(i + 1),
     key: keyOf(r),

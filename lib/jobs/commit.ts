@@ -5,8 +5,7 @@
  */
 
 import type { Journal } from '../journal/journal';
-import type { ChunkJournal, JobMeta, ReviewedRecord, StoredOutcome } from '../journal/schema';
-import { keyOf } from './classify';
+import { type ChunkJournal, type JobMeta, type JobRecord, jobRecordKey, type StoredOutcome } from '../journal/schema';
 import { finishIfDone, type JobPatch, proceed } from './lifecycle';
 import type { FinalOutcome } from './types';
 
@@ -18,9 +17,9 @@ export interface SaveArgs {
   journal: Journal;
   /** Told before the journal commit: a record the journal calls done always has its audit entry. */
   outcomesFinal(outcomes: readonly FinalOutcome[]): Promise<void>;
-  /** The chunk's own reviewed records. */
-  records: readonly ReviewedRecord[];
-  byKey: ReadonlyMap<string, ReviewedRecord>;
+  /** The chunk's own records. */
+  records: readonly JobRecord[];
+  byKey: ReadonlyMap<string, JobRecord>;
   job: JobMeta;
   prev: ChunkJournal;
   next: ChunkJournal;
@@ -33,16 +32,16 @@ export interface SaveArgs {
 export async function saveChunk(a: SaveArgs): Promise<JobMeta | undefined> {
   const range = a.records;
   const idle = a.next.inFlight.length + a.next.queue.length + a.next.verify.length === 0;
-  const complete = idle && range.every((r) => keyOf(r.record) in a.next.outcomes);
+  const complete = idle && range.every((r) => jobRecordKey(r) in a.next.outcomes);
   const storedOf = (key: string) => a.next.outcomes[key];
   // The snapshots first: every outcome that is new in this write (told again after a worker death,
   // the audit log replaces its entry, never duplicates it).
   const finals = Object.keys(a.next.outcomes)
     .filter((key) => a.prev.outcomes[key] !== a.next.outcomes[key])
     .flatMap((key): FinalOutcome[] => {
-      const reviewed = a.byKey.get(key);
+      const record = a.byKey.get(key);
       const stored = storedOf(key);
-      return reviewed && stored ? [{ job: a.job, reviewed, stored }] : [];
+      return record && stored ? [{ job: a.job, record, stored }] : [];
     });
   await a.outcomesFinal(finals);
   return a.journal.commit({

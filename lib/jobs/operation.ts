@@ -6,7 +6,15 @@
  * void and create are each one more file, not a copy of the runner.
  */
 import type { JobOperationKind } from '../domain/jobs';
-import type { JobMeta, RecordOutcome, ReviewedRecord, SentItem, StoredOutcome } from '../journal/schema';
+import type {
+  JobMeta,
+  JobRecord,
+  RecordOutcome,
+  ReviewedRecord,
+  ReviewedSentItem,
+  SentItem,
+  StoredOutcome,
+} from '../journal/schema';
 import type { QboClient } from '../qbo/client-api';
 import type { CallFailure } from '../qbo/outcomes';
 
@@ -29,14 +37,20 @@ export interface OperationContext {
    * a create sends it as the service's `requestid`, so re-sending it is safe.
    */
   readonly attemptId: string;
-  /** The current chunk's records by key (a restore rebuilds a body to re-send). */
-  readonly records: ReadonlyMap<string, ReviewedRecord>;
+  /** The current chunk's records by key (a restore item journaled without its body rebuilds it). */
+  readonly records: ReadonlyMap<string, JobRecord>;
   /** The stored final outcome of a record of an earlier chunk of this job (a restore's dependency). */
   outcomeOf(chunk: number, key: string): Promise<StoredOutcome | undefined>;
 }
 
-export interface JobOperation {
+/**
+ * `R`: the variant of job record it acts on; `I`: the items it sends. The step hands an operation
+ * only the records `accepts` says are its own (a delete never sees a restore record), and the
+ * items its own prepare made.
+ */
+export interface JobOperation<R extends JobRecord = ReviewedRecord, I extends SentItem = ReviewedSentItem> {
   readonly kind: JobOperationKind;
+  accepts(record: JobRecord): record is R;
   /**
    * Just before sending a chunk's records (≤ 30): re-read them and decide. `skips`: final outcomes
    * of records that must not be sent (changed since review, reconciled, gone, …); `send`: the items
@@ -44,13 +58,13 @@ export interface JobOperation {
    */
   prepare(
     client: QboClient,
-    records: readonly ReviewedRecord[],
+    records: readonly R[],
     ctx: OperationContext,
-  ): Promise<ReadOutcome<{ skips: Map<string, RecordOutcome>; send: SentItem[] }>>;
+  ): Promise<ReadOutcome<{ skips: Map<string, RecordOutcome>; send: I[] }>>;
   /** One batch call. */
-  sendBatch(client: QboClient, items: readonly SentItem[], ctx: OperationContext): Promise<SendAnswer>;
+  sendBatch(client: QboClient, items: readonly I[], ctx: OperationContext): Promise<SendAnswer>;
   /** One item alone (after a whole-call refusal, to find the item the service objects to). */
-  sendOne(client: QboClient, item: SentItem, ctx: OperationContext): Promise<SendAnswer>;
+  sendOne(client: QboClient, item: I, ctx: OperationContext): Promise<SendAnswer>;
   /**
    * R5: settle items whose answer was ambiguous; each one's verified outcome, by item key (an item
    * left out stays to verify later). Delete and void re-read, never re-send; a create re-sends the
@@ -58,7 +72,10 @@ export interface JobOperation {
    */
   verify(
     client: QboClient,
-    items: readonly SentItem[],
+    items: readonly I[],
     ctx: OperationContext,
   ): Promise<ReadOutcome<{ outcomes: Map<string, RecordOutcome> }>>;
 }
+
+/** Any operation, as the runner holds it (the step narrows records with `accepts`). */
+export type AnyJobOperation = JobOperation<JobRecord, SentItem>;

@@ -8,7 +8,7 @@
  */
 
 import type { Entity } from '../domain/entities';
-import type { RecordOutcome, ReviewedRecord, SentItem } from '../journal/schema';
+import type { RecordOutcome, ReviewedRecord, ReviewedSentItem } from '../journal/schema';
 import type { QboClient } from '../qbo/client-api';
 import type { TxnRecord } from '../qbo/outcomes';
 import { reconciledSet } from '../qbo/reconciled-set';
@@ -75,7 +75,7 @@ export async function recheckChunk(
 /** R5 verification: gone → deleted (verified); present → not deleted (verified). Never re-sends. */
 export async function verifyItems(
   client: QboClient,
-  items: readonly SentItem[],
+  items: readonly ReviewedSentItem[],
 ): Promise<ReadOutcome<{ present: Map<string, TxnRecord> }>> {
   const read = await readCurrent(client, items);
   if (read.kind !== 'ok') return read;

@@ -1,11 +1,41 @@
 /** Per-record rows of a job for the popup: final outcome, unverified (R5 pending), or pending. */
+
+import { keyOfRecord } from '../domain/record-key';
 import type { ChunkRead } from '../journal/journal';
-import type { ReviewedRecord } from '../journal/schema';
-import { keyOf } from './classify';
+import { type JobRecord, jobRecordKey, type RestoreRecord, type ReviewedRecord } from '../journal/schema';
 import { OUTCOME_GROUP, outcomeLabel, UNVERIFIED_LABEL } from './labels';
 import type { JobRecordRow } from './types';
 
-export function recordRows(reviewed: readonly ReviewedRecord[], chunks: readonly ChunkRead[]): JobRecordRow[] {
+/** What a row shows of a reviewed record: the version reviewed. */
+function reviewedBase(record: ReviewedRecord['record']) {
+  return {
+    key: keyOfRecord(record),
+    entity: record.entity,
+    id: record.id,
+    docNumber: record.docNumber,
+    txnDate: record.txnDate,
+    party: record.party,
+    amount: record.totalAmt,
+    currency: record.currency,
+  };
+}
+
+/** What a row shows of a record to restore: its old Id, as the plan named it, and its notes. */
+function restoreBase(r: RestoreRecord) {
+  return {
+    key: jobRecordKey(r),
+    entity: r.entity,
+    id: r.id,
+    docNumber: r.docNumber,
+    txnDate: r.txnDate,
+    party: undefined,
+    amount: r.amount,
+    currency: undefined,
+    ...(r.notes?.length ? { notes: r.notes } : {}),
+  };
+}
+
+export function recordRows(records: readonly JobRecord[], chunks: readonly ChunkRead[]): JobRecordRow[] {
   const finals = new Map<string, Extract<JobRecordRow['state'], { kind: 'final' }>>();
   const unverified = new Set<string>();
   for (const read of chunks) {
@@ -13,19 +43,9 @@ export function recordRows(reviewed: readonly ReviewedRecord[], chunks: readonly
     for (const [key, stored] of Object.entries(read.chunk.outcomes)) finals.set(key, { kind: 'final', ...stored });
     for (const item of [...read.chunk.inFlight, ...read.chunk.verify]) unverified.add(item.key);
   }
-  return reviewed.map(({ record, restore }) => {
-    const key = keyOf(record);
-    const base = {
-      key,
-      entity: record.entity,
-      id: record.id,
-      docNumber: record.docNumber,
-      txnDate: record.txnDate,
-      party: record.party,
-      amount: record.totalAmt,
-      currency: record.currency,
-      ...(restore?.notes?.length ? { notes: restore.notes } : {}),
-    };
+  return records.map((r) => {
+    const key = jobRecordKey(r);
+    const base = r.kind === 'restore' ? restoreBase(r) : reviewedBase(r.record);
     const final = finals.get(key);
     if (final) {
       const newId = final.outcome.kind === 'restored' ? { newId: final.outcome.newId } : {};

@@ -12,9 +12,8 @@ import { isActiveJobState } from '../domain/jobs';
 import { sameScope } from '../domain/scope';
 import type { Journal } from '../journal/journal';
 import { createJournal } from '../journal/journal';
-import type { JobMeta, ReviewedRecord } from '../journal/schema';
+import { type JobMeta, type JobRecord, jobRecordKey } from '../journal/schema';
 import { writeQueueFor } from '../storage/queue';
-import { keyOf } from './classify';
 import { newJobMeta, orderForChunks } from './create';
 import { isWorkerKilled, WorkerKilled } from './hooks';
 import {
@@ -43,8 +42,8 @@ export const DEFAULT_ALARM_NAME = 'safe-delete:jobs';
 
 interface ChunkRecords {
   index: number;
-  records: ReviewedRecord[];
-  byKey: Map<string, ReviewedRecord>;
+  records: JobRecord[];
+  byKey: Map<string, JobRecord>;
 }
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
@@ -61,7 +60,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   /** Per job: the records of the chunk it is at (write-once data, so a cache never goes stale). */
   const chunkCache = new Map<string, ChunkRecords>();
   /** Per job: every record, for the popup's list only (the runner itself never needs them all). */
-  const allRecordsCache = new Map<string, ReviewedRecord[]>();
+  const allRecordsCache = new Map<string, JobRecord[]>();
   let dead = false;
   const readLead = { ms: 0 };
 
@@ -92,7 +91,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (cached?.index === index) return cached;
     const records = await journal.readChunkRecords(job.id, index);
     if (!records) return undefined;
-    const entry = { index, records, byKey: new Map(records.map((r) => [keyOf(r.record), r])) };
+    const entry = { index, records, byKey: new Map(records.map((r) => [jobRecordKey(r), r])) };
     chunkCache.set(job.id, entry);
     return entry;
   }

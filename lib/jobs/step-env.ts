@@ -1,12 +1,12 @@
 /** What a job step works with, and the one way it writes a chunk (see ./commit.ts). */
 import type { Clock } from '../clock';
 import type { Journal } from '../journal/journal';
-import type { ChunkJournal, JobMeta, ReviewedRecord } from '../journal/schema';
+import type { ChunkJournal, JobMeta, JobRecord } from '../journal/schema';
 import type { QboClient } from '../qbo/client-api';
 import { saveChunk } from './commit';
 import type { StepName } from './hooks';
 import type { JobPatch } from './lifecycle';
-import type { JobOperation } from './operation';
+import type { AnyJobOperation } from './operation';
 import type { OutcomeSubscriber, ThrottleConfig } from './types';
 
 export interface StepEnv {
@@ -14,10 +14,10 @@ export interface StepEnv {
   outcomes: OutcomeSubscriber;
   clock: Clock;
   client: QboClient;
-  operation: JobOperation;
-  /** The reviewed records of the job's current chunk (job.cursor) only: a step costs O(chunk). */
-  records: readonly ReviewedRecord[];
-  byKey: ReadonlyMap<string, ReviewedRecord>;
+  operation: AnyJobOperation;
+  /** The records of the job's current chunk (job.cursor) only: a step costs O(chunk). */
+  records: readonly JobRecord[];
+  byKey: ReadonlyMap<string, JobRecord>;
   throttle: ThrottleConfig;
   maxInWorkerSleepMs: number;
   retryDelayMs: number;

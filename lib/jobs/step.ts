@@ -4,8 +4,7 @@
  * send the next item alone after a whole-call refusal, or prepare (re-read) and send the next batch.
  * Every send goes through ./send.ts (journal, send, record).
  */
-import { keyOfRecord as keyOf } from '../domain/record-key';
-import type { ChunkJournal, JobMeta, ReviewedRecord } from '../journal/schema';
+import { type ChunkJournal, type JobMeta, type JobRecord, jobRecordKey, type RecordOutcome } from '../journal/schema';
 import { emptyChunk, storedAt } from './commit';
 import { failurePatch, finishIfDone, isSending, pauseWithError, waitFor } from './lifecycle';
 import type { OperationContext } from './operation';
@@ -57,7 +56,7 @@ export async function runJobStep(env: StepEnv, job: JobMeta): Promise<StepResult
   if (chunk.verify.length > 0) return verifyStep(env, job, chunk);
   if (!isSending(job)) return 'stop';
   if (chunk.queue.length > 0) return singleStep(env, job, chunk);
-  const remaining = env.records.filter((r) => !(keyOf(r.record) in chunk.outcomes));
+  const remaining = env.records.filter((r) => !(jobRecordKey(r) in chunk.outcomes));
   if (remaining.length === 0) {
     await save(env, job, chunk, chunk);
     return 'continue';
@@ -65,7 +64,16 @@ export async function runJobStep(env: StepEnv, job: JobMeta): Promise<StepResult
   return batchStep(env, job, chunk, remaining);
 }
 
-async function batchStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal, remaining: ReviewedRecord[]) {
+/**
+ * A record of another variant than the job's operation acts on (a restore's in a delete job) is
+ * never handed to it: refused without a call, so the chunk still ends. Only a damaged journal holds one.
+ */
+const NOT_THIS_JOBS: RecordOutcome = {
+  kind: 'refused',
+  fault: { code: 'wrongRecordKind', message: 'This job cannot act on this kind of record.' },
+};
+
+async function batchStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal, remaining: JobRecord[]) {
   const now = env.clock.now();
   const slot = nextBatchSlot(await env.journal.readThrottle(job.realmId), now, env.throttle);
   // Start the re-read as long before the slot as the last one took: the send then leaves at the slot
@@ -81,7 +89,8 @@ async function batchStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal, remain
     return 'stop';
   }
   const readStart = env.clock.now();
-  const prepared = await env.operation.prepare(env.client, remaining, operationContext(env, job, chunk, ''));
+  const own = remaining.filter((r) => env.operation.accepts(r));
+  const prepared = await env.operation.prepare(env.client, own, operationContext(env, job, chunk, ''));
   env.readLead.ms = env.clock.now() - readStart;
   if (prepared.kind !== 'ok') {
     await env.journal.commit({
@@ -94,6 +103,7 @@ async function batchStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal, remain
   if (untilSlot > 0) await env.clock.sleep(untilSlot); // at most the lead: the throttle still rules
   const at = env.clock.now();
   const outcomes = { ...chunk.outcomes };
+  for (const r of remaining) if (!env.operation.accepts(r)) outcomes[jobRecordKey(r)] = storedAt(NOT_THIS_JOBS, at);
   for (const [key, outcome] of prepared.skips) outcomes[key] = storedAt(outcome, at, prepared.intuitTid);
   if (prepared.send.length === 0) {
     await save(env, job, chunk, { ...chunk, outcomes });

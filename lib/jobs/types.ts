@@ -8,10 +8,12 @@ import type { Environment } from '../domain/ids';
 import type { JobOperationKind, OutcomeGroup } from '../domain/jobs';
 import type {
   JobMeta,
+  JobRecord,
   JobStatus,
   JobWait,
   OutcomeKind,
   RecordOutcome,
+  RestoreRecord,
   ReviewedRecord,
   StoredOutcome,
 } from '../journal/schema';
@@ -19,7 +21,17 @@ import type { QboClient } from '../qbo/client-api';
 import type { AlarmLike, AlarmsArea, StorageArea } from '../storage/area';
 import type { StepName } from './hooks';
 
-export type { JobMeta, JobStatus, JobWait, OutcomeKind, RecordOutcome, ReviewedRecord, StoredOutcome };
+export type {
+  JobMeta,
+  JobRecord,
+  JobStatus,
+  JobWait,
+  OutcomeKind,
+  RecordOutcome,
+  RestoreRecord,
+  ReviewedRecord,
+  StoredOutcome,
+};
 
 export interface ThrottleConfig {
   /** Batch calls allowed per company in any rolling window. Default 40 (service-facts). */
@@ -31,7 +43,8 @@ export interface ThrottleConfig {
 /** A record's outcome became final in a job: the fact a subscriber (the audit log) is told. */
 export interface FinalOutcome {
   job: JobMeta;
-  reviewed: ReviewedRecord;
+  /** The record as the job was given it: reviewed (delete, void) or to restore. */
+  record: JobRecord;
   stored: StoredOutcome;
 }
 
@@ -87,10 +100,10 @@ export interface CreateJobInput {
   /** Records per batch, 1..30. Default 30. */
   chunkSize?: number;
   /**
-   * The job's own chunks, in order, each of 1..30 records (a restore: documents before the payments
-   * that pay them); `records` is then ignored and nothing is re-ordered.
+   * The job's own chunks, in order, each of 1..30 records (a restore's, cut by lib/restore/chunks.ts:
+   * documents before the payments that pay them); `records` is then ignored and nothing is re-ordered.
    */
-  chunks?: readonly (readonly ReviewedRecord[])[];
+  chunks?: readonly (readonly JobRecord[])[];
   /** A restore may reuse a number already taken (`include=allowduplicatedocnum`): the person chose it. */
   allowDuplicateDocNumbers?: boolean;
 }

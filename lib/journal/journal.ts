@@ -9,7 +9,7 @@
  *
  * Layout (keys from lib/storage/keys.ts):
  *   sd:jobs                     JobMeta[]: the one job list (compact: counters, cursor, wait, status)
- *   sd:job:<id>:records:<i>     ReviewedRecord[]: chunk i's reviewed snapshots, written ONCE at creation
+ *   sd:job:<id>:records:<i>     JobRecord[]: chunk i's records (reviewed, or to restore), written ONCE at creation
  *                               (per chunk, so a wake reads O(chunk) whatever the job's size)
  *   sd:job:<id>:chunk:<i>       ChunkJournal: per-chunk attempt and outcomes (≤ 30 records)
  *   sd:throttle:<realmId>       number[]: batch-call times within the rolling window
@@ -36,8 +36,8 @@ import {
   JOBS_ITEM,
   type JobMeta,
   JobMetaSchema,
-  ReviewedListSchema,
-  type ReviewedRecord,
+  type JobRecord,
+  JobRecordListSchema,
   THROTTLE_ITEM,
 } from './schema';
 import { UnreadableChunkError } from './unreadable-chunk-error';
@@ -59,9 +59,9 @@ export interface Commit {
 export interface Journal {
   readJobs(): Promise<JobMeta[]>;
   /** The reviewed records of one chunk (undefined: missing or unreadable). */
-  readChunkRecords(jobId: string, index: number): Promise<ReviewedRecord[] | undefined>;
+  readChunkRecords(jobId: string, index: number): Promise<JobRecord[] | undefined>;
   /** Every chunk's reviewed records in order (the popup's list; the runner never needs them all). */
-  readRecords(jobId: string, chunks: number): Promise<ReviewedRecord[] | undefined>;
+  readRecords(jobId: string, chunks: number): Promise<JobRecord[] | undefined>;
   readChunk(jobId: string, index: number): Promise<ChunkRead>;
   readThrottle(realmId: string): Promise<number[]>;
   /**
@@ -70,8 +70,8 @@ export interface Journal {
    */
   createJob(
     meta: JobMeta,
-    records: readonly ReviewedRecord[],
-    cuts?: readonly (readonly ReviewedRecord[])[],
+    records: readonly JobRecord[],
+    cuts?: readonly (readonly JobRecord[])[],
     /** Checked inside the write queue with the stored list: a job it names blocks the new one. */
     blockedBy?: (jobs: readonly JobMeta[]) => JobMeta | undefined,
   ): Promise<JobMeta | undefined>;
@@ -152,15 +152,15 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue })
     readJobs: async () => (await readList()).jobs,
     async readChunkRecords(jobId, index) {
       const key = recordsKey(jobId, index);
-      const parsed = ReviewedListSchema.safeParse((await storage.get(key))[key]);
+      const parsed = JobRecordListSchema.safeParse((await storage.get(key))[key]);
       return parsed.success ? parsed.data : undefined;
     },
     async readRecords(jobId, chunks) {
       const keys = Array.from({ length: chunks }, (_, i) => recordsKey(jobId, i));
       const got = keys.length > 0 ? await storage.get(keys) : {};
-      const out: ReviewedRecord[] = [];
+      const out: JobRecord[] = [];
       for (const key of keys) {
-        const parsed = ReviewedListSchema.safeParse(got[key]);
+        const parsed = JobRecordListSchema.safeParse(got[key]);
         if (!parsed.success) return undefined;
         out.push(...parsed.data);
       }

@@ -5,11 +5,24 @@
  */
 import { z } from 'zod';
 import { ENTITIES } from '../domain/entities';
+import { JobRecordListSchema } from '../domain/job-records';
 import { JOB_OPERATIONS } from '../domain/jobs';
 import { MAX_BATCH_ITEMS } from '../domain/limits';
 import { EnvironmentSchema } from '../domain/schemas';
 import { defineItem } from '../storage/item';
+import { jobRecordsV2RestoreVariant } from '../storage/migrations/job-records-v2-restore-variant';
 import { jobsV2Operation } from '../storage/migrations/jobs-v2-operation';
+
+export {
+  type JobRecord,
+  JobRecordListSchema,
+  JobRecordSchema,
+  jobRecordKey,
+  type RestoreRecord,
+  type ReviewedRecord,
+  ReviewedRecordSchema,
+  TxnRecordSchema,
+} from '../domain/job-records';
 
 export const FaultSchema = z.object({ code: z.string(), message: z.string(), detail: z.string().optional() });
 
@@ -43,14 +56,30 @@ export const StoredOutcomeSchema = z.object({
   intuitTid: z.string().optional(),
 });
 
-/** One delete as sent (or about to be sent): enough to verify it without the snapshots. */
-export const SentItemSchema = z.object({
+/** One delete or void as sent (or about to be sent): enough to verify it without the snapshots. */
+export const ReviewedSentItemSchema = z.object({
   bId: z.string(),
   key: z.string(),
   entity: z.enum(ENTITIES),
   id: z.string(),
   syncToken: z.string(),
 });
+
+/**
+ * One create of a restore as sent (or about to be sent): the old Id (its key) and the body exactly as
+ * sent, its links already pointing at the new Ids, journaled with the attempt so a verification
+ * looks for, and re-sends, that very body (built once, in prepare). Items journaled by builds before
+ * this had no body and a SyncToken of '0': they read as reviewed items, and a restore rebuilds theirs.
+ */
+export const CreateSentItemSchema = z.object({
+  bId: z.string(),
+  key: z.string(),
+  entity: z.enum(ENTITIES),
+  id: z.string(),
+  body: z.record(z.string(), z.unknown()),
+});
+
+export const SentItemSchema = z.union([CreateSentItemSchema, ReviewedSentItemSchema]);
 
 /**
  * Per-chunk write-ahead state, written first when the attempt is journaled (before the send).
@@ -70,39 +99,6 @@ export const ChunkJournalSchema = z.object({
    */
   attemptId: z.string().optional(),
 });
-
-export const TxnRecordSchema = z.object({
-  entity: z.enum(ENTITIES),
-  id: z.string(),
-  syncToken: z.string(),
-  txnDate: z.string().optional(),
-  docNumber: z.string().optional(),
-  totalAmt: z.number().optional(),
-  currency: z.string().optional(),
-  party: z.string().optional(),
-  lastUpdatedTime: z.string().optional(),
-  linkedTxn: z.array(z.object({ txnId: z.string(), txnType: z.string() })),
-  raw: z.record(z.string(), z.unknown()),
-});
-
-/** A record as the user reviewed it (from the preflight), stored once per job. */
-/**
- * A restore job's record (`record.raw` is the create body, `record.id` the old Id): the records it
- * links to that the same restore re-creates (their chunk, where their new Id will be), the notes to
- * show with it, and a refusal decided before any call.
- */
-export const RestorePartSchema = z.object({
-  dependsOn: z.array(z.object({ key: z.string(), chunk: z.number().int().nonnegative() })),
-  notes: z.array(z.string()).optional(),
-  refusal: z.string().optional(),
-});
-
-export const ReviewedRecordSchema = z.object({
-  record: TxnRecordSchema,
-  reconciled: z.boolean(),
-  restore: RestorePartSchema.optional(),
-});
-export const ReviewedListSchema = z.array(ReviewedRecordSchema);
 
 export const JOB_STATUSES = ['created', 'running', 'waiting', 'paused', 'tokenNeeded', 'cancelled', 'done'] as const;
 
@@ -166,8 +162,9 @@ export type RecordOutcome = z.infer<typeof RecordOutcomeSchema>;
 export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
 export type StoredOutcome = z.infer<typeof StoredOutcomeSchema>;
 export type SentItem = z.infer<typeof SentItemSchema>;
+export type ReviewedSentItem = z.infer<typeof ReviewedSentItemSchema>;
+export type CreateSentItem = z.infer<typeof CreateSentItemSchema>;
 export type ChunkJournal = z.infer<typeof ChunkJournalSchema>;
-export type ReviewedRecord = z.infer<typeof ReviewedRecordSchema>;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export type JobWait = z.infer<typeof JobWaitSchema>;
 export type JobMeta = z.infer<typeof JobMetaSchema>;
@@ -178,7 +175,12 @@ export const JOBS_ITEM = defineItem('jobs', {
   version: 2,
   migrations: [jobsV2Operation],
 });
-export const JOB_RECORDS_ITEM = defineItem('jobRecords', { schema: ReviewedListSchema, version: 1 });
+/** A job's records, one variant per kind of job (../domain/job-records.ts); 2: a restore's have their own. */
+export const JOB_RECORDS_ITEM = defineItem('jobRecords', {
+  schema: JobRecordListSchema,
+  version: 2,
+  migrations: [jobRecordsV2RestoreVariant],
+});
 export const JOB_CHUNK_ITEM = defineItem('jobChunk', { schema: ChunkJournalSchema, version: 1 });
 export const THROTTLE_ITEM = defineItem('throttle', { schema: z.array(z.number()), version: 1 });
 

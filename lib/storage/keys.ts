@@ -29,7 +29,7 @@ export const STORAGE_KEYS = {
   unreadable: { area: 'local', owner: 'storage', key: (key: string) => `sd:unreadable:${key}` },
   /** JobMeta[]: the one job list. */
   jobs: { area: 'local', owner: 'journal', key: () => 'sd:jobs' },
-  /** ReviewedRecord[]: the reviewed snapshots of one chunk, written once when the job is created. */
+  /** JobRecord[] (lib/domain/job-records.ts): one chunk's records, written once when the job is created. */
   jobRecords: {
     area: 'local',
     owner: 'journal',

@@ -2,13 +2,14 @@
  * The audit lines a delete, a void and a restore job write, field by field, on the real client and
  * the simulator. Pins what a bookkeeper's export holds whoever builds the lines (the runner, or a
  * subscriber to its outcomes): the reviewed version's fields and JSON, the outcome and its words, the
- * service's intuit_tid, and for a restore the new Id, the body it sent as the JSON and '0' as the
- * SyncToken (the record had none before it existed). Read straight from the log's database.
+ * service's intuit_tid, and for a restore the new Id, the planned body as the JSON and an empty
+ * SyncToken (the record had none before it existed: the '0' of earlier builds was made up). Read
+ * straight from the log's database.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuditLog } from '../../lib/audit/log';
-import { restoreChunks } from '../../lib/background/restore';
 import type { JobRecordRow, JobRunner, ReviewedRecord } from '../../lib/jobs/types';
+import { restoreChunks } from '../../lib/restore/chunks';
 import { isDeletedOutcome } from '../../lib/restore/entry';
 import { planRestore } from '../../lib/restore/plan';
 import { createHarness, type Harness } from '../jobs/harness';
@@ -113,7 +114,7 @@ describe('the audit lines of each kind of job', () => {
     expectLines(lines, jobId, h.realmId, records, rows);
   });
 
-  it("a restore job: each line has the new Id, the body sent as its JSON and '0' as its SyncToken", async () => {
+  it('a restore job: each line has the new Id, the planned body as its JSON and an empty SyncToken', async () => {
     h = await createHarness({ count: 8, seed: 11, entities: { Invoice: 1, Payment: 1 }, linkedShare: 0.6 });
     const runner = h.runner();
     const records = await h.review(h.company.keys.all);
@@ -142,7 +143,7 @@ describe('the audit lines of each kind of job', () => {
         docNumber: p.docNumber,
         txnDate: p.txnDate,
         amount: p.amount,
-        syncToken: '0',
+        syncToken: '',
         outcome: 'restored',
         outcomeLabel: 'Restored',
         intuitTid: final?.intuitTid,

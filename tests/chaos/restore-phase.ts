@@ -10,8 +10,8 @@
  * neighbour's throttle storm. Then judged by ./restore-checks.ts against the simulator's ground truth.
  */
 import type { AuditEntry } from '../../lib/audit/entry';
-import { restoreChunks } from '../../lib/background/restore';
 import type { RunnerHooks } from '../../lib/jobs/types';
+import { restoreChunks } from '../../lib/restore/chunks';
 import { isDeletedOutcome } from '../../lib/restore/entry';
 import { planRestore } from '../../lib/restore/plan';
 import type { RequestLogEntry } from '../../tools/simulator/api';
@@ -137,7 +137,7 @@ export async function runRestorePhase(
   const events = createChaosEvents({
     h,
     plan: phase,
-    chunkKeys: chunks.map((c) => c.map((r) => `${r.record.entity}:${r.record.id}`)),
+    chunkKeys: chunks.map((c) => c.map((r) => `${r.entity}:${r.id}`)),
     bookCloseDate: closeDates.duringJob,
     lastJson: new Map(),
     logFrom,

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { recordRows } from '../../lib/jobs/records-view';
 import type { ChunkRead } from '../../lib/journal/journal';
-import type { ChunkJournal, ReviewedRecord, SentItem } from '../../lib/journal/schema';
+import type { ChunkJournal, RestoreRecord, ReviewedRecord, SentItem } from '../../lib/journal/schema';
 
-const reviewed = (id: string, restore?: ReviewedRecord['restore']): ReviewedRecord => ({
+const reviewed = (id: string): ReviewedRecord => ({
   record: {
     entity: 'Invoice',
     id,
@@ -22,7 +22,17 @@ const reviewed = (id: string, restore?: ReviewedRecord['restore']): ReviewedReco
     raw: {},
   },
   reconciled: false,
-  ...(restore ? { restore } : {}),
+});
+/** A restore job's record: no party, no currency (the plan names neither), its notes. */
+const toRestore = (id: string, notes?: string[]): RestoreRecord => ({
+  kind: 'restore',
+  entity: 'Invoice',
+  id,
+  docNumber: `D${id}`,
+  txnDate: `2025-01-0${id}`,
+  amount: Number(id) * 10,
+  ...(notes ? { notes } : {}),
+  create: { kind: 'send', body: {}, dependsOn: [] },
 });
 const sent = (id: string): SentItem => ({ bId: id, key: `Invoice:${id}`, entity: 'Invoice', id, syncToken: '0' });
 const chunk = (over: Partial<ChunkJournal>): ChunkRead => ({
@@ -45,12 +55,12 @@ describe('recordRows', () => {
     const fault = { code: '6000', message: 'bad' };
     const rows = recordRows(
       [
-        reviewed('1', { dependsOn: [], notes: ['Re-apply the payment.'] }),
+        toRestore('1', ['Re-apply the payment.']),
         reviewed('2'),
         reviewed('3'),
         reviewed('4'),
         reviewed('5'),
-        reviewed('6', { dependsOn: [], notes: [] }),
+        toRestore('6', []),
       ],
       [
         chunk({
@@ -68,6 +78,8 @@ describe('recordRows', () => {
     expect(rows).toEqual([
       {
         ...base('1'),
+        party: undefined,
+        currency: undefined,
         notes: ['Re-apply the payment.'],
         newId: '101',
         state: { kind: 'final', outcome: { kind: 'restored', newId: '101' }, at: 7, intuitTid: 'tid' },
@@ -93,7 +105,14 @@ describe('recordRows', () => {
         group: 'needsAttention',
       },
       { ...base('5'), state: { kind: 'pending' }, label: 'Pending', group: 'pending' },
-      { ...base('6'), state: { kind: 'pending' }, label: 'Pending', group: 'pending' },
+      {
+        ...base('6'),
+        party: undefined,
+        currency: undefined,
+        state: { kind: 'pending' },
+        label: 'Pending',
+        group: 'pending',
+      },
     ]);
     // No empty notes and no newId key where there is none.
     expect('notes' in rows[5]!).toBe(false);

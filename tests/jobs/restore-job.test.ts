@@ -6,9 +6,9 @@
  * snapshot except what the service assigns, and each payment linked to its invoice's NEW Id.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { restoreChunks } from '../../lib/background/restore';
 import { STEP_NAMES } from '../../lib/jobs/hooks';
 import type { JobRunner } from '../../lib/jobs/types';
+import { restoreChunks } from '../../lib/restore/chunks';
 import { isDeletedOutcome } from '../../lib/restore/entry';
 import { planRestore } from '../../lib/restore/plan';
 import { createBody } from '../../lib/restore/strip';

@@ -5,10 +5,11 @@
  * record deleted while the person is told it is back; a wrong send creates it twice.
  */
 import { describe, expect, it } from 'vitest';
+import type { RestoreDependency, RestoreRecord } from '../../lib/domain/job-records';
 import { newJobMeta } from '../../lib/jobs/create';
 import type { OperationContext } from '../../lib/jobs/operation';
 import { LINKED_NOT_RESTORED, NOT_RESTORABLE, restoreOperation } from '../../lib/jobs/operations/restore';
-import type { RecordOutcome, ReviewedRecord, SentItem, StoredOutcome } from '../../lib/journal/schema';
+import type { RecordOutcome, SentItem, StoredOutcome } from '../../lib/journal/schema';
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { CreateItemResult, CreateOptions, CreateRequestItem } from '../../lib/qbo/create-calls';
 import type { CallResult, TxnRecord } from '../../lib/qbo/outcomes';
@@ -17,6 +18,13 @@ import { fakeClient } from '../support/fake-client';
 type Entity = TxnRecord['entity'];
 
 /** A payment of invoice 5 (in the restore set) and of invoice 6 (not deleted: left alone). */
+const paymentSent = {
+  TotalAmt: 10,
+  Line: [
+    { Amount: 4, LinkedTxn: [{ TxnId: '105', TxnType: 'Invoice' }] },
+    { Amount: 6, LinkedTxn: [{ TxnId: '6', TxnType: 'Invoice' }] },
+  ],
+};
 const paymentRaw = {
   TotalAmt: 10,
   Line: [
@@ -25,31 +33,44 @@ const paymentRaw = {
   ],
 };
 
-function reviewed(entity: Entity, id: string, raw: Record<string, unknown>, restore?: ReviewedRecord['restore']) {
-  const r: ReviewedRecord = {
-    record: { entity, id, syncToken: '0', linkedTxn: [], raw },
-    reconciled: false,
-    ...(restore ? { restore } : {}),
-  };
+/** A restore job's record: the plan's body (links naming old Ids) and what it waits for. */
+function toRestore(entity: Entity, id: string, body: Record<string, unknown>, dependsOn: RestoreDependency[] = []) {
+  const r: RestoreRecord = { kind: 'restore', entity, id, create: { kind: 'send', body, dependsOn } };
   return r;
 }
 
-const invoice = reviewed('Invoice', '5', { TotalAmt: 4 });
-const payment = reviewed('Payment', '9', paymentRaw, { dependsOn: [{ key: 'Invoice:5', chunk: 0 }] });
-const refused = reviewed('Bill', '3', { TotalAmt: 1 }, { dependsOn: [], refusal: 'In a closed period.' });
+const invoice = toRestore('Invoice', '5', { TotalAmt: 4 });
+const payment = toRestore('Payment', '9', paymentRaw, [{ key: 'Invoice:5', chunk: 0 }]);
+const refused: RestoreRecord = {
+  kind: 'restore',
+  entity: 'Bill',
+  id: '3',
+  create: { kind: 'refused', reason: 'In a closed period.' },
+};
+const bodyOf = (r: RestoreRecord) => (r.create.kind === 'send' ? r.create.body : {});
 
-const item = (r: ReviewedRecord, bId: string): SentItem => ({
+/** An item as prepare journals it: its body as sent. */
+const sent = (r: RestoreRecord, bId: string, body = bodyOf(r)): SentItem => ({
   bId,
-  key: `${r.record.entity}:${r.record.id}`,
-  entity: r.record.entity,
-  id: r.record.id,
+  key: `${r.entity}:${r.id}`,
+  entity: r.entity,
+  id: r.id,
+  body,
+});
+
+/** An item journaled by the build before bodies were journaled (no body, SyncToken '0'). */
+const item = (r: RestoreRecord, bId: string): SentItem => ({
+  bId,
+  key: `${r.entity}:${r.id}`,
+  entity: r.entity,
+  id: r.id,
   syncToken: '0',
 });
 
 const stored = (outcome: RecordOutcome): StoredOutcome => ({ outcome, at: 1 });
 
 function context(
-  records: ReviewedRecord[],
+  records: RestoreRecord[],
   earlier: Record<string, StoredOutcome> = {},
   over: { allowDuplicateDocNumbers?: boolean } = {},
 ) {
@@ -60,7 +81,7 @@ function context(
       ...over,
     },
     attemptId: 'attempt-7',
-    records: new Map(records.map((r) => [`${r.record.entity}:${r.record.id}`, r])),
+    records: new Map(records.map((r) => [`${r.entity}:${r.id}`, r])),
     outcomeOf: async (chunk, key) => {
       asked.push([chunk, key]);
       return earlier[key];
@@ -146,7 +167,7 @@ describe('restoreOperation.prepare', () => {
   });
 
   it('the rest are sent, numbered 1.. in order (refused ones take no number)', async () => {
-    const other = reviewed('Invoice', '8', { TotalAmt: 2 });
+    const other = toRestore('Invoice', '8', { TotalAmt: 2 });
     const { ctx, asked } = context([invoice, refused, payment, other], {
       'Invoice:5': stored({ kind: 'restored', newId: '105' }),
     });
@@ -154,14 +175,17 @@ describe('restoreOperation.prepare', () => {
     expect(res).toMatchObject({
       kind: 'ok',
       send: [
-        { bId: '1', key: 'Invoice:5', entity: 'Invoice', id: '5', syncToken: '0' },
-        { bId: '2', key: 'Payment:9', entity: 'Payment', id: '9', syncToken: '0' },
-        { bId: '3', key: 'Invoice:8', entity: 'Invoice', id: '8', syncToken: '0' },
+        { bId: '1', key: 'Invoice:5', entity: 'Invoice', id: '5', body: { TotalAmt: 4 } },
+        { bId: '2', key: 'Payment:9', entity: 'Payment', id: '9', body: paymentSent },
+        { bId: '3', key: 'Invoice:8', entity: 'Invoice', id: '8', body: { TotalAmt: 2 } },
       ],
     });
     expect(res.kind === 'ok' && [...res.skips.keys()]).toEqual(['Bill:3']);
-    // Records without a restore part have no dependency to look up.
+    // Records without a dependency have none to look up; no item carries a SyncToken.
     expect(asked).toEqual([[0, 'Invoice:5']]);
+    expect(res.kind === 'ok' && res.send.some((i) => 'syncToken' in i)).toBe(false);
+    // The plan's body itself is never changed.
+    expect(bodyOf(payment)).toEqual(paymentRaw);
   });
 });
 
@@ -182,7 +206,11 @@ describe('restoreOperation.sendBatch / sendOne', () => {
         'tid-c',
       ),
     ]);
-    const answer = await restoreOperation.sendBatch(c, [item(invoice, '1'), item(payment, '2')], ctx);
+    const prepared = await restoreOperation.prepare(c, [invoice, payment], ctx);
+    if (prepared.kind !== 'ok') throw new Error('prepare failed');
+    // Sent as journaled: no body is built a second time (the new Id 105 is not looked up again).
+    const { ctx: bare } = context([], {}, { allowDuplicateDocNumbers: true });
+    const answer = await restoreOperation.sendBatch(c, prepared.send, { ...bare, outcomeOf: async () => undefined });
     expect(answer).toEqual({
       kind: 'perItem',
       intuitTid: 'tid-c',
@@ -212,8 +240,29 @@ describe('restoreOperation.sendBatch / sendOne', () => {
         ],
       },
     ]);
-    // The snapshot itself is never changed.
-    expect(payment.record.raw).toEqual(paymentRaw);
+    // The plan's body itself is never changed.
+    expect(bodyOf(payment)).toEqual(paymentRaw);
+  });
+
+  it('sends each item’s journaled body as is, without its record or any outcome', async () => {
+    const asked: string[] = [];
+    const { ctx } = context([]);
+    const outcomeOf = async (_: number, key: string) => {
+      asked.push(key);
+      return undefined;
+    };
+    const lookups = { ...ctx, outcomeOf };
+    const { client: c, creates } = client([okResults([['1', { kind: 'created', newId: '201' }]])]);
+    await restoreOperation.sendBatch(c, [sent(payment, '1', paymentSent)], lookups);
+    expect(creates[0]?.items).toEqual([{ bId: '1', entity: 'Payment', body: paymentSent }]);
+    expect(asked).toEqual([]);
+  });
+
+  it('an item journaled before bodies were (SyncToken 0, no body) has its body rebuilt from its record', async () => {
+    const { ctx } = context([invoice, payment], earlier);
+    const { client: c, creates } = client([okResults([['2', { kind: 'created', newId: '201' }]])]);
+    await restoreOperation.sendBatch(c, [item(payment, '2')], ctx);
+    expect(creates[0]?.items).toEqual([{ bId: '2', entity: 'Payment', body: paymentSent }]);
   });
 
   it('allow-duplicate is false unless the job chose it; a failed call is passed through', async () => {
@@ -240,7 +289,7 @@ describe('restoreOperation.sendBatch / sendOne', () => {
     expect(creates).toHaveLength(1);
   });
 
-  it('an item with no record, or one that can no longer be sent, is a bug: nothing is sent', async () => {
+  it('an old item with no record, or one that can no longer be sent, is a bug: nothing is sent', async () => {
     const { client: c, creates } = client([]);
     await expect(restoreOperation.sendBatch(c, [item(invoice, '1')], context([]).ctx)).rejects.toThrow(
       'restore: Invoice:5 has no body to send',
@@ -256,13 +305,13 @@ describe('restoreOperation.sendBatch / sendOne', () => {
 });
 
 describe('restoreOperation.verify: the same attempt again, then each new Id read back', () => {
-  const a = reviewed('Invoice', '1', { TotalAmt: 1 });
-  const b = reviewed('Invoice', '2', { TotalAmt: 2 });
-  const p = reviewed('Payment', '3', { TotalAmt: 3 });
-  const d = reviewed('Invoice', '4', { TotalAmt: 4 });
-  const e = reviewed('Bill', '5', { TotalAmt: 5 });
-  const f = reviewed('Bill', '6', { TotalAmt: 6 });
-  const items = [item(a, '1'), item(b, '2'), item(p, '3'), item(d, '4'), item(e, '5'), item(f, '6')];
+  const a = toRestore('Invoice', '1', { TotalAmt: 1 });
+  const b = toRestore('Invoice', '2', { TotalAmt: 2 });
+  const p = toRestore('Payment', '3', { TotalAmt: 3 });
+  const d = toRestore('Invoice', '4', { TotalAmt: 4 });
+  const e = toRestore('Bill', '5', { TotalAmt: 5 });
+  const f = toRestore('Bill', '6', { TotalAmt: 6 });
+  const items = [sent(a, '1'), sent(b, '2'), sent(p, '3'), sent(d, '4'), sent(e, '5'), sent(f, '6')];
   const fault = { code: '6210', message: 'closed' };
 
   it('restored only when the new record reads back; a refusal is final; missing or unread stays to verify', async () => {
@@ -312,7 +361,7 @@ describe('restoreOperation.verify: the same attempt again, then each new Id read
   it('nothing created: no read, the replay’s intuit_tid', async () => {
     const { ctx } = context([e]);
     const { client: c, reads } = client([okResults([['5', { kind: 'missing' }]], 'tid-replay')]);
-    expect(await restoreOperation.verify(c, [item(e, '5')], ctx)).toEqual({
+    expect(await restoreOperation.verify(c, [sent(e, '5')], ctx)).toEqual({
       kind: 'ok',
       intuitTid: 'tid-replay',
       outcomes: new Map(),
@@ -336,7 +385,7 @@ describe('restoreOperation.verify: the same attempt again, then each new Id read
         ],
       }),
     );
-    expect(await restoreOperation.verify(c, [item(a, '1'), item(b, '2')], ctx)).toEqual({
+    expect(await restoreOperation.verify(c, [sent(a, '1'), sent(b, '2')], ctx)).toEqual({
       kind: 'ok',
       intuitTid: 'tid-replay',
       outcomes: new Map([['Invoice:1', { kind: 'restored', newId: '101' }]]),
@@ -346,9 +395,9 @@ describe('restoreOperation.verify: the same attempt again, then each new Id read
   it('a failed replay or a failed read-back is the answer', async () => {
     const failure = { kind: 'ambiguous' as const, reason: 'reset', meta: { status: 0 } };
     const { ctx } = context([a]);
-    expect(await restoreOperation.verify(client([failure]).client, [item(a, '1')], ctx)).toEqual(failure);
+    expect(await restoreOperation.verify(client([failure]).client, [sent(a, '1')], ctx)).toEqual(failure);
     const readFailure = { kind: 'rateLimited' as const, retryAfterMs: 1, meta: { status: 429 } };
     const { client: c } = client([okResults([['1', { kind: 'created', newId: '101' }]])], [], async () => readFailure);
-    expect(await restoreOperation.verify(c, [item(a, '1')], ctx)).toEqual(readFailure);
+    expect(await restoreOperation.verify(c, [sent(a, '1')], ctx)).toEqual(readFailure);
   });
 });

@@ -6,13 +6,14 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { AuditEntry } from '../../lib/audit/entry';
 import { auditLineOf } from '../../lib/audit/from-jobs';
+import { isReviewedRecord } from '../../lib/domain/job-records';
 import { newJobMeta } from '../../lib/jobs/create';
 import type { StepName } from '../../lib/jobs/hooks';
 import type { JobOperation } from '../../lib/jobs/operation';
 import type { StepEnv } from '../../lib/jobs/step-env';
 import type { JobMeta, ReviewedRecord } from '../../lib/jobs/types';
 import { createJournal, type Journal } from '../../lib/journal/journal';
-import type { ChunkJournal, SentItem } from '../../lib/journal/schema';
+import type { ChunkJournal, ReviewedSentItem } from '../../lib/journal/schema';
 import { writeQueueFor } from '../../lib/storage/queue';
 import { createManualClock } from '../support/clock';
 import { fakeClient } from '../support/fake-client';
@@ -22,7 +23,7 @@ export const records: ReviewedRecord[] = ['1', '2'].map((id) => ({
   record: { entity: 'Invoice', id, syncToken: '0', txnDate: '2025-01-01', linkedTxn: [], raw: { Id: id } },
   reconciled: false,
 }));
-export const item = (id: string, bId = id): SentItem => ({
+export const item = (id: string, bId = id): ReviewedSentItem => ({
   bId,
   key: `Invoice:${id}`,
   entity: 'Invoice',
@@ -61,6 +62,7 @@ export async function resetStep(): Promise<void> {
   };
   operation = {
     kind: 'delete',
+    accepts: isReviewedRecord,
     prepare: refuse('prepare'),
     sendBatch: refuse('sendBatch'),
     sendOne: refuse('sendOne'),

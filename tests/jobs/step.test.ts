@@ -3,7 +3,9 @@
  * storage) with a scripted operation, for the states a delete job rarely reaches on its own.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { RestoreRecord } from '../../lib/domain/job-records';
 import { runJobStep } from '../../lib/jobs/step';
+import type { JobRecord } from '../../lib/jobs/types';
 import {
   audit,
   calls,
@@ -13,6 +15,7 @@ import {
   journal,
   openWith,
   operation,
+  records,
   resetStep,
   steps,
   stored,
@@ -22,6 +25,37 @@ import {
 beforeEach(resetStep);
 
 describe('runJobStep', () => {
+  it('an operation is handed only its own variant of record: another (a restore’s in a delete job) is refused without a call', async () => {
+    const restore: RestoreRecord = {
+      kind: 'restore',
+      entity: 'Invoice',
+      id: '2',
+      create: { kind: 'send', body: {}, dependsOn: [] },
+    };
+    const mixed: JobRecord[] = [records[0]!, restore];
+    env.records = mixed;
+    env.byKey = new Map<string, JobRecord>([
+      ['Invoice:1', records[0]!],
+      ['Invoice:2', restore],
+    ]);
+    const handed: JobRecord[][] = [];
+    operation.prepare = async (_client, recs) => {
+      handed.push([...recs]);
+      return { kind: 'ok', skips: new Map([['Invoice:1', { kind: 'alreadyGone' }]]), send: [] };
+    };
+    const job = (await journal.readJobs())[0]!;
+    expect(await runJobStep(env, { ...job, status: 'running' })).toBe('continue');
+    expect(handed).toEqual([[records[0]]]);
+    expect((await stored()).chunk?.outcomes['Invoice:2']?.outcome).toEqual({
+      kind: 'refused',
+      fault: { code: 'wrongRecordKind', message: 'This job cannot act on this kind of record.' },
+    });
+    expect(audit.map((a) => [a.id, a.outcome])).toEqual([
+      ['2', 'refused'],
+      ['1', 'alreadyGone'],
+    ]);
+  });
+
   it('a job that may not send and has nothing open does nothing (not even the between-chunks boundary)', async () => {
     const job = (await journal.readJobs())[0]!;
     for (const status of ['paused', 'cancelled', 'created'] as const) {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { newJobMeta } from '../../lib/jobs/create';
 import type { OperationContext } from '../../lib/jobs/operation';
 import { CANNOT_VOID_FAULT, isVoided, voidOperation } from '../../lib/jobs/operations/void';
-import type { ReviewedRecord, SentItem } from '../../lib/journal/schema';
+import type { ReviewedRecord, ReviewedSentItem } from '../../lib/journal/schema';
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { CallResult, DeleteRequestItem, TxnRecord, VoidItemResult } from '../../lib/qbo/outcomes';
 import { type FakeCalls, fakeClient } from '../support/fake-client';
@@ -21,7 +21,7 @@ const rec = (entity: TxnRecord['entity'], id: string, over: Partial<TxnRecord> =
   ...over,
 });
 const reviewed = (r: TxnRecord, reconciled = false): ReviewedRecord => ({ record: r, reconciled });
-const sent = (entity: TxnRecord['entity'], id: string, bId = id, syncToken = '1'): SentItem => ({
+const sent = (entity: TxnRecord['entity'], id: string, bId = id, syncToken = '1'): ReviewedSentItem => ({
   bId,
   key: `${entity}:${id}`,
   entity,

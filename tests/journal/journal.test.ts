@@ -29,6 +29,7 @@ function setup() {
 
 const records = (n: number): ReviewedRecord[] =>
   Array.from({ length: n }, (_, i) => ({
+    kind: 'reviewed',
     record: {
       entity: 'Invoice',
       id: String(100 + i),

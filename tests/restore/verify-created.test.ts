@@ -7,8 +7,8 @@
  * own words.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { restoreChunks } from '../../lib/background/restore';
 import type { JobRunner } from '../../lib/jobs/types';
+import { restoreChunks } from '../../lib/restore/chunks';
 import { isDeletedOutcome } from '../../lib/restore/entry';
 import { planRestore } from '../../lib/restore/plan';
 import type { FaultKind, RequestIdMode } from '../../tools/simulator/api';

@@ -4,6 +4,7 @@
  * R3 and other per-record faults as outcomes, R5 verified by re-reading (gone → deleted (verified),
  * present → not deleted (verified)).
  */
+import { isReviewedRecord } from '../../domain/job-records';
 import { DELETE } from '../../domain/operations';
 import type { RecordOutcome } from '../../journal/schema';
 import type { DeleteItemResult } from '../../qbo/outcomes';
@@ -19,6 +20,7 @@ function perItem(results: Iterable<[string, DeleteItemResult]>, intuitTid?: stri
 
 export const deleteOperation: JobOperation = {
   kind: DELETE.kind,
+  accepts: isReviewedRecord,
   async prepare(client, records, { job }) {
     const checked = await recheckChunk(client, records, job.includeReconciled);
     if (checked.kind !== 'ok') return checked;

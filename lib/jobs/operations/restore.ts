@@ -7,9 +7,11 @@
  *
  * - prepare: a record refused by the plan (closed period, linked to a refused record …) is refused
  *   without a call; one whose linked record was not restored is refused with that reason; the rest
- *   get their links rewritten to the new Ids (both at the top level and on lines).
- * - send: a batch of creates with the attempt's id as `requestid` (and the person's allow-duplicate
- *   choice). A clean answer carries the new Id: restored. A fault is the record's refusal.
+ *   get their links rewritten to the new Ids (both at the top level and on lines), once: each body
+ *   goes with its item into the chunk's journal before the send (CreateSentItemSchema).
+ * - send: that body as journaled, in a batch of creates with the attempt's id as `requestid` (and
+ *   the person's allow-duplicate choice). A clean answer carries the new Id: restored. A fault is the
+ *   record's refusal.
  * - verify (an ambiguous answer: 5xx, dropped connection, worker stopped): the `requestid` alone is
  *   not trusted (service-facts "Idempotent writes": duplicates despite it, 6000 on a re-sent batch).
  *   First LOOK for each record among those created since the job started (lib/restore/find-created.ts:
@@ -19,8 +21,10 @@
  *   A 6000 on that re-send → look again, never a third send: found → adopted, else needs attention.
  *   An item nothing settles stays to verify later (and is looked for again first).
  */
+import { isRestoreRecord, jobRecordKey, type RestoreRecord } from '../../domain/job-records';
+import { RESTORE } from '../../domain/operations';
 import { type RecordKey, recordKey } from '../../domain/record-key';
-import type { RecordOutcome, ReviewedRecord, SentItem } from '../../journal/schema';
+import type { CreateSentItem, RecordOutcome, SentItem } from '../../journal/schema';
 import type { QboClient } from '../../qbo/client-api';
 import type { CreateItemResult } from '../../qbo/create-calls';
 import type { FaultInfo } from '../../qbo/outcomes';
@@ -28,7 +32,6 @@ import { type CreatedMatch, createdSinceOf, matchCreated } from '../../restore/f
 import { describeRecord } from '../../restore/kinds';
 import { rewriteLinks } from '../../restore/links';
 import type { CreateBody } from '../../restore/strip';
-import { keyOf } from '../classify';
 import type { JobOperation, OperationContext, ReadOutcome, SendAnswer } from '../operation';
 
 export const NOT_RESTORABLE = 'notRestorable';
@@ -41,20 +44,23 @@ function describeKey(key: RecordKey): string {
   return describeRecord(entity, id);
 }
 
-/** The body to send for a record, its links pointing at the new Ids, or why it cannot be sent. */
+/**
+ * The body to send for a record: the plan's body (built once, by lib/restore), its links pointing at
+ * the new Ids, or why it cannot be sent.
+ */
 async function bodyFor(
-  reviewed: ReviewedRecord,
+  record: RestoreRecord,
   ctx: OperationContext,
 ): Promise<{ body: CreateBody } | { refused: RecordOutcome }> {
-  const part = reviewed.restore;
-  if (part?.refusal) return { refused: refusal(NOT_RESTORABLE, part.refusal) };
+  const { create } = record;
+  if (create.kind === 'refused') return { refused: refusal(NOT_RESTORABLE, create.reason) };
   const newIds = new Map<RecordKey, string>();
-  for (const dep of part?.dependsOn ?? []) {
+  for (const dep of create.dependsOn) {
     const stored = await ctx.outcomeOf(dep.chunk, dep.key);
     if (stored?.outcome.kind === 'restored') newIds.set(dep.key, stored.outcome.newId);
   }
-  const deps = new Set((part?.dependsOn ?? []).map((d) => d.key));
-  const rewritten = rewriteLinks(reviewed.record.raw, newIds, (key) => deps.has(key));
+  const deps = new Set(create.dependsOn.map((d) => d.key));
+  const rewritten = rewriteLinks(create.body, newIds, (key) => deps.has(key));
   if (rewritten.kind === 'blocked') {
     return {
       refused: refusal(
@@ -64,6 +70,20 @@ async function bodyFor(
     };
   }
   return { body: rewritten.body };
+}
+
+/**
+ * The body an item was (or is to be) sent with: the one journaled with it. An item journaled by a
+ * build before bodies were (no body, SyncToken '0') has it rebuilt from its record once more: the
+ * same outcomes give the same body.
+ */
+async function sentBody(item: SentItem, ctx: OperationContext): Promise<CreateBody> {
+  if ('body' in item) return item.body;
+  const record = ctx.records.get(item.key);
+  const built = record?.kind === 'restore' ? await bodyFor(record, ctx) : undefined;
+  // prepare decided these could be sent, from outcomes that never change once written.
+  if (!built || !('body' in built)) throw new Error(`restore: ${item.key} has no body to send`);
+  return built.body;
 }
 
 function toOutcome(result: CreateItemResult): RecordOutcome | 'verify' {
@@ -79,16 +99,10 @@ function toOutcome(result: CreateItemResult): RecordOutcome | 'verify' {
   }
 }
 
-/** Sends `items` as one batch of creates under the context's attempt id. */
+/** Sends `items` as one batch of creates under the context's attempt id, each with its journaled body. */
 async function sendCreates(client: QboClient, items: readonly SentItem[], ctx: OperationContext) {
   const creates = [];
-  for (const item of items) {
-    const reviewed = ctx.records.get(item.key);
-    const built = reviewed && (await bodyFor(reviewed, ctx));
-    // prepare decided these could be sent, from outcomes that never change once written.
-    if (!built || !('body' in built)) throw new Error(`restore: ${item.key} has no body to send`);
-    creates.push({ bId: item.bId, entity: item.entity, body: built.body });
-  }
+  for (const item of items) creates.push({ bId: item.bId, entity: item.entity, body: await sentBody(item, ctx) });
   return client.batchCreate(creates, {
     requestId: ctx.attemptId,
     allowDuplicateDocNumbers: ctx.job.allowDuplicateDocNumbers === true,
@@ -103,15 +117,10 @@ function perItem(results: Iterable<[string, CreateItemResult]>, intuitTid?: stri
 
 type Verified = ReadOutcome<{ outcomes: Map<string, RecordOutcome> }>;
 
-/** The body each item was sent with (rebuilt: the same outcomes give the same body). */
+/** The body each item was sent with, by key. */
 async function sentBodies(items: readonly SentItem[], ctx: OperationContext): Promise<Map<string, CreateBody>> {
   const bodies = new Map<string, CreateBody>();
-  for (const item of items) {
-    const reviewed = ctx.records.get(item.key);
-    const built = reviewed && (await bodyFor(reviewed, ctx));
-    if (!built || !('body' in built)) throw new Error(`restore: ${item.key} has no body to send`);
-    bodies.set(item.key, built.body);
-  }
+  for (const item of items) bodies.set(item.key, await sentBody(item, ctx));
   return bodies;
 }
 
@@ -225,19 +234,17 @@ async function verifyCreates(client: QboClient, items: readonly SentItem[], ctx:
   return { kind: 'ok', outcomes, intuitTid: back.intuitTid ?? replay.meta.intuitTid };
 }
 
-export const restoreOperation: JobOperation = {
-  kind: 'restore',
+export const restoreOperation: JobOperation<RestoreRecord, SentItem> = {
+  kind: RESTORE.kind,
+  accepts: isRestoreRecord,
   async prepare(_client, records, ctx) {
     const skips = new Map<string, RecordOutcome>();
-    const send: SentItem[] = [];
-    for (const reviewed of records) {
-      const key = keyOf(reviewed.record);
-      const built = await bodyFor(reviewed, ctx);
+    const send: CreateSentItem[] = [];
+    for (const record of records) {
+      const key = jobRecordKey(record);
+      const built = await bodyFor(record, ctx);
       if ('refused' in built) skips.set(key, built.refused);
-      else {
-        const { entity, id, syncToken } = reviewed.record;
-        send.push({ bId: String(send.length + 1), key, entity, id, syncToken });
-      }
+      else send.push({ bId: String(send.length + 1), key, entity: record.entity, id: record.id, body: built.body });
     }
     return { kind: 'ok', skips, send };
   },

@@ -10,8 +10,9 @@
  * does anyway is refused here without a call.
  */
 import { canVoid } from '../../domain/entities';
+import { isReviewedRecord } from '../../domain/job-records';
 import { VOID } from '../../domain/operations';
-import type { RecordOutcome, SentItem } from '../../journal/schema';
+import type { RecordOutcome, ReviewedSentItem } from '../../journal/schema';
 import type { TxnRecord, VoidItemResult } from '../../qbo/outcomes';
 import { keyOf, toRecordOutcome } from '../classify';
 import type { JobOperation, SendAnswer } from '../operation';
@@ -39,6 +40,7 @@ function perItem(results: Iterable<[string, VoidItemResult]>, intuitTid?: string
 
 export const voidOperation: JobOperation = {
   kind: VOID.kind,
+  accepts: isReviewedRecord,
   async prepare(client, records, { job }) {
     const skips = new Map<string, RecordOutcome>();
     const voidable = records.filter((r) => {
@@ -59,7 +61,7 @@ export const voidOperation: JobOperation = {
     const res = await client.voidOne(item);
     return res.kind === 'ok' ? perItem([[item.bId, res.result]], res.meta.intuitTid) : res;
   },
-  async verify(client, items: readonly SentItem[]) {
+  async verify(client, items: readonly ReviewedSentItem[]) {
     const res = await verifyItems(client, items);
     if (res.kind !== 'ok') return res;
     const outcomes = new Map<string, RecordOutcome>();

@@ -60,7 +60,11 @@ describe('preflight 1 → 2: stored checks of sentences', () => {
       [storageKey.preflight(production)]: v2Check,
       [storageKey.preflight(sandbox)]: v2Check,
     });
-    expect(await migrateWith(areas(), STORED_ITEMS)).toEqual({ from: 2, to: 4, items: ['preflight 1→2'] });
+    expect(await migrateWith(areas(), STORED_ITEMS)).toEqual({
+      from: 2,
+      to: 4,
+      items: ['jobRecords 1→2', 'preflight 1→2'],
+    });
     expect(await local().get(null)).toEqual({
       ...others,
       [storageKey.version()]: 4,
@@ -96,7 +100,8 @@ describe('preflight 1 → 2: stored checks of sentences', () => {
       get: real.get,
       remove: real.remove,
       set: async (items: Record<string, unknown>) => {
-        if (++sets === 2) throw new Error('worker stopped'); // layout 4 and the item versions landed
+        // Layout 4 and the item versions landed, then jobRecords' version (it had no key to move).
+        if (++sets === 3) throw new Error('worker stopped');
         await real.set(items);
       },
     };
