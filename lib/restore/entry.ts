@@ -5,6 +5,7 @@
  */
 import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
+import { DELETE, RESTORE } from '../domain/operations';
 import { type RecordKey, recordKey } from '../domain/record-key';
 
 export interface RestoreEntry {
@@ -26,15 +27,24 @@ export interface RestoreEntry {
   preDeleteJson: unknown;
 }
 
-/** The outcomes of a record the job deleted; every other outcome left the record in QuickBooks. */
-export const DELETED_OUTCOMES = ['deleted', 'deletedVerified'] as const;
+/** The outcomes of an operation that fall in its done group (read from its declaration). */
+const doneOutcomes = (op: { doneGroup: string; outcomes: Record<string, { group: string }> }): readonly string[] =>
+  Object.entries(op.outcomes)
+    .filter(([, o]) => o.group === op.doneGroup)
+    .map(([kind]) => kind);
+
+/**
+ * The outcomes of a record the job deleted ('deleted', 'deletedVerified': the delete operation's
+ * declaration says which); every other outcome left the record in QuickBooks.
+ */
+export const DELETED_OUTCOMES = doneOutcomes(DELETE);
 
 export function isDeletedOutcome(outcome: string): boolean {
-  return (DELETED_OUTCOMES as readonly string[]).includes(outcome);
+  return DELETED_OUTCOMES.includes(outcome);
 }
 
 /** What a restore reads of the log: the deletions, and the restorations that already undid some. */
-export const RESTORE_READS = [...DELETED_OUTCOMES, 'restored'] as const;
+export const RESTORE_READS: readonly string[] = [...DELETED_OUTCOMES, ...doneOutcomes(RESTORE)];
 
 export const entryKey = (entry: Pick<RestoreEntry, 'entity' | 'id'>): RecordKey => recordKey(entry.entity, entry.id);
 
