@@ -7,15 +7,19 @@
  * here (an upgrade here would leave the product's own upgrade nothing to do).
  */
 import type { Page } from 'puppeteer-core';
+import { INDEXED_DBS, storageKey } from '../../lib/storage/keys';
 import { inExtension } from './background';
 import { expect } from './fixtures';
+
+/** The runner's one alarm (lib/jobs/runner.ts DEFAULT_ALARM_NAME; spelled here so a test does not load the runner). */
+const DEFAULT_ALARM_NAME = 'safe-delete:jobs';
 
 /** The value at `key` (undefined: none, or no database yet). */
 export function storedValue<T = unknown>(page: Page, key: string): Promise<T | undefined> {
   return inExtension<T | undefined>(
     page,
     `return await new Promise((resolve, reject) => {
-      const open = indexedDB.open('safe-delete-state');
+      const open = indexedDB.open(${JSON.stringify(INDEXED_DBS.state.name)});
       open.onupgradeneeded = () => open.transaction.abort();
       open.onerror = () => (open.error && open.error.name === 'AbortError' ? resolve(undefined) : reject(open.error));
       open.onsuccess = () => {
@@ -35,7 +39,8 @@ export function storedValue<T = unknown>(page: Page, key: string): Promise<T | u
  */
 export async function untilFiled(page: Page, realmId: string, count: number): Promise<void> {
   const filed = async () =>
-    Object.keys((await storedValue<object>(page, `sd:selection:production:${realmId}`)) ?? {}).length;
+    Object.keys((await storedValue<object>(page, storageKey.selection({ environment: 'production', realmId }))) ?? {})
+      .length;
   await expect.poll(filed, { intervals: [50] }).toBe(count);
 }
 
@@ -48,15 +53,15 @@ export interface StoredJobWait {
 
 /** The job list (`sd:jobs`, lib/journal/schema.ts JobMetaSchema: only the fields these tests read). */
 export async function storedJobs(page: Page): Promise<StoredJobWait[]> {
-  return (await storedValue<StoredJobWait[]>(page, 'sd:jobs')) ?? [];
+  return (await storedValue<StoredJobWait[]>(page, storageKey.jobs())) ?? [];
 }
 
 /** When the runner's one alarm (`safe-delete:jobs`) is due; undefined when none is set. */
 export function jobAlarmAt(page: Page): Promise<number | undefined> {
-  return inExtension(page, `return (await browser.alarms.get('safe-delete:jobs'))?.scheduledTime;`);
+  return inExtension(page, `return (await browser.alarms.get(${JSON.stringify(DEFAULT_ALARM_NAME)}))?.scheduledTime;`);
 }
 
 /** Sets the runner's one alarm to `when` (the runner re-derives what is due from storage when it fires). */
 export function setJobAlarm(page: Page, when: number): Promise<void> {
-  return inExtension(page, `await browser.alarms.create('safe-delete:jobs', { when: ${when} });`);
+  return inExtension(page, `await browser.alarms.create(${JSON.stringify(DEFAULT_ALARM_NAME)}, { when: ${when} });`);
 }

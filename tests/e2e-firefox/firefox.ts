@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { pollForElement } from './poll';
 import { type ConnectProxy, startConnectProxy } from './proxy';
 
 export const FIREFOX_EXTENSION_DIR = path.resolve('.output/firefox-mv3');
@@ -112,10 +113,12 @@ export function newWindow(browser: Browser): Promise<Page> {
 /**
  * Opens the popup in a new window. Firefox never reports `load` for a moz-extension:// navigation to
  * WebDriver (puppeteer's `goto` would time out), yet the page renders: start it, wait for the heading.
+ * The wait polls and retries an evaluation that fails while the window is still leaving about:blank
+ * (puppeteer's waitForSelector gives up on that protocol error).
  */
 export async function openPopupTab(browser: Browser): Promise<Page> {
   const page = await newWindow(browser);
   void page.goto(POPUP_URL, { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForSelector('h1', { timeout: 15_000 });
+  await pollForElement(page, () => document.querySelector('h1'), [], { timeout: 15_000, what: 'the popup heading' });
   return page;
 }

@@ -7,15 +7,20 @@
  * (an upgrade here would leave the product's own upgrade nothing to do).
  */
 import { type BrowserContext, expect, type Worker } from '@playwright/test';
+import { INDEXED_DBS, storageKey } from '../../lib/storage/keys';
 import { extensionWorker } from '../../tools/chromium/chromium';
 
+/** The runner's one alarm (lib/jobs/runner.ts DEFAULT_ALARM_NAME; spelled here so a test does not load the runner). */
+const DEFAULT_ALARM_NAME = 'safe-delete:jobs';
+
 type Mode = 'read' | 'retryNow';
+const DB = INDEXED_DBS.state.name;
 
 /** Runs in the worker: the value at `key` (undefined: none, or no database yet); `retryNow` also
  * moves every waiting job's `wait.until` to now, in one transaction, and returns the list as it was. */
-function inWorker([key, mode]: [string, Mode]): Promise<unknown> {
+function inWorker([db, key, mode]: [string, string, Mode]): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const open = indexedDB.open('safe-delete-state');
+    const open = indexedDB.open(db);
     open.onupgradeneeded = () => open.transaction?.abort(); // no database yet: leave its creation to the product
     open.onerror = () => (open.error?.name === 'AbortError' ? resolve(undefined) : reject(open.error));
     open.onsuccess = () => {
@@ -42,12 +47,17 @@ function inWorker([key, mode]: [string, Mode]): Promise<unknown> {
 }
 
 export async function storedValue<T = unknown>(worker: Worker, key: string): Promise<T | undefined> {
-  return (await worker.evaluate(inWorker, [key, 'read'] as [string, Mode])) as T | undefined;
+  return (await worker.evaluate(inWorker, [DB, key, 'read'] as [string, string, Mode])) as T | undefined;
 }
 
-/** Keys of a company's selection as the background filed them (`sd:selection:production:<realm>`). */
-export async function filedKeys(worker: Worker, realmId: string, list = 'selection'): Promise<string[]> {
-  return Object.keys((await storedValue<Record<string, unknown>>(worker, `sd:${list}:production:${realmId}`)) ?? {});
+/** Keys of a company's selection (or rows ticked by the page) as the background filed them. */
+export async function filedKeys(
+  worker: Worker,
+  realmId: string,
+  list: 'selection' | 'pageTicked' = 'selection',
+): Promise<string[]> {
+  const key = storageKey[list]({ environment: 'production', realmId });
+  return Object.keys((await storedValue<Record<string, unknown>>(worker, key)) ?? {});
 }
 
 /**
@@ -72,7 +82,7 @@ export async function untilFiled(
     await expect.poll(missing, { intervals: [50] }).toEqual([]);
   }
   if (pageTicked !== undefined)
-    await expect.poll(async () => (await filedKeys(worker, realmId, 'page-ticked')).length).toBe(pageTicked);
+    await expect.poll(async () => (await filedKeys(worker, realmId, 'pageTicked')).length).toBe(pageTicked);
 }
 
 export interface StoredJobWait {
@@ -83,7 +93,7 @@ export interface StoredJobWait {
 
 /** The job list (`sd:jobs`, lib/journal/schema.ts JobMetaSchema: only the fields a wait needs). */
 export async function storedJobs(worker: Worker): Promise<StoredJobWait[]> {
-  return (await storedValue<StoredJobWait[]>(worker, 'sd:jobs')) ?? [];
+  return (await storedValue<StoredJobWait[]>(worker, storageKey.jobs())) ?? [];
 }
 
 /**
@@ -93,13 +103,13 @@ export async function storedJobs(worker: Worker): Promise<StoredJobWait[]> {
  * unpacked extension's alarm is not held to Chrome's 30 s minimum). Returns the jobs as they were.
  */
 export async function endJobWaitNow(worker: Worker): Promise<StoredJobWait[]> {
-  const before = ((await worker.evaluate(inWorker, ['sd:jobs', 'retryNow'] as [string, Mode])) ??
-    []) as StoredJobWait[];
-  await worker.evaluate(() => chrome.alarms.create('safe-delete:jobs', { when: Date.now() }));
+  const args: [string, string, Mode] = [DB, storageKey.jobs(), 'retryNow'];
+  const before = ((await worker.evaluate(inWorker, args)) ?? []) as StoredJobWait[];
+  await worker.evaluate((name) => chrome.alarms.create(name, { when: Date.now() }), DEFAULT_ALARM_NAME);
   return before;
 }
 
 /** When the runner's one alarm is due (undefined: no alarm set). */
 export async function jobAlarmAt(worker: Worker): Promise<number | undefined> {
-  return worker.evaluate(async () => (await chrome.alarms.get('safe-delete:jobs'))?.scheduledTime);
+  return worker.evaluate(async (name) => (await chrome.alarms.get(name))?.scheduledTime, DEFAULT_ALARM_NAME);
 }
