@@ -6,7 +6,7 @@
  * "Add to selection" adding the matched and the picked lines only, with the earliest read time.
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FoundRecord, ResolvedLine } from '../../lib/domain/find';
 import type { PageMessage } from '../../lib/messaging/protocol';
 import { openTool, renderFind, violations } from './find-helpers';
@@ -53,9 +53,16 @@ async function chooseFile(name: string, text: string) {
   const file = new File([text], name, { type: 'text/csv' });
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
   await settle(() => fireEvent.change(input));
-  // The parser arrives by a dynamic import and reads the file asynchronously.
-  await screen.findByText(/^Columns|could not|No header|larger/);
+  // The parser arrives by a dynamic import and reads the file asynchronously (a condition, not a
+  // time: the bound only says when to give up on a loaded machine).
+  await screen.findByText(/^Columns|could not|No header|larger/, {}, { timeout: 10_000 });
 }
+
+// The parser module the view fetches, transformed once before any test asks for it: its first
+// transform under load can outlast findBy's default second, which would time the machine, not the view.
+beforeAll(async () => {
+  await import('../../lib/find/report-parse');
+});
 
 const resolveAll = (m: PageMessage) => ({
   ok: true as const,
