@@ -9,28 +9,10 @@
 import type { Entity } from '../domain/entities';
 import type { Shown } from '../domain/shown';
 import { appSlugOf } from '../domain/web-app';
+import { PAGE_ENTITIES } from './layouts';
 
 /** The field order of the digest (never reorder: keys already sent would change). */
 const DIGEST_FIELDS = ['date', 'number', 'type', 'name', 'account', 'memo', 'amount', 'amountColumn'] as const;
-
-/** The types a list page shows, sent with its rows so the resolver queries only those. */
-const PAGE_ENTITIES: Record<string, Entity[]> = {
-  invoices: ['Invoice'],
-  expenses: ['Purchase', 'Bill', 'BillPayment', 'VendorCredit', 'PurchaseOrder'],
-  sales: ['Invoice', 'Payment', 'SalesReceipt', 'CreditMemo', 'RefundReceipt', 'Estimate'],
-  // The bank feed's Posted rows show no Type: the recorded transactions a bank line can post to.
-  banking: [
-    'Purchase',
-    'Deposit',
-    'Transfer',
-    'BillPayment',
-    'Payment',
-    'SalesReceipt',
-    'RefundReceipt',
-    'JournalEntry',
-    'CreditCardPayment',
-  ],
-};
 
 /** cyrb53: a 53-bit string hash, stable across browsers and runs; 14 hex digits. */
 export function digest(text: string): string {
@@ -67,6 +49,7 @@ export function pageKind(url: string): string {
   return /^[0-9]{1,9}$/.test(account) ? `${slug}.${account}` : slug;
 }
 
+/** The types a list page shows (its layout's, layouts/), sent with its rows so the resolver queries only those. */
 export function pageEntities(url: string): Entity[] | undefined {
   try {
     const slug = appSlugOf(new URL(url).pathname);

@@ -6,15 +6,15 @@
  * first non-empty of two money columns (a register's Payment / Deposit, a card's Charge, the bank
  * feed's Spent / Received), which `amountColumn` names. A register's header cell may hold two titles
  * on two lines (REF NO. over TYPE, PAYEE over ACCOUNT): its cells then hold the two values on two
- * lines, read in order. The preflight compares the fields with the service's record; a row with no
- * Id in its markup is known by them (row-keys.ts). Read only for rows being reported, never for
- * every row of a 10,000-row page; headers are mapped once per grid per scan.
+ * lines, read in order. The titles are declared with the page layouts (layouts/). The preflight
+ * compares the fields with the service's record; a row with no Id in its markup is known by them
+ * (row-keys.ts). Read only for rows being reported, never for every row of a 10,000-row page;
+ * headers are mapped once per grid per scan.
  */
 import { MAX_SHOWN_TEXT } from '../domain/limits';
 import type { AmountColumn, Shown } from '../domain/shown';
+import { COLUMN_TITLES, type Field, TITLE_PAIRS } from './layouts';
 import { CELL_SELECTOR, COLUMN_TITLE_SELECTOR, GRID_SELECTOR } from './selectors';
-
-type Field = Exclude<keyof Shown, 'amountColumn'>;
 
 /** One column's meaning: the field(s) its cell holds, in line order, and where money came from. */
 interface Column {
@@ -22,26 +22,9 @@ interface Column {
   money?: AmountColumn;
 }
 
-const TITLES: [RegExp, Field, AmountColumn?][] = [
-  [/^(amount|total|total amount)$/i, 'amount'],
-  [/^payment$/i, 'amount', 'payment'],
-  [/^spent$/i, 'amount', 'payment'],
-  [/^deposit$/i, 'amount', 'deposit'],
-  [/^received$/i, 'amount', 'deposit'],
-  [/^charge$/i, 'amount', 'charge'],
-  [/^(no\.?|num|number|ref no\.?)$/i, 'number'],
-  [/^date$/i, 'date'],
-  [/^(type|transaction type)$/i, 'type'],
-  [/^(customer|vendor|payee|name|employee)$/i, 'name'],
-  [/^(account|category)$/i, 'account'],
-  [/^(memo|description|memo\/description)$/i, 'memo'],
-];
-
-/** Two titles written on one line ("REF NO. TYPE" where the line break is lost). */
-const PAIRS: [RegExp, Field, Field][] = [
-  [/^ref no\.?\s*\/?\s*type$/i, 'number', 'type'],
-  [/^payee\s*\/?\s*account$/i, 'name', 'account'],
-];
+/** The title of `titles` that `text` is (titles are anchored: at most one matches). */
+const titleIn = <T extends readonly [RegExp, ...unknown[]]>(titles: readonly T[], text: string) =>
+  titles.find(([re]) => re.test(text));
 
 /** Elements that start a line of their own inside a cell. */
 const BLOCK_TAGS = new Set(['DIV', 'P', 'LI', 'SECTION', 'HEADER', 'FOOTER']);
@@ -80,21 +63,18 @@ export function linesOf(cell: Element): string[] {
 function columnOf(title: Element): Column | undefined {
   const lines = linesOf(title).filter((line) => line !== '');
   if (lines.length > 1) {
-    const parts = lines.map((line) => TITLES.find(([re]) => re.test(line)));
+    const parts = lines.map((line) => titleIn(COLUMN_TITLES, line));
     if (parts.every((p) => p !== undefined)) return { fields: parts.map((p) => p[1]) };
   }
   const text = lines.join(' ');
-  const one = TITLES.find(([re]) => re.test(text));
-  if (one) return one[2] ? { fields: [one[1]], money: one[2] } : { fields: [one[1]] };
-  const pair = PAIRS.find(([re]) => re.test(text));
+  const one = titleIn(COLUMN_TITLES, text);
+  if (one) return { fields: [one[1]], money: one[2] };
+  const pair = titleIn(TITLE_PAIRS, text);
   return pair ? { fields: [pair[1], pair[2]] } : undefined;
 }
 
 function columnsOf(grid: Element): (Column | undefined)[] {
-  const titles = grid.querySelectorAll(COLUMN_TITLE_SELECTOR);
-  const columns: (Column | undefined)[] = [];
-  for (let i = 0; i < titles.length; i++) columns.push(columnOf(titles[i] as Element));
-  return columns;
+  return Array.from(grid.querySelectorAll(COLUMN_TITLE_SELECTOR), (title) => columnOf(title));
 }
 
 function cellsOf(row: Element): ArrayLike<Element> {

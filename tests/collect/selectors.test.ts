@@ -8,21 +8,26 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { findRowCheckbox } from '../../lib/collect/checkbox';
+import {
+  ENTITY_FAMILIES,
+  type MatchCounts,
+  PAGE_ENTITIES,
+  SAVED_PAGES,
+  type SavedPage,
+} from '../../lib/collect/layouts';
 import { type IgnoredReason, rowOf, scanRows } from '../../lib/collect/rows';
 import * as table from '../../lib/collect/selectors';
-import {
-  CHECKBOX_SELECTOR,
-  LINK_SELECTOR,
-  type MatchCounts,
-  ROW_SELECTOR,
-  SAVED_PAGES,
-} from '../../lib/collect/selectors';
-import { loadPage, PAGES_DIR, savedPageFiles } from './load-page';
+import { CHECKBOX_SELECTOR, HEADER_GROUP_SELECTOR, LINK_SELECTOR, ROW_SELECTOR } from '../../lib/collect/selectors';
+import { appSlugOf } from '../../lib/domain/web-app';
+import type { SelectionReportData } from '../../lib/messaging/content-protocol';
+import { startHarness } from './harness';
+import { loadPage, mountPage, PAGES_DIR, savedPageFiles } from './load-page';
 
 const exported = table as unknown as Record<string, unknown>;
 const selectorNames = Object.keys(exported).filter((name) => name.endsWith('_SELECTOR'));
+const savedPages: SavedPage[] = Object.values(SAVED_PAGES).flat();
 
 const loaded = new Map<string, Document>();
 function page(file: string): Document {
@@ -34,13 +39,14 @@ function page(file: string): Document {
   return doc;
 }
 
-function countsOf(selector: string): MatchCounts {
-  const count = (pages: Record<string, string>) =>
-    Object.fromEntries(
-      Object.entries(pages).map(([name, file]) => [name, page(file).querySelectorAll(selector).length]),
-    );
+/** The page's match counts in the declared shape: each group's selectors, counted on the page. */
+function countsOn(file: string, declared: MatchCounts): MatchCounts {
+  const count = (key: string) => page(file).querySelectorAll(exported[`${key}_SELECTOR`] as string).length;
   return Object.fromEntries(
-    Object.entries(SAVED_PAGES).map(([family, pages]) => [family, count(pages)]),
+    Object.entries(declared).map(([group, counts]) => [
+      group,
+      Object.fromEntries(Object.keys(counts).map((key) => [key, count(key)])),
+    ]),
   ) as unknown as MatchCounts;
 }
 
@@ -51,18 +57,20 @@ function htmlFilesUnder(dir: string, prefix = ''): string[] {
   });
 }
 
-describe('the selector table (lib/collect/selectors.ts)', () => {
+describe('the selectors (lib/collect/selectors.ts) on every saved page (lib/collect/layouts)', () => {
   it('names every saved page, each once', () => {
-    const named = Object.values(SAVED_PAGES).flatMap((pages) => Object.values(pages) as string[]);
+    const named = savedPages.map((saved) => saved.file);
     expect(named.sort()).toEqual(htmlFilesUnder(PAGES_DIR).sort());
     expect(new Set(named).size).toBe(named.length);
   });
 
-  it('gives every selector its match counts, and every count table its selector', () => {
+  it('every saved page counts every selector, each once, and nothing else', () => {
     expect(selectorNames.length).toBeGreaterThanOrEqual(20);
-    const countNames = Object.keys(exported).filter((name) => name.endsWith('_SELECTOR_'));
-    expect(countNames.sort()).toEqual(selectorNames.map((name) => `${name}_`).sort());
     for (const name of selectorNames) expect(typeof exported[name]).toBe('string');
+    for (const saved of savedPages) {
+      const keys = Object.values(saved.counts).flatMap((counts) => Object.keys(counts));
+      expect(keys.map((key) => `${key}_SELECTOR`).sort(), saved.file).toEqual([...selectorNames].sort());
+    }
   });
 
   it('holds each selector once (a repeated selector is one entry, used from each file)', () => {
@@ -70,8 +78,51 @@ describe('the selector table (lib/collect/selectors.ts)', () => {
     expect(new Set(values).size).toBe(values.length);
   });
 
-  it.each(selectorNames)('%s matches each saved page as many times as its table says', (name) => {
-    expect(countsOf(exported[name] as string)).toEqual(exported[`${name}_`]);
+  it.each(savedPages)('$file: each selector matches as many times as declared', ({ file, counts }) => {
+    expect(countsOn(file, counts)).toEqual(counts);
+  });
+});
+
+describe('the page layouts (lib/collect/layouts)', () => {
+  it('each page has one layout, and each layout its saved page', () => {
+    const slugs = ENTITY_FAMILIES.flatMap((family) => Object.keys(family));
+    expect(new Set(slugs).size).toBe(slugs.length);
+    expect(Object.keys(PAGE_ENTITIES).sort()).toEqual([...slugs].sort());
+    const shown = new Set(savedPages.map((saved) => appSlugOf(new URL(saved.url).pathname)));
+    expect(slugs.filter((slug) => !shown.has(slug))).toEqual([]);
+  });
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const rowsAdded = (reports: SelectionReportData[]) => reports.flatMap((r) => r.addedRows ?? []);
+/** The row boxes a person can tick: every checkbox outside a grid's header, ours included, in page order. */
+const rowBoxes = () =>
+  [...document.querySelectorAll(CHECKBOX_SELECTOR)].filter((box) => box.closest(HEADER_GROUP_SELECTOR) === null);
+const withReads = savedPages.flatMap((saved) => (saved.reads ? [{ ...saved, reads: saved.reads }] : []));
+
+describe('rows with no Id: what ticking them reads, on each saved page that declares it', () => {
+  it('some pages declare what is read', () => {
+    expect(withReads.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each(withReads)('$file: the ticked rows are sent with what they show', async ({ file, url, reads }) => {
+    mountPage(file);
+    const { person, sent, tick } = startHarness(url);
+    await tick();
+    const boxes = rowBoxes();
+    for (const index of reads.tick) {
+      expect(boxes[index], `row box ${index}`).toBeDefined();
+      person.click(boxes[index]);
+    }
+    await tick();
+    const rows = rowsAdded(sent()).map((row) =>
+      row.entities ? { shown: row.shown, entities: row.entities } : { shown: row.shown },
+    );
+    expect(rows).toEqual(reads.rows);
+    expect(sent().flatMap((report) => report.added)).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const DIR = join(process.cwd(), 'lib/collect');
-const files = readdirSync(DIR).filter((f) => f.endsWith('.ts'));
+const files = readdirSync(DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
 
 describe('lib/collect structure', () => {
   it.each(files)('%s uses no browser extension API', (file) => {

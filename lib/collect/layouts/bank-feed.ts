@@ -1,0 +1,133 @@
+/**
+ * The bank feed (banking): Spent / Received, the types a bank line can post to, and the saved feeds
+ * (Pending: bank lines, never collected; Posted / Categorized: recorded transactions).
+ */
+import type { Entity } from '../../domain/entities';
+import type { ColumnTitle, EntitiesBySlug, SavedPage } from './layout';
+
+/** Posted rows show no Type: the recorded transactions a bank line can post to. */
+const POSTED_TYPES: Entity[] = [
+  'Purchase',
+  'Deposit',
+  'Transfer',
+  'BillPayment',
+  'Payment',
+  'SalesReceipt',
+  'RefundReceipt',
+  'JournalEntry',
+  'CreditCardPayment',
+];
+
+export const BANK_FEED_ENTITIES: EntitiesBySlug = { banking: POSTED_TYPES };
+
+export const BANK_FEED_TITLES: readonly ColumnTitle[] = [
+  [/^spent$/i, 'amount', 'payment'],
+  [/^received$/i, 'amount', 'deposit'],
+];
+
+export const BANK_FEED_PAGES: readonly SavedPage[] = [
+  {
+    file: 'real-markup/bank-feed-categorized.html',
+    url: 'https://app.qbo.intuit.com/app/banking',
+    counts: {
+      rows: { LINK: 10, ROW_ELEMENT: 11, DGRID_ROW: 0, ROW: 11, ROW_LIKE: 11 },
+      boxes: { CHECKBOX: 11, NATIVE_CHECKBOX: 11, TICK_CONTROL: 22, LABEL: 11, TICKED: 2, SELECT_ALL_AREA: 8 },
+      grid: { GRID: 1, HEADER_GROUP: 0, COLUMN_HEADER: 7, DATA_CELL: 70 },
+      cells: { COLUMN_TITLE: 7, CELL: 70, FIRST_CELL: 70 },
+      state: { COUNTER: 1, LIST_PART: 21, HIDDEN: 0, EDITOR: 0, BANK_TAB: 1 },
+    },
+  },
+  {
+    file: 'real-markup/bank-feed-pending.html',
+    url: 'https://app.qbo.intuit.com/app/banking',
+    counts: {
+      rows: { LINK: 0, ROW_ELEMENT: 9, DGRID_ROW: 0, ROW: 9, ROW_LIKE: 9 },
+      boxes: { CHECKBOX: 7, NATIVE_CHECKBOX: 7, TICK_CONTROL: 14, LABEL: 7, TICKED: 2, SELECT_ALL_AREA: 10 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 48 },
+      cells: { COLUMN_TITLE: 8, CELL: 48, FIRST_CELL: 56 },
+      state: { COUNTER: 0, LIST_PART: 9, HIDDEN: 9, EDITOR: 0, BANK_TAB: 1 },
+    },
+    // Bank lines QuickBooks has not recorded: ticked, counted, never sent.
+    reads: { tick: [0], rows: [] },
+  },
+  {
+    file: 'real-markup/bank-feed-posted.html',
+    url: 'https://app.qbo.intuit.com/app/banking',
+    counts: {
+      rows: { LINK: 0, ROW_ELEMENT: 8, DGRID_ROW: 0, ROW: 8, ROW_LIKE: 8 },
+      boxes: { CHECKBOX: 6, NATIVE_CHECKBOX: 6, TICK_CONTROL: 12, LABEL: 6, TICKED: 0, SELECT_ALL_AREA: 10 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 40 },
+      cells: { COLUMN_TITLE: 8, CELL: 40, FIRST_CELL: 48 },
+      state: { COUNTER: 0, LIST_PART: 8, HIDDEN: 8, EDITOR: 0, BANK_TAB: 1 },
+    },
+    reads: {
+      tick: [0, 1, 2, 3],
+      rows: [
+        {
+          shown: {
+            date: '11/24/2026',
+            memo: 'POS PURCHASE CHIN S GAS',
+            name: "Chin's Gas and Oil",
+            account: 'Automobile:Fuel',
+            amount: '$52.14',
+            amountColumn: 'payment',
+          },
+          entities: POSTED_TYPES,
+        },
+        {
+          shown: {
+            date: '11/23/2026',
+            memo: 'Deposit',
+            name: 'Travis Waldron',
+            account: 'Uncategorized Income',
+            amount: '$350.00',
+            amountColumn: 'deposit',
+          },
+          entities: POSTED_TYPES,
+        },
+        {
+          shown: {
+            date: '11/22/2026',
+            memo: 'Bank fee',
+            account: 'Bank Charges',
+            amount: '$15.00',
+            amountColumn: 'payment',
+          },
+          entities: POSTED_TYPES,
+        },
+        {
+          shown: {
+            date: '11/22/2026',
+            memo: 'Bank fee',
+            account: 'Bank Charges',
+            amount: '$15.00',
+            amountColumn: 'payment',
+          },
+          entities: POSTED_TYPES,
+        },
+      ],
+    },
+  },
+  {
+    file: 'sim-bankfeed-pending.html',
+    url: 'https://app.qbo.intuit.com/app/banking',
+    counts: {
+      rows: { LINK: 0, ROW_ELEMENT: 16, DGRID_ROW: 0, ROW: 16, ROW_LIKE: 26 },
+      boxes: { CHECKBOX: 14, NATIVE_CHECKBOX: 14, TICK_CONTROL: 28, LABEL: 14, TICKED: 0, SELECT_ALL_AREA: 10 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 104 },
+      cells: { COLUMN_TITLE: 8, CELL: 104, FIRST_CELL: 112 },
+      state: { COUNTER: 1, LIST_PART: 16, HIDDEN: 16, EDITOR: 0, BANK_TAB: 1 },
+    },
+  },
+  {
+    file: 'sim-bankfeed-posted.html',
+    url: 'https://app.qbo.intuit.com/app/banking',
+    counts: {
+      rows: { LINK: 0, ROW_ELEMENT: 16, DGRID_ROW: 0, ROW: 16, ROW_LIKE: 26 },
+      boxes: { CHECKBOX: 14, NATIVE_CHECKBOX: 14, TICK_CONTROL: 28, LABEL: 14, TICKED: 0, SELECT_ALL_AREA: 10 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 104 },
+      cells: { COLUMN_TITLE: 8, CELL: 104, FIRST_CELL: 112 },
+      state: { COUNTER: 1, LIST_PART: 16, HIDDEN: 16, EDITOR: 0, BANK_TAB: 1 },
+    },
+  },
+];

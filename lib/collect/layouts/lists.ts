@@ -1,0 +1,143 @@
+/**
+ * List pages (Sales, Invoices, Expenses, Credit memos): the column titles every grid shares, each
+ * list's types, and the saved list pages with their selector counts (layout.ts says what each means).
+ */
+import type { ColumnTitle, EntitiesBySlug, SavedPage } from './layout';
+
+/** The columns every grid shares (lists, registers, the bank feed). */
+export const SHARED_TITLES: readonly ColumnTitle[] = [
+  [/^(amount|total|total amount)$/i, 'amount'],
+  [/^(no\.?|num|number|ref no\.?)$/i, 'number'],
+  [/^date$/i, 'date'],
+  [/^(type|transaction type)$/i, 'type'],
+  [/^(customer|vendor|payee|name|employee)$/i, 'name'],
+  [/^(account|category)$/i, 'account'],
+  [/^(memo|description|memo\/description)$/i, 'memo'],
+];
+
+/** Invoices, Expenses, Sales: their types. (Credit memos and the rest send none: every type is queried.) */
+export const LIST_ENTITIES: EntitiesBySlug = {
+  invoices: ['Invoice'],
+  expenses: ['Purchase', 'Bill', 'BillPayment', 'VendorCredit', 'PurchaseOrder'],
+  sales: ['Invoice', 'Payment', 'SalesReceipt', 'CreditMemo', 'RefundReceipt', 'Estimate'],
+};
+
+export const LIST_PAGES: readonly SavedPage[] = [
+  {
+    file: 'sim-sales-table.html',
+    url: 'https://app.qbo.intuit.com/app/sales',
+    counts: {
+      rows: { LINK: 20, ROW_ELEMENT: 21, DGRID_ROW: 0, ROW: 21, ROW_LIKE: 30 },
+      boxes: { CHECKBOX: 21, NATIVE_CHECKBOX: 21, TICK_CONTROL: 21, LABEL: 0, TICKED: 0, SELECT_ALL_AREA: 1 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 6, DATA_CELL: 120 },
+      cells: { COLUMN_TITLE: 6, CELL: 120, FIRST_CELL: 126 },
+      state: { COUNTER: 0, LIST_PART: 41, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+    },
+  },
+  {
+    file: 'sim-expenses-table.html',
+    url: 'https://app.qbo.intuit.com/app/expenses',
+    counts: {
+      rows: { LINK: 8, ROW_ELEMENT: 9, DGRID_ROW: 0, ROW: 9, ROW_LIKE: 18 },
+      boxes: { CHECKBOX: 9, NATIVE_CHECKBOX: 9, TICK_CONTROL: 9, LABEL: 0, TICKED: 0, SELECT_ALL_AREA: 1 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 6, DATA_CELL: 48 },
+      cells: { COLUMN_TITLE: 6, CELL: 48, FIRST_CELL: 54 },
+      state: { COUNTER: 0, LIST_PART: 17, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+    },
+  },
+  {
+    file: 'sim-invoices-aria.html',
+    url: 'https://app.qbo.intuit.com/app/invoices',
+    counts: {
+      rows: { LINK: 4, ROW_ELEMENT: 5, DGRID_ROW: 0, ROW: 5, ROW_LIKE: 14 },
+      boxes: { CHECKBOX: 4, NATIVE_CHECKBOX: 0, TICK_CONTROL: 4, LABEL: 0, TICKED: 0, SELECT_ALL_AREA: 8 },
+      grid: { GRID: 1, HEADER_GROUP: 0, COLUMN_HEADER: 7, DATA_CELL: 28 },
+      cells: { COLUMN_TITLE: 7, CELL: 28, FIRST_CELL: 28 },
+      state: { COUNTER: 0, LIST_PART: 9, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+    },
+  },
+  {
+    file: 'sim-creditmemos-ampersand.html',
+    url: 'https://app.qbo.intuit.com/app/creditmemos',
+    counts: {
+      rows: { LINK: 4, ROW_ELEMENT: 5, DGRID_ROW: 0, ROW: 5, ROW_LIKE: 14 },
+      boxes: { CHECKBOX: 5, NATIVE_CHECKBOX: 5, TICK_CONTROL: 5, LABEL: 0, TICKED: 0, SELECT_ALL_AREA: 1 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 6, DATA_CELL: 24 },
+      cells: { COLUMN_TITLE: 6, CELL: 24, FIRST_CELL: 30 },
+      state: { COUNTER: 0, LIST_PART: 9, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+    },
+  },
+  {
+    file: 'real-markup/expenses-list.html',
+    url: 'https://app.qbo.intuit.com/app/expenses',
+    counts: {
+      rows: { LINK: 19, ROW_ELEMENT: 9, DGRID_ROW: 0, ROW: 9, ROW_LIKE: 9 },
+      boxes: { CHECKBOX: 9, NATIVE_CHECKBOX: 9, TICK_CONTROL: 18, LABEL: 9, TICKED: 1, SELECT_ALL_AREA: 10 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 64 },
+      cells: { COLUMN_TITLE: 8, CELL: 64, FIRST_CELL: 72 },
+      state: { COUNTER: 0, LIST_PART: 28, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+    },
+  },
+  {
+    file: 'real-markup/invoices-list.html',
+    url: 'https://app.qbo.intuit.com/app/invoices',
+    counts: {
+      rows: { LINK: 13, ROW_ELEMENT: 7, DGRID_ROW: 0, ROW: 7, ROW_LIKE: 7 },
+      boxes: { CHECKBOX: 7, NATIVE_CHECKBOX: 7, TICK_CONTROL: 14, LABEL: 7, TICKED: 2, SELECT_ALL_AREA: 10 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 48 },
+      cells: { COLUMN_TITLE: 8, CELL: 48, FIRST_CELL: 56 },
+      state: { COUNTER: 0, LIST_PART: 20, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+    },
+  },
+  {
+    file: 'real-markup/sales-list.html',
+    url: 'https://app.qbo.intuit.com/app/sales',
+    counts: {
+      rows: { LINK: 14, ROW_ELEMENT: 8, DGRID_ROW: 0, ROW: 8, ROW_LIKE: 8 },
+      boxes: { CHECKBOX: 8, NATIVE_CHECKBOX: 8, TICK_CONTROL: 16, LABEL: 8, TICKED: 1, SELECT_ALL_AREA: 9 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 7, DATA_CELL: 49 },
+      cells: { COLUMN_TITLE: 7, CELL: 49, FIRST_CELL: 56 },
+      state: { COUNTER: 0, LIST_PART: 22, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+    },
+  },
+  {
+    file: 'real-markup/invoices-noids.html',
+    url: 'https://app.qbo.intuit.com/app/invoices',
+    counts: {
+      rows: { LINK: 0, ROW_ELEMENT: 7, DGRID_ROW: 0, ROW: 7, ROW_LIKE: 7 },
+      boxes: { CHECKBOX: 7, NATIVE_CHECKBOX: 7, TICK_CONTROL: 14, LABEL: 7, TICKED: 1, SELECT_ALL_AREA: 10 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 48 },
+      cells: { COLUMN_TITLE: 8, CELL: 48, FIRST_CELL: 56 },
+      state: { COUNTER: 0, LIST_PART: 7, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+    },
+    // The 4th and 5th rows are alike in every column; the 2nd, ticked at load, is not the person's.
+    reads: {
+      tick: [0, 3, 4],
+      rows: [
+        {
+          shown: { date: '11/20/2026', number: '1037', name: 'Sonnenschein Family Store', amount: '$362.07' },
+          entities: ['Invoice'],
+        },
+        {
+          shown: { date: '11/17/2026', number: '1034', name: 'Rondonuwu Fruit and Vegi', amount: '$78.60' },
+          entities: ['Invoice'],
+        },
+        {
+          shown: { date: '11/17/2026', number: '1034', name: 'Rondonuwu Fruit and Vegi', amount: '$78.60' },
+          entities: ['Invoice'],
+        },
+      ],
+    },
+  },
+  {
+    file: 'sim-invoices-real.html',
+    url: 'https://app.qbo.intuit.com/app/invoices',
+    counts: {
+      rows: { LINK: 0, ROW_ELEMENT: 23, DGRID_ROW: 0, ROW: 23, ROW_LIKE: 33 },
+      boxes: { CHECKBOX: 23, NATIVE_CHECKBOX: 23, TICK_CONTROL: 46, LABEL: 23, TICKED: 0, SELECT_ALL_AREA: 10 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 176 },
+      cells: { COLUMN_TITLE: 8, CELL: 176, FIRST_CELL: 184 },
+      state: { COUNTER: 0, LIST_PART: 23, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+    },
+  },
+];
