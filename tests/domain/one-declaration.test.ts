@@ -77,6 +77,19 @@ describe('one declaration per operation', () => {
   });
 });
 
+/** The blocking order of the statuses this pin was written with (most important first). */
+const PINNED_ORDER: readonly string[] = [
+  'duplicate',
+  'unsupported',
+  'notFound',
+  'pageMismatch',
+  'changed',
+  'closedPeriod',
+  'deposited',
+  'unverifiable',
+  'reconciled',
+];
+
 describe('one declaration per preflight status', () => {
   it('every status has its label, and blockers their rank, from its declaration', () => {
     expect(PREFLIGHT_STATUSES).toEqual(Object.keys(STATUS_DECLARATIONS));
@@ -84,17 +97,11 @@ describe('one declaration per preflight status', () => {
       expect(STATUS_LABEL[s], s).toBe(STATUS_DECLARATIONS[s].label);
       expect(STATUS_LABEL[s]).toMatch(/\S/);
     }
-    expect(STATUS_ORDER).toEqual([
-      'duplicate',
-      'unsupported',
-      'notFound',
-      'pageMismatch',
-      'changed',
-      'closedPeriod',
-      'deposited',
-      'unverifiable',
-      'reconciled',
-    ]);
+    // The blockers' order as it stands, pinned; a status added later may take its rank anywhere (its
+    // declaration says where) without reordering these.
+    const known = new Set<string>(PINNED_ORDER);
+    expect(STATUS_ORDER.filter((s) => known.has(s))).toEqual(PINNED_ORDER);
+    expect(new Set(PINNED_ORDER).size).toBe(PINNED_ORDER.length);
   });
 
   it('no module outside lib/domain/statuses.ts keys a table by every status', () => {
