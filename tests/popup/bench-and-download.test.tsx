@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadFile } from '../../lib/popup/download';
-import { renderPopupForBench } from '../bench/render-for-bench';
+import { renderPopupForBench } from '../../tools/bench/render-for-bench';
 import { popupState, row } from './fixtures';
 
 describe('renderPopupForBench', () => {

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { build } from 'esbuild';
-import { launchChromium } from '../../tests/bench/browser/launch';
+import { launchChromium } from '../bench/browser/launch';
 import { SCREENS } from './states';
 
 const out = path.resolve(process.argv[2] ?? 'test-results/screens');

@@ -6,8 +6,8 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundleForPage } from '../../tests/bench/browser/bundle';
-import { launchChromium } from '../../tests/bench/browser/launch';
+import { bundleForPage } from '../bench/browser/bundle';
+import { launchChromium } from '../bench/browser/launch';
 import { SCREENS } from './states';
 
 const out = path.resolve(process.argv[2] ?? 'test-results/screens');

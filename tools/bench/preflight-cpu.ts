@@ -26,7 +26,7 @@ interface ChildLine {
 }
 
 function startChild(count: number): Promise<{ child: ChildProcess; line: ChildLine }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/sim-child.ts', String(count)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/bench/sim-child.ts', String(count)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -78,7 +78,7 @@ export async function measurePopupRenders(
   sizes: readonly number[],
   runs = POPUP_RUNS,
 ): Promise<PopupRenderResult[]> {
-  const script = await bundleForPage('tests/bench/browser/popup-entry.ts');
+  const script = await bundleForPage('tools/bench/browser/popup-entry.ts');
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><style>${builtPopupCss()}</style></head><body><div id="app"></div></body></html>`;
   for (const n of sizes) await onePage(browser, html, script, n); // the unmeasured round
   const bySize = new Map<number, Run[]>(sizes.map((n) => [n, []]));

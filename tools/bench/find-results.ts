@@ -61,7 +61,7 @@ async function onePage(browser: Browser, html: string, script: string, n: number
 }
 
 export async function measureFindResults(browser: Browser, n = FIND_RESULTS, runs = RUNS): Promise<FindResultsResult> {
-  const script = await bundleForPage('tests/bench/browser/find-results-entry.tsx');
+  const script = await bundleForPage('tools/bench/browser/find-results-entry.tsx');
   const css = readFileSync('components/find/results-table.css', 'utf8');
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><style>body{margin:16px;font:14px system-ui,sans-serif}${css}</style></head><body><main id="app"></main></body></html>`;
   await onePage(browser, html, script, n); // unmeasured

@@ -12,8 +12,8 @@
  */
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import type { SimulatorOptions } from '../../tools/simulator/api';
-import { startSimulator } from '../../tools/simulator/index';
+import type { SimulatorOptions } from '../simulator/api';
+import { startSimulator } from '../simulator/index';
 
 const Command = z.discriminatedUnion('op', [
   z.object({ id: z.number(), op: z.literal('seed'), options: z.record(z.string(), z.unknown()) }),

@@ -1,5 +1,5 @@
 /**
- * `npx tsx tests/bench/collect-main.ts`: the collector's figures alone, as run.ts prints them (no
+ * `npx tsx tools/bench/collect-main.ts`: the collector's figures alone, as run.ts prints them (no
  * build needed: the collector is bundled from lib/collect), in 2–3 minutes instead of the whole
  * bench's minutes. BENCH_COLLECT_RUNS=11 takes more runs per page (default 7, as run.ts).
  */

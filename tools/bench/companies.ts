@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createQboClient } from '../../lib/qbo/client';
-import type { SeededCompany } from '../../tools/simulator/api';
+import type { SeededCompany } from '../simulator/api';
 import {
   BATCH_LIMIT,
   benchPacer,

@@ -17,9 +17,9 @@ import { jsonKey } from '../../lib/qbo/entities';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { MAX_PAGE_SIZE } from '../../lib/qbo/query-builder';
 import { toTxnRecord } from '../../lib/qbo/to-txn-record';
-import { addDays, metaTime } from '../../tools/simulator/clock';
-import { generateCompany } from '../../tools/simulator/generate';
-import type { StoredRecord } from '../../tools/simulator/store';
+import { addDays, metaTime } from '../simulator/clock';
+import { generateCompany } from '../simulator/generate';
+import type { StoredRecord } from '../simulator/store';
 
 export interface DuplicatesScanResult {
   transactions: number;

@@ -1,5 +1,5 @@
 /**
- * `npx tsx tests/bench/popup-main.ts` (after `wxt build`, for the built CSS): the popup's figures
+ * `npx tsx tools/bench/popup-main.ts` (after `wxt build`, for the built CSS): the popup's figures
  * alone, as run.ts prints them, in seconds instead of the whole bench's minutes. BENCH_POPUP_RUNS=15
  * takes more pages per size (default 5, as run.ts).
  */

@@ -97,7 +97,7 @@ async function onePass(browser: Browser, page: BenchPage, script: string): Promi
 export async function measureCollect(browser: Browser, rows = 10_000, runs = COLLECT_RUNS): Promise<CollectResult[]> {
   const [pages, script] = await Promise.all([
     renderBenchPages(rows),
-    bundleForPage('tests/bench/browser/collect-entry.ts'),
+    bundleForPage('tools/bench/browser/collect-entry.ts'),
   ]);
   const byPage = new Map<string, CollectRun[]>(pages.map((p) => [p.name, []]));
   for (const p of pages) await onePass(browser, p, script); // unmeasured: the browser's own start-up

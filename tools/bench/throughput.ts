@@ -15,9 +15,9 @@ import { createJobRunner } from '../../lib/jobs/runner';
 import type { JobRunner, JobRunnerOptions } from '../../lib/jobs/types';
 import { createQboClient } from '../../lib/qbo/client';
 import { createRequestPacer } from '../../lib/qbo/request-pacer';
-import { readReviewed, timerAlarms } from '../../tools/engine/engine-helpers';
-import type { RequestLogEntry } from '../../tools/simulator/api';
-import { meteredReads } from '../../tools/simulator/metering';
+import { readReviewed, timerAlarms } from '../engine/engine-helpers';
+import type { RequestLogEntry } from '../simulator/api';
+import { meteredReads } from '../simulator/metering';
 import { type RemoteSimulator, startRemoteSimulator } from './sim-remote';
 
 /** 60 s window → 3 s here; override with BENCH_SCALE. */

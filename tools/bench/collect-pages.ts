@@ -6,7 +6,7 @@
  * register's company is 12,000 records of the types that post to Checking (checks, deposits,
  * transfers, card payments): 10,673 of them are Checking's, of which the page shows the newest 10,000.
  */
-import { startSimulator } from '../../tools/simulator/index';
+import { startSimulator } from '../simulator/index';
 
 export interface BenchPage {
   /** Short name for the printed rows ("linked", "register"). */

@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import type { RequestLogEntry, SeededCompany, SeedOptions, SimulatorOptions } from '../../tools/simulator/api';
+import type { RequestLogEntry, SeededCompany, SeedOptions, SimulatorOptions } from '../simulator/api';
 
 export interface RemoteSimulator {
   url: string;
@@ -34,7 +34,7 @@ type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 export function startRemoteSimulator(options: SimulatorOptions): Promise<RemoteSimulator> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'tests/bench/sim-child.ts', 'serve', JSON.stringify(options)],
+    ['--import', 'tsx', 'tools/bench/sim-child.ts', 'serve', JSON.stringify(options)],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const pending = new Map<number, Pending>();

@@ -1,6 +1,6 @@
 /** Debian's Chromium, headless, no extension: the page-side figures need only a real engine. */
 import { type Browser, chromium } from '@playwright/test';
-import { CHROMIUM, QUIET_FLAGS } from '../../../tools/chromium/chromium';
+import { CHROMIUM, QUIET_FLAGS } from '../../chromium/chromium';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -35,7 +35,7 @@ export function measureCompaniesApart(counts: readonly number[]): CompaniesResul
 function runApart(scale: number, counts: readonly number[]): CompaniesResult[] {
   const out = execFileSync(
     process.execPath,
-    [path.resolve('node_modules/tsx/dist/cli.mjs'), 'tests/bench/companies-main.ts', counts.join(',')],
+    [path.resolve('node_modules/tsx/dist/cli.mjs'), 'tools/bench/companies-main.ts', counts.join(',')],
     { env: { ...process.env, BENCH_SCALE: String(scale) }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   const line = out.trim().split('\n').at(-1) ?? '[]';
