@@ -105,6 +105,35 @@ describe('readAllPages', () => {
     expect(read.kind === 'incomplete' && read.reason).toMatch(reason);
   });
 
+  it('a negative or fractional count is refused before any page is asked for', async () => {
+    for (const count of [-1, 1.5]) {
+      const service = pagedService(['1', '2'], count);
+      expect(await readAllPages(service.ctx, 'Invoice', WHERE, 2, (r) => r.id)).toMatchObject({
+        kind: 'incomplete',
+        reason: `count(*) says ${count}`,
+      });
+      expect(service.statements).toHaveLength(1);
+    }
+  });
+
+  it('more rows than count(*) said is a failure, not a bigger set', async () => {
+    const service = scripted((s) =>
+      answer(s.startsWith('select count') ? { totalCount: 1 } : { Invoice: [invoice('1'), invoice('2')] }),
+    );
+    expect(await readAllPages(service.ctx, 'Invoice', WHERE, 2, (r) => r.id)).toMatchObject({
+      kind: 'incomplete',
+      reason: 'R4: received 2 rows, count(*) says 1',
+    });
+  });
+
+  it('an unreadable row is quoted in the reason, so the failure shows what came', async () => {
+    const service = scripted((s) =>
+      answer(s.startsWith('select count') ? { totalCount: 1 } : { Invoice: [{ Id: 7 }] }),
+    );
+    const read = await readAllPages(service.ctx, 'Invoice', WHERE, 2, (r) => r.id);
+    expect(read.kind === 'incomplete' && read.reason).toContain('unreadable Invoice row: {"Id":7}');
+  });
+
   it('a refused count or page is passed on as it came', async () => {
     const refusedCount = scripted(() => answer({}, 401));
     expect((await readAllPages(refusedCount.ctx, 'Invoice', WHERE, 2, (r) => r.id)).kind).toBe('unauthorized');
