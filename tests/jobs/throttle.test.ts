@@ -36,6 +36,12 @@ describe('throttle window math', () => {
     for (const t of stamps) expect(callsInWindow(stamps, t, cfg.windowMs)).toBeLessThanOrEqual(40);
   });
 
+  it('reads the journal’s stamps without reordering them (the caller’s list is kept as recorded)', () => {
+    const stamps = [5000, 1000, 3000];
+    expect(nextBatchSlot(stamps, 5200, cfg)).toBe(6500);
+    expect(stamps).toEqual([5000, 1000, 3000]);
+  });
+
   it('is configurable (e.g. time-scaled benchmarks)', () => {
     expect(spacingMs({ batchLimit: 40, windowMs: 1000 })).toBe(25);
   });
