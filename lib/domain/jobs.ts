@@ -18,4 +18,3 @@ export const ACTIVE_JOB_STATES: ReadonlySet<string> = new Set([
 ]);
 
 export const isActiveJobState = (state: string): boolean => ACTIVE_JOB_STATES.has(state);
-
