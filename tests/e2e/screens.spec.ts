@@ -26,9 +26,10 @@ import {
 
 test.use({
   seed: { count: 400, seed: 11, reconciledShare: 0.12, closedShare: 0.1, linkedShare: 0.08 },
-  // One batch call per 15 s window (time-scaled ×4): the job stays "running" between its two chunks.
-  // Real-payload mode: a record in a period closed after the check is refused per record (6210), as in rules.spec.
-  simulatorOptions: { batchLimit: 1, timeScale: 4, mode: 'real' },
+  // Real-payload mode: a record in a period closed after the check is refused per record (6210), as in
+  // rules.spec. The job is held "running" between its two chunks by the simulator (hold-before), not by
+  // waiting out a throttle window.
+  simulatorOptions: { mode: 'real' },
 });
 
 /** Screenshots of one state in both views; the popup's figures checked and returned. */
@@ -107,11 +108,14 @@ test('a run of 50 records, screen by screen: not connected, checked, check faile
   sim.editRecord(company.realmId, byDate[byDate.length - 1] as string); // the newest: never the closed one
   sim.setBookCloseDate(company.realmId, String(sim.record(company.realmId, byDate[0] as string)?.TxnDate));
 
+  // The first chunk of 30 is done; the second chunk's delete call is held by the simulator: running.
+  sim.injectFault({ endpoint: 'batch', kind: 'hold-before', after: 1, realmId: company.realmId });
   await popup.deleteButton().click();
-  // The first chunk of 30 is done; the second waits for the service's window (15 s): running.
   await expect(popup.page.getByText(/^30 of \d+ processed/)).toBeVisible({ timeout: 30_000 });
   await expect(full.getByRole('heading', { name: 'Deleting' })).toBeVisible();
+  await expect.poll(() => sim.heldCount()).toBe(1);
   await capture(testInfo, popup, full, '04-job-running');
+  expect(sim.releaseHeld()).toBe(1);
 
   const result = await popup.resultCounts();
   expect(result.Skipped).toBeGreaterThanOrEqual(1);

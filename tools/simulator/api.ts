@@ -145,7 +145,8 @@ export type FaultKind =
   | 'error500-after' // apply the call, then answer 500 (R5)
   | 'error503-before'
   | 'drop-before' // destroy the socket without applying
-  | 'drop-after'; // apply, then destroy the socket
+  | 'drop-after' // apply, then destroy the socket
+  | 'hold-before'; // keep the call waiting, nothing applied, until releaseHeld(); then it goes on as usual
 
 export type Endpoint =
   | 'batch'
@@ -167,6 +168,8 @@ export interface FaultRule {
   probability?: number;
   seed?: number;
   realmId?: string;
+  /** Let this many matching calls pass untouched before the rule fires (default 0). */
+  after?: number;
 }
 
 export interface RequestLogEntry {
@@ -261,6 +264,10 @@ export interface Simulator {
   /** Delete outside the API (another user): next delete → 610. */
   removeRecord(realmId: string, key: string): void;
   injectFault(rule: FaultRule): void;
+  /** Lets every call a `hold-before` rule keeps waiting go on; how many there were. clearFaults() releases them too. */
+  releaseHeld(): number;
+  /** How many calls a `hold-before` rule keeps waiting now. */
+  heldCount(): number;
   clearFaults(): void;
   requestLog(realmId?: string): RequestLogEntry[];
   truth(realmId: string): GroundTruth;

@@ -109,6 +109,8 @@ export function createControl(state: SimState): SimulatorControl {
     setBookCloseDate: (realmId, date) => store.setBookCloseDate(realmId, date),
     removeRecord: (realmId, key) => store.removeRecord(realmId, key),
     injectFault: (rule: FaultRule) => state.faults.add(rule),
+    releaseHeld: () => state.faults.releaseHeld(),
+    heldCount: () => state.faults.heldCount(),
     clearFaults: () => state.faults.clear(),
     requestLog: (realmId) => state.log.filter((e) => realmId === undefined || e.realmId === realmId),
     truth,

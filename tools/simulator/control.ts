@@ -7,6 +7,7 @@
  *   POST /__sim/book-close {realmId, date?: string|null}  (null/absent: books open)
  *   POST /__sim/remove {realmId, key}                   POST /__sim/fault {FaultRule}
  *   POST /__sim/clear-faults                            POST /__sim/mode {mode}
+ *   POST /__sim/release-held → {released}  (the calls a hold-before rule keeps waiting go on)
  *   POST /__sim/stale-sync-token {answer: 'accept' | 'fault5010'}
  *   POST /__sim/requestid {mode: 'honoured' | 'ignored' | 'fault6000'}
  *   POST /__sim/page-markup {markup: 'linked' | 'real'}  (a page's ?markup= overrides it)
@@ -38,11 +39,12 @@ const Realm = z.object({ realmId: z.string() });
 const RealmKey = z.object({ realmId: z.string(), key: z.string() });
 const FaultRuleSchema = z.object({
   endpoint: z.enum(['batch', 'delete', 'create', 'void', 'query', 'report', 'preferences', 'read', 'companyinfo']),
-  kind: z.enum(['error500-before', 'error500-after', 'error503-before', 'drop-before', 'drop-after']),
+  kind: z.enum(['error500-before', 'error500-after', 'error503-before', 'drop-before', 'drop-after', 'hold-before']),
   times: z.number().int().positive().optional(),
   probability: z.number().min(0).max(1).optional(),
   seed: z.number().optional(),
   realmId: z.string().optional(),
+  after: z.number().int().nonnegative().optional(),
 });
 const Grouping = z.enum(['txn_type', 'month', 'name']);
 const RefType = z.enum(['Customer', 'Vendor', 'Employee', 'Item', 'Account']);
@@ -101,6 +103,7 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
     control.injectFault(FaultRuleSchema.parse(await body(c)) as FaultRule);
     return c.json(ok);
   });
+  app.post('/release-held', (c) => c.json({ released: control.releaseHeld() }));
   app.post('/clear-faults', (c) => {
     control.clearFaults();
     return c.json(ok);

@@ -90,6 +90,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     ...control,
     close: () =>
       new Promise<void>((resolve) => {
+        control.clearFaults(); // held calls go on, so the server can close
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       }),

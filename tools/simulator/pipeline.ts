@@ -142,6 +142,8 @@ async function throttledAndFaulted(
   }
   const fault = state.faults.take(endpoint, realmId);
   if (fault) c.set('fault', fault);
+  // A held call waits for the test's releaseHeld() (or clearFaults()), then goes on like any other.
+  if (fault === 'hold-before') await state.faults.hold();
   // R5: "before" faults answer without applying anything.
   if (fault === 'drop-before') return dropConnection(c);
   if (fault === 'error500-before' || fault === 'error503-before') {
