@@ -3,6 +3,7 @@
  * mapped to the local simulator (see ../shared/spike/NOTES.md for why each flag is here).
  */
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium } from '@playwright/test';
@@ -54,7 +55,7 @@ export interface LaunchOptions {
 export async function launchWithExtension(options: LaunchOptions): Promise<BrowserContext> {
   const extensionDir = options.extensionDir ?? EXTENSION_DIR;
   const userDataDir = options.userDataDir ?? mkdtempSync(path.join(tmpdir(), 'safe-delete-profile-'));
-  return chromium.launchPersistentContext(userDataDir, {
+  const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: options.headless ?? true,
     ignoreHTTPSErrors: true,
@@ -70,6 +71,16 @@ export async function launchWithExtension(options: LaunchOptions): Promise<Brows
       ...QUIET_FLAGS,
     ],
   });
+  // A profile made here is thrown away with the browser (each test's profile was left in /tmp): once
+  // close() has seen the browser exit, so nothing writes to it any more. A leftover never fails a test.
+  if (!options.userDataDir) {
+    const close = context.close.bind(context);
+    context.close = async (closeOptions) => {
+      await close(closeOptions);
+      await rm(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined);
+    };
+  }
+  return context;
 }
 
 export async function extensionWorker(context: BrowserContext) {
