@@ -8,7 +8,7 @@ import { type BrowserContext, expect, type Page, request, type TestInfo } from '
 import type { Endpoint, SeededCompany, Simulator } from '../../tools/simulator/api';
 import type { Category } from './helpers';
 import { categoryOf } from './helpers';
-import { APP } from './pages/ledger';
+import { APP, PERSON, rowOf } from './pages/ledger';
 import { PopupPage } from './pages/popup';
 
 export const POPUP_SIZE = { width: 460, height: 600 };
@@ -77,13 +77,8 @@ export async function pickInvoices(
 
 /** Ticks each row's own checkbox with a real click (the person's gesture). */
 export async function tickInvoices(page: Page, ids: readonly string[]): Promise<void> {
-  for (const id of ids) {
-    const row = page
-      .locator('tr, [role="row"]')
-      .filter({ has: page.locator(`a[href$="txnId=${id}"]`) })
-      .last();
-    await row.locator('input[type="checkbox"], [role="checkbox"]').first().click();
-  }
+  for (const id of ids)
+    await rowOf(page, id).locator('input[type="checkbox"], [role="checkbox"]').first().click(PERSON);
 }
 
 /**

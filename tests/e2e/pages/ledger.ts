@@ -3,6 +3,19 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const APP = 'https://app.qbo.intuit.com';
 
+/**
+ * How a test ticks a box as the person: a real (trusted) mouse click at the box's centre after
+ * scrolling it into view, without Playwright's wait for the box to stay still over animation frames
+ * (about 0.3 s a tick on two cores, minutes over the suite). A click that misses still fails loudly:
+ * check() verifies the box changed, and every test then waits for exactly its ticks to be filed.
+ */
+export const PERSON = { force: true } as const;
+
+/** The innermost row holding the transaction's link (one native `:has()` query). */
+export function rowOf(page: Page, id: string): Locator {
+  return page.locator(`tr:has(a[href$="txnId=${id}"]), [role="row"]:has(a[href$="txnId=${id}"])`).last();
+}
+
 export class LedgerPage {
   constructor(readonly page: Page) {}
 
@@ -25,18 +38,15 @@ export class LedgerPage {
   }
 
   row(id: string): Locator {
-    return this.page
-      .locator('tr, [role="row"]')
-      .filter({ has: this.page.locator(`a[href$="txnId=${id}"]`) })
-      .last();
+    return rowOf(this.page, id);
   }
 
   /** Ticks the row's own checkbox, or on registers the extension's "Select for deletion" box. */
   async tick(id: string): Promise<void> {
     const row = this.row(id);
     const own = row.getByRole('checkbox', { name: 'Select for deletion' });
-    if ((await own.count()) > 0) await own.check();
-    else await row.locator('input[type="checkbox"], [role="checkbox"]').first().click();
+    if ((await own.count()) > 0) await own.check(PERSON);
+    else await row.locator('input[type="checkbox"], [role="checkbox"]').first().click(PERSON);
   }
 
   /** Client-side navigation to the next page (no reload, like the real single-page app). */
