@@ -154,6 +154,73 @@ describe.each<FidelityMode>(['document', 'real'])('QBO client against the simula
     sim.setReportGrouping(undefined);
   });
 
+  describe("the find reads, wired to this client's company and page size", () => {
+    const window = { from: '2026-11-01', to: '2026-11-30' };
+    const findCompany = () =>
+      sim.seedCompany({
+        count: 40,
+        seed: 14,
+        entities: { Invoice: 3, Bill: 1 },
+        startDate: '2026-10-01',
+        endDate: '2026-12-31',
+      });
+    const idsIn = (realmId: string, entity: string) =>
+      sim
+        .records(realmId)
+        .filter(
+          (r) => r.entity === entity && String(r.json.TxnDate) >= window.from && String(r.json.TxnDate) <= window.to,
+        )
+        .map((r) => String(r.json.Id))
+        .sort();
+    const idsOf = (records: unknown[]) => records.map((r) => String((r as { Id: string }).Id)).sort();
+
+    it("readNameList: every active customer name, in pages of the client's size", async () => {
+      const company = findCompany();
+      const names = sim.references(company.realmId, 'Customer').map((r) => r.name);
+      const result = await simClient(sim, company, { pageSize: 3 }).readNameList('Customer');
+      if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
+      expect([...result.names].sort()).toEqual([...names].sort());
+      expect(result.calls).toBe(1 + Math.ceil(names.length / 3));
+    });
+
+    it("readWindow: every invoice of the window, in pages of the client's size", async () => {
+      const company = findCompany();
+      const want = idsIn(company.realmId, 'Invoice');
+      expect(want.length).toBeGreaterThan(3);
+      const result = await simClient(sim, company, { pageSize: 3 }).readWindow('Invoice', window.from, window.to);
+      if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
+      expect(idsOf(result.records)).toEqual(want);
+      expect(result.calls).toBe(1 + Math.ceil(want.length / 3));
+    });
+
+    it('readWindows: each window exactly its own records, in the order asked, in one batch call', async () => {
+      const company = findCompany();
+      const result = await simClient(sim, company).readWindows([
+        { entity: 'Invoice', ...window },
+        { entity: 'Bill', ...window },
+      ]);
+      if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
+      expect(result.records.map(idsOf)).toEqual([idsIn(company.realmId, 'Invoice'), idsIn(company.realmId, 'Bill')]);
+      expect(result.calls).toBe(1); // both windows travel in one batch call
+    });
+
+    it('query: the statement as given, answered with its rows or its totalCount', async () => {
+      const company = findCompany();
+      const client = simClient(sim, company);
+      const where = `where TxnDate >= '${window.from}' and TxnDate <= '${window.to}'`;
+      const want = idsIn(company.realmId, 'Invoice');
+      expect(await client.query('Invoice', `select count(*) from Invoice ${where}`)).toMatchObject({
+        kind: 'ok',
+        totalCount: want.length,
+        rows: [],
+      });
+      const page = await client.query('Invoice', `select * from Invoice ${where} startposition 1 maxresults 1000`);
+      if (page.kind !== 'ok') throw new Error(JSON.stringify(page));
+      expect(idsOf(page.rows)).toEqual(want);
+      expect(page.meta.status).toBe(200);
+    });
+  });
+
   it("readCompanyInfo: each company's own name; 401 and 403 as for every call; 3001 past the ceiling", async () => {
     const a = sim.seedCompany({ count: 2, seed: 11, companyName: 'Cedar & Pine Interiors' });
     const b = sim.seedCompany({ count: 2, seed: 12 });
