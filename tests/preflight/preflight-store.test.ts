@@ -4,7 +4,6 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { TxnRecord } from '../../lib/domain/job-records';
 import type { PreflightRecord } from '../../lib/preflight';
 import {
   createPreflightStore,
@@ -13,6 +12,7 @@ import {
   type StoredPreflight,
   toPreflightRow,
 } from '../../lib/preflight/preflight-store';
+import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { storageKey } from '../../lib/storage/keys';
 
 const REVIEWED: TxnRecord = {
