@@ -4,12 +4,47 @@
  * independent; a failing call frees its place.
  */
 import { describe, expect, it } from 'vitest';
+import type { Clock } from '../../lib/clock';
 import { createRequestPacer, DEFAULT_PACER_LIMITS, nextStart } from '../../lib/qbo/request-pacer';
 import { createManualClock } from '../support/clock';
 
 /** The most starts in any window of `windowMs` (a start at t is in the windows (t - windowMs, t]). */
 function mostInWindow(starts: readonly number[], windowMs: number): number {
   return Math.max(0, ...starts.map((t) => starts.filter((s) => s > t - windowMs && s <= t).length));
+}
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+/**
+ * The manual clock, except that a sleep ends only when \`settle\` lets it (time moves on as it ends),
+ * so a test sees how many waits are pending and what each call saw as now.
+ */
+function heldSleeps() {
+  const base = createManualClock(0);
+  const sleeps: number[] = [];
+  const due: (() => void)[] = [];
+  const clock: Clock = {
+    now: base.now,
+    sleep: (ms) => {
+      sleeps.push(ms);
+      return new Promise<void>((resolve) => {
+        due.push(() => {
+          base.advance(ms);
+          resolve();
+        });
+      });
+    },
+  };
+  const settle = async () => {
+    await flush();
+    while (due.length > 0) {
+      due.shift()?.();
+      await flush();
+    }
+  };
+  return { clock, base, sleeps, settle };
 }
 
 describe('request pacer', () => {
@@ -76,5 +111,53 @@ describe('request pacer', () => {
     expect(nextStart(starts.slice(0, 7), 10_070, DEFAULT_PACER_LIMITS)).toBe(10_070);
     expect(nextStart(starts, 10_080, DEFAULT_PACER_LIMITS)).toBe(11_250);
     expect(nextStart(starts, 10_080, DEFAULT_PACER_LIMITS, 10)).toBe(10_125);
+  });
+
+  it('nextStart: the 451st start in a padded minute waits until the first leaves it; timeScale divides it', () => {
+    const limits = { ...DEFAULT_PACER_LIMITS, perSecond: 1_000, perMinute: 3 };
+    expect(nextStart([0, 10], 20, limits)).toBe(20);
+    expect(nextStart([0, 10, 20], 30, limits)).toBe(61_000);
+    expect(nextStart([0, 1, 2], 3, limits, 10)).toBe(6_100);
+    // A start exactly one padded minute old has left it.
+    expect(nextStart([0, 10, 20], 61_000, limits)).toBe(61_000);
+  });
+
+  it('nextStart: after the clock stepped back, a start stamped later than now still counts; older ones do not', () => {
+    // systemClock is Date.now, which steps back when the OS corrects it: the lane may then hold a
+    // start stamped after an older one. Only the starts inside the window count, wherever they sit.
+    const perSecond = { ...DEFAULT_PACER_LIMITS, perSecond: 1 };
+    expect(nextStart([10_000, 0], 5_000, perSecond)).toBe(11_250);
+    expect(nextStart([10_000, 3_750], 5_000, perSecond)).toBe(11_250);
+    const perMinute = { ...DEFAULT_PACER_LIMITS, perSecond: 1_000, perMinute: 1 };
+    expect(nextStart([100_000, 0], 70_000, perMinute)).toBe(161_000);
+    expect(nextStart([100_000, 9_000], 70_000, perMinute)).toBe(161_000);
+  });
+
+  it('a start stays counted for the whole padded minute, not only 60 s', async () => {
+    const { clock, base, settle } = heldSleeps();
+    const pacer = createRequestPacer({ clock, limits: { perSecond: 100, perMinute: 2 } });
+    const starts: number[] = [];
+    const call = () => pacer.run('k', async () => void starts.push(clock.now()));
+    await call();
+    base.advance(1_500);
+    await call();
+    const rest = Promise.all([call(), call()]);
+    await settle();
+    await rest;
+    // The third waits for the first to leave its minute (0 + 61 s); the fourth for the second (1.5 s + 61 s).
+    expect(starts).toEqual([0, 1_500, 61_000, 62_500]);
+  });
+
+  it('while a company waits for a slot it holds one timer, however many calls queue behind it', async () => {
+    const { clock, sleeps, settle } = heldSleeps();
+    const pacer = createRequestPacer({ clock, limits: { perSecond: 1 } });
+    const starts: number[] = [];
+    const done = Array.from({ length: 4 }, () => pacer.run('k', async () => void starts.push(clock.now())));
+    await flush();
+    expect(sleeps).toEqual([1_250]);
+    await settle();
+    await Promise.all(done);
+    expect(starts).toEqual([0, 1_250, 2_500, 3_750]);
+    expect(sleeps).toEqual([1_250, 1_250, 1_250]);
   });
 });
