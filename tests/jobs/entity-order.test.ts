@@ -53,4 +53,26 @@ describe('entity layout', () => {
     // one the whole job).
     expect(queries(layout(order))).toBe(171);
   });
+
+  it('two groups keep their alphabetical order even where swapping them would win a cut', () => {
+    // B(30) A(1) would put the boundary on the cut at 30; two groups are left as they are.
+    expect(entityGroupOrder([1, 30], 30)).toEqual([0, 1]);
+  });
+
+  it('lays out up to 16 groups; from 17 on the alphabetical order is kept (the DP is 2^n)', () => {
+    const ones = (k: number) => Array<number>(k).fill(1);
+    const sixteen = entityGroupOrder([20, 25, 10, ...ones(13)], 30);
+    expect(sixteen.slice(0, 2)).toEqual([0, 2]); // 20 + 10 fill the first chunk
+    const seventeen = [20, 25, 10, ...ones(14)];
+    expect(entityGroupOrder(seventeen, 30)).toEqual(seventeen.map((_, i) => i));
+  });
+
+  it('with chunks of 2 a group of 2 goes first so its boundary falls on the cut', () => {
+    expect(entityGroupOrder([1, 2, 1], 2)).toEqual([1, 0, 2]);
+  });
+
+  it('the first group goes last when all the others fill whole chunks', () => {
+    // A(7) B(20) C(10): B + C = 30, so B C A puts a boundary on the cut; alphabetical puts none there.
+    expect(entityGroupOrder([7, 20, 10], 30)).toEqual([1, 2, 0]);
+  });
 });
