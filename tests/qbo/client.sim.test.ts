@@ -1,19 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createQboClient } from '../../lib/qbo/client';
-import type { QboClientOptions } from '../../lib/qbo/client-api';
-import type { FidelityMode, SeededCompany, Simulator } from '../../tools/simulator/api';
+import type { FidelityMode, Simulator } from '../../tools/simulator/api';
 import { startSimulator } from '../../tools/simulator/index';
 import { deleteItem, simClient, splitKey, tamperingFetch } from './helpers/sim';
-
-/** createQboClient as the find tools get it (QboClient & QboFindReads; helpers/sim types it QboClient only). */
-const findClient = (sim: Simulator, company: SeededCompany, options: Partial<QboClientOptions> = {}) =>
-  createQboClient({
-    realmId: company.realmId,
-    environment: 'sandbox',
-    baseUrl: sim.url,
-    getToken: () => company.token,
-    ...options,
-  });
 
 describe.each<FidelityMode>(['document', 'real'])('QBO client against the simulator (%s mode)', (mode) => {
   let sim: Simulator;
@@ -189,7 +177,7 @@ describe.each<FidelityMode>(['document', 'real'])('QBO client against the simula
     it("readNameList: every active customer name, in pages of the client's size", async () => {
       const company = findCompany();
       const names = sim.references(company.realmId, 'Customer').map((r) => r.name);
-      const result = await findClient(sim, company, { pageSize: 3 }).readNameList('Customer');
+      const result = await simClient(sim, company, { pageSize: 3 }).readNameList('Customer');
       if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
       expect([...result.names].sort()).toEqual([...names].sort());
       expect(result.calls).toBe(1 + Math.ceil(names.length / 3));
@@ -199,7 +187,7 @@ describe.each<FidelityMode>(['document', 'real'])('QBO client against the simula
       const company = findCompany();
       const want = idsIn(company.realmId, 'Invoice');
       expect(want.length).toBeGreaterThan(3);
-      const result = await findClient(sim, company, { pageSize: 3 }).readWindow('Invoice', window.from, window.to);
+      const result = await simClient(sim, company, { pageSize: 3 }).readWindow('Invoice', window.from, window.to);
       if (result.kind !== 'ok') throw new Error(JSON.stringify(result));
       expect(idsOf(result.records)).toEqual(want);
       expect(result.calls).toBe(1 + Math.ceil(want.length / 3));
@@ -207,7 +195,7 @@ describe.each<FidelityMode>(['document', 'real'])('QBO client against the simula
 
     it('readWindows: each window exactly its own records, in the order asked, in one batch call', async () => {
       const company = findCompany();
-      const result = await findClient(sim, company).readWindows([
+      const result = await simClient(sim, company).readWindows([
         { entity: 'Invoice', ...window },
         { entity: 'Bill', ...window },
       ]);
@@ -218,7 +206,7 @@ describe.each<FidelityMode>(['document', 'real'])('QBO client against the simula
 
     it('query: the statement as given, answered with its rows or its totalCount', async () => {
       const company = findCompany();
-      const client = findClient(sim, company);
+      const client = simClient(sim, company);
       const where = `where TxnDate >= '${window.from}' and TxnDate <= '${window.to}'`;
       const want = idsIn(company.realmId, 'Invoice');
       expect(await client.query('Invoice', `select count(*) from Invoice ${where}`)).toMatchObject({

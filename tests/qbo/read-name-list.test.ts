@@ -5,34 +5,14 @@
  * more rows than counted) coming back as a failure value, never a partial list or a throw.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createQboClient } from '../../lib/qbo/client';
-import type { QboClientOptions } from '../../lib/qbo/client-api';
 import { createHttp } from '../../lib/qbo/http';
 import { MAX_PAGE_SIZE } from '../../lib/qbo/query-builder';
 import { readNameList } from '../../lib/qbo/read-name-list';
-import type { SeededCompany, Simulator } from '../../tools/simulator/api';
+import type { Simulator } from '../../tools/simulator/api';
 import { startSimulator } from '../../tools/simulator/index';
-import { NOW } from './helpers/client';
+import { clientFor, NOW } from './helpers/client';
 import { type FixtureServer, REALM, startFixtureServer } from './helpers/fixture-server';
-
-// createQboClient itself, not the shared helpers: they type the client as QboClient, without the find reads.
-const simClient = (sim: Simulator, company: SeededCompany, options: Partial<QboClientOptions> = {}) =>
-  createQboClient({
-    realmId: company.realmId,
-    environment: 'sandbox',
-    baseUrl: sim.url,
-    getToken: () => company.token,
-    ...options,
-  });
-const clientFor = (url: string, options: Partial<QboClientOptions> = {}) =>
-  createQboClient({
-    realmId: REALM,
-    environment: 'sandbox',
-    baseUrl: url,
-    getToken: () => 'test-token',
-    now: () => NOW,
-    ...options,
-  });
+import { simClient } from './helpers/sim';
 
 describe('readNameList against the simulator', () => {
   let sim: Simulator;

@@ -2,11 +2,15 @@
 
 import type { Entity } from '../../../lib/domain/entities';
 import { createQboClient } from '../../../lib/qbo/client';
-import type { QboClient, QboClientOptions } from '../../../lib/qbo/client-api';
+import type { QboClient, QboClientOptions, QboFindReads } from '../../../lib/qbo/client-api';
 import type { DeleteRequestItem } from '../../../lib/qbo/outcomes';
 import type { SeededCompany, Simulator } from '../../../tools/simulator/api';
 
-export function simClient(sim: Simulator, company: SeededCompany, options: Partial<QboClientOptions> = {}): QboClient {
+export function simClient(
+  sim: Simulator,
+  company: SeededCompany,
+  options: Partial<QboClientOptions> = {},
+): QboClient & QboFindReads {
   return createQboClient({
     realmId: company.realmId,
     environment: 'sandbox',
