@@ -79,6 +79,8 @@ test('a run of 50 records, screen by screen: not connected, checked, check faile
   expect(Object.keys(counts).length).toBeGreaterThanOrEqual(4);
   await expect(full.getByRole('button', { name: 'Sort by Amount' })).toBeVisible();
   await expect(full.locator('li.row').first()).toBeVisible();
+  // The full view follows the selection on its own (storage changes): all 50 listed before it is measured.
+  await expect(full.locator('li.row').first()).toHaveAttribute('aria-setsize', '50');
   const checked = await capture(testInfo, popup, full, '02-checked-50');
   expect(checked.figures.rowsVisible, 'rows with amounts in view above the deck').toBeGreaterThanOrEqual(8);
   expect(checked.figures.buttonBottom ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(600);
