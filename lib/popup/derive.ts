@@ -69,6 +69,9 @@ export function deleteBlocker(
   if (state.preflight?.running) return 'Checking the selection…';
   // The rows on screen are from an older check: nothing is deleted until a fresh one succeeds.
   if (state.preflight?.error) return 'The last check failed: nothing can be deleted until a fresh check succeeds.';
+  // A row ticked since the last check is checked on its own within a second; until then the click
+  // would name a list about to change (and be refused for it), so it waits (issue 18 §2).
+  if (state.selection.some((r) => r.status === undefined)) return 'Checking the selection…';
   if (deletable === 0) return `No selected transaction is ready to ${(voidInstead ? VOID : DELETE).words.verb}.`;
   return undefined;
 }

@@ -49,11 +49,23 @@ describe('popup delete button', () => {
   });
 
   it('is disabled with nothing ready, unless reconciled rows are included', async () => {
-    await renderPopup(popupState({ selection: [row(1, 'changed'), row(2, 'reconciled'), row(3)] }));
+    await renderPopup(popupState({ selection: [row(1, 'changed'), row(2, 'reconciled'), row(3, 'closedPeriod')] }));
     expect(unavailable()).toBe(true);
     expect(screen.getByText('No selected transaction is ready to delete.')).toBeTruthy();
     await settle(() => fireEvent.click(screen.getByLabelText('Include reconciled transactions')));
     expect(unavailable()).toBe(false);
+  });
+
+  it('waits while a row ticked since the check has no status yet, then sends the stamp of the checked list', async () => {
+    const p = await renderPopup(popupState({ selection: [row(1, 'ready'), row(2)] }));
+    expect(unavailable()).toBe(true);
+    expect(description()).toContain('Checking the selection…');
+    await settle(() => fireEvent.click(deleteButton()));
+    expect(p.bg.sentOfType('job/start')).toEqual([]);
+    await p.push(popupState({ selection: [row(1, 'ready'), row(2, 'ready')] }));
+    expect(unavailable()).toBe(false);
+    await settle(() => fireEvent.click(deleteButton()));
+    expect(p.bg.sentOfType('job/start')).toHaveLength(1);
   });
 
   it('is disabled when the page shows another company, with a clear message', async () => {

@@ -30,12 +30,24 @@ export class PopupPage {
     return this.page.getByRole('list', { name: 'Selected by status' }).getByText(new RegExp(`^${label}: \\d+$`));
   }
 
-  /** Waits until every selected row has a status (the preflight finished). */
+  /**
+   * Waits until one reading of the list shows `total` rows, every one with a status (the preflight
+   * finished). One reading, not two: a list not rendered yet has no "Not checked yet" either, and a
+   * check that lands between two readings would pass both with a row still unchecked.
+   */
   async waitForPreflight(total: number): Promise<Record<string, number>> {
     const list = this.page.getByRole('list', { name: 'Selected by status' });
-    await expect(list.getByText(/^Not checked yet/)).toHaveCount(0, { timeout: 30_000 });
-    await expect.poll(async () => sumCounts(await list.innerText()), { timeout: 30_000 }).toBe(total);
-    return parseCounts(await list.innerText());
+    let counts: Record<string, number> = {};
+    await expect
+      .poll(
+        async () => {
+          counts = parseCounts(await list.innerText({ timeout: 1_000 }).catch(() => ''));
+          return counts['Not checked yet'] === undefined ? sumCounts(counts) : -1;
+        },
+        { timeout: 30_000, message: 'every selected row checked' },
+      )
+      .toBe(total);
+    return counts;
   }
 
   deleteButton(): Locator {
@@ -86,6 +98,6 @@ function parseCounts(text: string): Record<string, number> {
   return out;
 }
 
-function sumCounts(text: string): number {
-  return Object.values(parseCounts(text)).reduce((a, b) => a + b, 0);
+function sumCounts(counts: Record<string, number>): number {
+  return Object.values(counts).reduce((a, b) => a + b, 0);
 }
