@@ -6,9 +6,10 @@
  * own start-up); the figure is the median wall time, the main thread's CPU printed beside it.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, CDPSession } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { bundleForPage } from './browser/bundle';
 import { median } from './browser/launch';
+import { measureOnFreshPage } from './browser/measure';
 import { ms, type Row } from './table';
 
 export const FIND_RESULTS = 10_000;
@@ -35,29 +36,16 @@ export interface FindResultsResult {
   fitsWidth: boolean;
 }
 
-async function threadMs(cdp: CDPSession): Promise<number> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-  const t = metrics.find((m) => m.name === 'ThreadTime');
-  if (!t) throw new Error('Chromium reports no ThreadTime metric');
-  return t.value * 1000;
-}
-
-async function onePage(browser: Browser, html: string, script: string, n: number): Promise<Run> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  try {
-    await page.route(PAGE_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
-    await page.goto(PAGE_URL, { waitUntil: 'load' });
-    await page.addScriptTag({ content: script });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable');
-    type Bench = { __findPrepare(n: number): Promise<void>; __findRender(): Promise<Omit<Run, 'cpuMs'>> };
-    await page.evaluate((k) => (globalThis as unknown as Bench).__findPrepare(k), n);
-    const before = await threadMs(cdp);
-    const run = await page.evaluate(() => (globalThis as unknown as Bench).__findRender());
-    return { ...run, cpuMs: (await threadMs(cdp)) - before };
-  } finally {
-    await page.close();
-  }
+function onePage(browser: Browser, html: string, script: string, n: number): Promise<Run> {
+  return measureOnFreshPage<Omit<Run, 'cpuMs'>>(browser, {
+    url: PAGE_URL,
+    viewport: { width: 1280, height: 800 },
+    html,
+    script,
+    prepare: '__findPrepare',
+    render: '__findRender',
+    arg: n,
+  });
 }
 
 export async function measureFindResults(browser: Browser, n = FIND_RESULTS, runs = RUNS): Promise<FindResultsResult> {

@@ -11,9 +11,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, CDPSession } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { bundleForPage } from './browser/bundle';
 import { median } from './browser/launch';
+import { measureOnFreshPage } from './browser/measure';
 import type { Row } from './table';
 
 export const POPUP_RUNS = 11;
@@ -46,30 +47,16 @@ function builtPopupCss(dir = path.resolve('.output/chrome-mv3/assets')): string 
     .join('\n');
 }
 
-/** The renderer's main-thread CPU clock, in ms (CDP Performance metric ThreadTime, in seconds). */
-async function threadMs(cdp: CDPSession): Promise<number> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-  const t = metrics.find((m) => m.name === 'ThreadTime');
-  if (!t) throw new Error('Chromium reports no ThreadTime metric');
-  return t.value * 1000;
-}
-
-async function onePage(browser: Browser, html: string, script: string, selected: number): Promise<Run> {
-  const page = await browser.newPage({ viewport: { width: 460, height: 600 } });
-  try {
-    await page.route(PAGE_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
-    await page.goto(PAGE_URL, { waitUntil: 'load' });
-    await page.addScriptTag({ content: script });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable');
-    type Bench = { __benchPrepare(n: number): Promise<void>; __benchRender(): Promise<Omit<Run, 'cpuMs'>> };
-    await page.evaluate((n) => (globalThis as unknown as Bench).__benchPrepare(n), selected);
-    const before = await threadMs(cdp);
-    const run = await page.evaluate(() => (globalThis as unknown as Bench).__benchRender());
-    return { ...run, cpuMs: (await threadMs(cdp)) - before };
-  } finally {
-    await page.close();
-  }
+function onePage(browser: Browser, html: string, script: string, selected: number): Promise<Run> {
+  return measureOnFreshPage<Omit<Run, 'cpuMs'>>(browser, {
+    url: PAGE_URL,
+    viewport: { width: 460, height: 600 },
+    html,
+    script,
+    prepare: '__benchPrepare',
+    render: '__benchRender',
+    arg: selected,
+  });
 }
 
 /** Every size in `sizes`, `runs` fresh pages each, interleaved; results in the order of `sizes`. */
