@@ -35,6 +35,9 @@ export async function sendJournaled(
 ): Promise<StepResult> {
   const { attempt } = s;
   const journaled = await save(env, job, chunk, attempt, { throttleAt: s.throttleAt });
+  // No write-ahead, no send: a job gone from the list (removed, or its entry unreadable) has nowhere
+  // to record the attempt, and a send nobody journaled is one a dead worker could never verify.
+  if (!journaled) return 'stop';
   await env.checkpoint('after-attempt-journaled', job.id, chunk.index);
   const answer = await s.send();
   await env.checkpoint('after-send-before-response', job.id, chunk.index);
@@ -61,7 +64,7 @@ export async function sendJournaled(
       patch = failurePatch(answer, at, env.retryDelayMs, 'retry');
   }
   await env.checkpoint('after-response-before-outcomes-written', job.id, chunk.index);
-  await save(env, journaled ?? job, attempt, next, { patch });
+  await save(env, journaled, attempt, next, { patch });
   await env.checkpoint('after-outcomes-written', job.id, chunk.index);
   return patch ? 'stop' : 'continue';
 }

@@ -12,6 +12,7 @@ import {
   chunk,
   env,
   item,
+  jobId,
   journal,
   openWith,
   operation,
@@ -63,6 +64,32 @@ describe('runJobStep', () => {
     }
     expect(steps).toEqual([]);
     expect(calls).toEqual([]);
+  });
+
+  it('a job gone from the list before its attempt is journaled sends nothing: no write-ahead, no send', async () => {
+    operation.prepare = async () => {
+      calls.push('prepare');
+      await journal.removeJob(jobId); // e.g. its entry became unreadable between the read and the send
+      return { kind: 'ok', skips: new Map(), send: [item('1'), item('2')] };
+    };
+    const job = (await journal.readJobs())[0]!;
+    expect(await runJobStep(env, { ...job, status: 'running' })).toBe('stop');
+    expect(calls).toEqual(['prepare']); // sendBatch would have pushed its name and thrown
+    expect(steps).toEqual(['between-chunks']); // never 'after-attempt-journaled'
+    expect(await journal.readJobs()).toEqual([]);
+    expect(audit).toEqual([]);
+  });
+
+  it('a job gone from the list before a one-at-a-time attempt is journaled sends nothing', async () => {
+    const job = await openWith(chunk({ queue: [item('1'), item('2')] }), { status: 'running' });
+    const sleep = env.clock.sleep.bind(env.clock);
+    env.clock.sleep = async (ms) => {
+      await journal.removeJob(jobId); // during the gap before the single send
+      return sleep(ms);
+    };
+    expect(await runJobStep(env, job)).toBe('stop');
+    expect(calls).toEqual([]);
+    expect(steps).toEqual([]);
   });
 
   it('a paused job with records queued one at a time sends none of them', async () => {
