@@ -41,7 +41,9 @@ export async function runJobStep(env: StepEnv, job: JobMeta): Promise<StepResult
     if (!isSending(job)) return 'stop';
     await env.checkpoint('between-chunks', job.id, index);
   }
-  const read = job.openChunk ? await env.journal.readChunk(job.id, index) : ({ kind: 'none' } as const);
+  // Read even when the job says no chunk is open: a journal found at the cursor (the flag lost to a
+  // damaged job entry) holds attempts that may have reached the service, and is never started over.
+  const read = await env.journal.readChunk(job.id, index);
   if (read.kind === 'corrupt') {
     await env.journal.commit({ jobId: job.id, update: pauseWithError(`Journal of chunk ${index} is unreadable`) });
     return 'stop';

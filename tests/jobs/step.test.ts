@@ -92,6 +92,16 @@ describe('runJobStep', () => {
     expect(steps).toEqual([]);
   });
 
+  it('an attempt journaled at the cursor is verified, never re-sent, even when the job entry lost its open-chunk flag', async () => {
+    const job = await openWith(chunk({ inFlight: [item('1'), item('2')] }), { status: 'running', openChunk: false });
+    expect(job.openChunk).toBe(false);
+    expect(await runJobStep(env, job)).toBe('continue');
+    expect(calls).toEqual([]); // prepare and sendBatch would have pushed their names
+    const after = await stored();
+    expect(after.chunk).toMatchObject({ inFlight: [], verify: [item('1'), item('2')] });
+    expect(after.job).toMatchObject({ openChunk: true, unverified: 2 });
+  });
+
   it('a paused job with records queued one at a time sends none of them', async () => {
     const job = await openWith(chunk({ queue: [item('1'), item('2')] }), { status: 'paused' });
     expect(await runJobStep(env, job)).toBe('stop');
