@@ -4,7 +4,9 @@
  * send the next item alone after a whole-call refusal, or prepare (re-read) and send the next batch.
  * Every send goes through ./send.ts (journal, send, record).
  */
+
 import { type ChunkJournal, type JobMeta, type JobRecord, jobRecordKey, type RecordOutcome } from '../journal/schema';
+import { UnreadableChunkError } from '../journal/unreadable-chunk-error';
 import { emptyChunk, storedAt } from './commit';
 import { failurePatch, finishIfDone, isSending, pauseWithError, waitFor } from './lifecycle';
 import type { OperationContext } from './operation';
@@ -26,6 +28,12 @@ function operationContext(
     async outcomeOf(index, key) {
       if (index === chunk.index) return chunk.outcomes[key];
       const read = await env.journal.readChunk(job.id, index);
+      if (read.kind === 'corrupt') {
+        // Never "not restored" for a record whose journal cannot be read (it may hold its new Id):
+        // the job pauses with the reason and this step stops before anything is sent.
+        await env.journal.commit({ jobId: job.id, update: pauseWithError(`Journal of chunk ${index} is unreadable`) });
+        throw new UnreadableChunkError(job.id, index);
+      }
       return read.kind === 'ok' ? read.chunk.outcomes[key] : undefined;
     },
   };

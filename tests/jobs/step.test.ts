@@ -3,9 +3,12 @@
  * storage) with a scripted operation, for the states a delete job rarely reaches on its own.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { RestoreRecord } from '../../lib/domain/job-records';
 import { runJobStep } from '../../lib/jobs/step';
 import type { JobRecord } from '../../lib/jobs/types';
+import { UnreadableChunkError } from '../../lib/journal/unreadable-chunk-error';
+import { storageKey } from '../../lib/storage/keys';
 import {
   audit,
   calls,
@@ -100,6 +103,21 @@ describe('runJobStep', () => {
     const after = await stored();
     expect(after.chunk).toMatchObject({ inFlight: [], verify: [item('1'), item('2')] });
     expect(after.job).toMatchObject({ openChunk: true, unverified: 2 });
+  });
+
+  it('an unreadable earlier chunk asked for an outcome (a restore’s dependency) pauses the job, never reads as "not restored"', async () => {
+    await fakeBrowser.storage.local.set({ [storageKey.jobChunk(jobId, 1)]: { nonsense: true } });
+    let answer: unknown = 'not asked';
+    operation.prepare = async (_client, _recs, ctx) => {
+      calls.push('prepare');
+      answer = await ctx.outcomeOf(1, 'Invoice:9').catch((e: unknown) => e);
+      throw answer;
+    };
+    const job = (await journal.readJobs())[0]!;
+    await expect(runJobStep(env, { ...job, status: 'running' })).rejects.toBeInstanceOf(UnreadableChunkError);
+    expect(answer).toBeInstanceOf(UnreadableChunkError);
+    expect(calls).toEqual(['prepare']);
+    expect((await stored()).job).toMatchObject({ status: 'paused', error: 'Journal of chunk 1 is unreadable' });
   });
 
   it('a paused job with records queued one at a time sends none of them', async () => {
