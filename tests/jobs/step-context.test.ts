@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { OperationContext } from '../../lib/jobs/operation';
 import { runJobStep } from '../../lib/jobs/step';
+import { UnreadableChunkError } from '../../lib/journal/unreadable-chunk-error';
 import { calls, chunk, env, item, jobId, journal, openWith, operation, resetStep, stored, T0 } from './step-harness';
 
 beforeEach(resetStep);
@@ -37,7 +38,8 @@ describe('the operation context', () => {
     expect(await ctx.outcomeOf(0, 'Invoice:9')).toBeUndefined();
     expect(await ctx.outcomeOf(1, 'Invoice:9')).toEqual(restored('109'));
     expect(await ctx.outcomeOf(1, 'Invoice:2')).toBeUndefined();
-    expect(await ctx.outcomeOf(2, 'Invoice:9')).toBeUndefined();
+    // Unreadable is never "no outcome" (a restore would refuse the record linked to it): it stops.
+    await expect(ctx.outcomeOf(2, 'Invoice:9')).rejects.toBeInstanceOf(UnreadableChunkError);
     expect(await ctx.outcomeOf(3, 'Invoice:9')).toBeUndefined();
   });
 
