@@ -17,6 +17,7 @@ import { RestoreFromLog } from './RestorePanel';
 import { SelectionPanel } from './SelectionPanel';
 import { StatusRegion } from './StatusRegion';
 import { TopBar } from './TopBar';
+import { UnreadableJobs } from './UnreadableJobs';
 
 const UnresolvedMount = lazyWhen(
   () => import('./UnresolvedRows').then((m) => m.UnresolvedRows),
@@ -65,6 +66,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
       ) : (
         <>
           <ElsewhereNotice model={model} />
+          <UnreadableJobs model={model} />
           {!job && <PageTickedHint model={model} />}
           {!job && <CheckFailed model={model} />}
           <PageIssues model={model} />

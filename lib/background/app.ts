@@ -262,6 +262,8 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       jobs: await runner.listJobs(),
       name: (s) => companyNames.get(s, false),
     });
+    const unreadableJobs = await runner.unreadableJobs();
+    if (unreadableJobs > 0) view.unreadableJobs = unreadableJobs;
     return view;
   }
 

@@ -247,6 +247,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       return job && snapshot(job);
     },
     listJobs: async () => (await journal.readJobs()).map(snapshot),
+    unreadableJobs: () => journal.unreadableJobs(),
     async getRecords(jobId) {
       const job = (await journal.readJobs()).find((j) => j.id === jobId);
       if (!job) return [];

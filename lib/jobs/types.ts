@@ -160,6 +160,8 @@ export interface JobRunner {
   wake(): Promise<void>;
   getJob(jobId: string): Promise<JobSnapshot | undefined>;
   listJobs(): Promise<JobSnapshot[]>;
+  /** Stored job entries that cannot be read (damaged): not listed, never run, kept as they are. */
+  unreadableJobs(): Promise<number>;
   getRecords(jobId: string): Promise<JobRecordRow[]>;
   /** Forget a finished / cancelled / paused job (its audit lines stay). */
   removeJob(jobId: string): Promise<boolean>;

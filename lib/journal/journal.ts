@@ -58,6 +58,8 @@ export interface Commit {
 
 export interface Journal {
   readJobs(): Promise<JobMeta[]>;
+  /** How many stored job entries the schema refuses: kept in the list untouched, never run, named in the view. */
+  unreadableJobs(): Promise<number>;
   /** The reviewed records of one chunk (undefined: missing or unreadable). */
   readChunkRecords(jobId: string, index: number): Promise<JobRecord[] | undefined>;
   /** Every chunk's reviewed records in order (the popup's list; the runner never needs them all). */
@@ -150,6 +152,7 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue })
 
   return {
     readJobs: async () => (await readList()).jobs,
+    unreadableJobs: async () => (await readList()).unreadable.length,
     async readChunkRecords(jobId, index) {
       const key = recordsKey(jobId, index);
       const parsed = JobRecordListSchema.safeParse((await storage.get(key))[key]);

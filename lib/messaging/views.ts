@@ -267,6 +267,8 @@ export const PopupStateSchema = z.object({
       }),
     )
     .optional(),
+  /** Stored jobs whose entry cannot be read (damaged): they never run; the view says so. */
+  unreadableJobs: z.number().int().positive().optional(),
 });
 export type PopupState = z.infer<typeof PopupStateSchema>;
 export type ElsewhereView = NonNullable<PopupState['elsewhere']>[number];

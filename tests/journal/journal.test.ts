@@ -116,12 +116,14 @@ describe('journal', () => {
     await storage.set({ [chunkKey('job1', 0)]: { index: 0, inFlight: 'garbage' } });
     expect(await journal.readChunk('job1', 0)).toEqual({ kind: 'corrupt' });
     expect(await journal.readChunk('job1', 1)).toEqual({ kind: 'none' });
+    expect(await journal.unreadableJobs()).toBe(0);
     const list = (await storage.get(JOBS_KEY))[JOBS_KEY] as unknown[];
-    await storage.set({ [JOBS_KEY]: [...list, { id: 'from-a-future-version' }] });
+    await storage.set({ [JOBS_KEY]: [...list, { id: 'from-a-future-version' }, 'not a job'] });
     await journal.commit({ jobId: 'job1', update: (j) => ({ ...j, status: 'paused' }) });
     const raw = (await storage.get(JOBS_KEY))[JOBS_KEY] as { id: string }[];
-    expect(raw.map((j) => j.id)).toEqual(['job1', 'from-a-future-version']);
+    expect(raw.map((j) => (typeof j === 'string' ? j : j.id))).toEqual(['job1', 'from-a-future-version', 'not a job']);
     expect(await journal.readJobs()).toHaveLength(1);
+    expect(await journal.unreadableJobs()).toBe(2); // counted for the view, never silently missing
   });
 
   it('keeps the throttle window per company, pruned to the window', async () => {

@@ -135,3 +135,18 @@ describe('not connected', () => {
     expect(screen.queryByLabelText('Include reconciled transactions')).toBeNull();
   });
 });
+
+describe('saved jobs the device cannot read', () => {
+  it('are named, one or several, and nothing is said when there are none', async () => {
+    const p = await renderPopup(popupState({ selection: [row(1, 'ready')], unreadableJobs: 1 }));
+    expect(
+      screen.getByText(
+        'One saved job on this device cannot be read (the saved data is damaged). It is kept unchanged and will not run. Every record it already deleted, voided or restored is in the audit log: export it to check.',
+      ),
+    ).toBeTruthy();
+    await p.push(popupState({ selection: [row(1, 'ready')], unreadableJobs: 3 }));
+    expect(screen.getByText(/^3 saved jobs on this device cannot be read .* They are kept unchanged/)).toBeTruthy();
+    await p.push(popupState({ selection: [row(1, 'ready')] }));
+    expect(screen.queryByText(/cannot be read \(the saved data is damaged\)/)).toBeNull();
+  });
+});
