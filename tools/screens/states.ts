@@ -82,6 +82,7 @@ export const SCREENS: { name: string; state: PopupState; views?: boolean[] }[] =
       ],
     }),
   },
+  { name: 'unreadable-job', state: state({ selection: rows(12), unreadableJobs: 1 }) },
   {
     name: 'not-connected',
     state: state({ connection: { environment: 'production', hasToken: false, remember: false }, selection: rows(6) }),
