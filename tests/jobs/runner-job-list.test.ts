@@ -24,6 +24,16 @@ describe('creating and reading jobs', () => {
     expect((await s.runner.listJobs()).map((j) => j.id)).toEqual([id]);
   });
 
+  it('a stored entry the schema refuses is counted as unreadable, never listed', async () => {
+    const s = setup(1);
+    const id = await s.job();
+    expect(await s.runner.unreadableJobs()).toBe(0);
+    const jobs = (await fakeBrowser.storage.local.get('sd:jobs'))['sd:jobs'] as unknown[];
+    await fakeBrowser.storage.local.set({ 'sd:jobs': [...jobs, { id: 'damaged' }] });
+    expect(await s.runner.unreadableJobs()).toBe(1);
+    expect((await s.runner.listJobs()).map((j) => j.id)).toEqual([id]);
+  });
+
   it('an empty job is done at once (no chunk to read)', async () => {
     const s = setup(0);
     const id = await s.job([]);
