@@ -256,14 +256,12 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       selectedCount: async (s) => Object.keys(await selection.read(s)).length,
       name: (s) => companyNames.get(s, false),
     });
-    // The companies whose data this device keeps ("Erase this company's local data").
     view.localData = await companiesWithData(view, {
       auditCompanies: () => audit.companies(),
       jobs: await runner.listJobs(),
       name: (s) => companyNames.get(s, false),
     });
-    const unreadableJobs = await runner.unreadableJobs();
-    if (unreadableJobs > 0) view.unreadableJobs = unreadableJobs;
+    view.unreadableJobs = (await runner.unreadableJobs()) || undefined; // damaged saved jobs: named, never run
     return view;
   }
 
