@@ -14,6 +14,7 @@ function viewWait(job: JobSnapshot): JobView['wait'] {
   if (wait.kind === 'tokenNeeded') return { kind: 'tokenNeeded' };
   // A read that failed before anything was sent: QuickBooks is not answering (issue 21 §3).
   if (wait.kind === 'retry') return { kind: 'outage', until: wait.until };
+  if (wait.kind === 'landing') return { kind: 'landing', until: wait.until, count: wait.count };
   return { kind: wait.kind, until: wait.until };
 }
 

@@ -14,3 +14,10 @@ export const MAX_SHOWN_TEXT = 64;
 
 /** A failed check (QuickBooks not answering) is tried again this long after it failed, while a view is open. */
 export const CHECK_RETRY_MS = 60_000;
+
+/**
+ * How long after its send a write whose answer was lost may still be applied: the service cuts an
+ * answer at 120 s (service-facts), plus a margin for clocks and queues. Until then a read that does
+ * not show the write proves nothing (it may land a moment later); after it, a read decides once.
+ */
+export const WRITE_LANDS_WITHIN_MS = 150_000;

@@ -41,6 +41,18 @@ export interface OperationContext {
   readonly records: ReadonlyMap<string, JobRecord>;
   /** The stored final outcome of a record of an earlier chunk of this job (a restore's dependency). */
   outcomeOf(chunk: number, key: string): Promise<StoredOutcome | undefined>;
+  /**
+   * Whether an item's write, if the service received it, has surely been applied by now (its send
+   * time plus WRITE_LANDS_WITHIN_MS has passed). Before that, a read that does not show the write
+   * proves nothing: verify leaves such an item out (it stays to verify, the job waits for its deadline).
+   */
+  landed(item: SentItem): boolean;
+  /**
+   * Journal that these items (to verify) are being sent again now, before the send: a worker that dies
+   * during it then waits for the new deadline instead of sending a third time. False: not journaled
+   * (the job is gone): do not send.
+   */
+  beforeResend(items: readonly SentItem[]): Promise<boolean>;
 }
 
 /**
@@ -67,8 +79,10 @@ export interface JobOperation<R extends JobRecord = ReviewedRecord, I extends Se
   sendOne(client: QboClient, item: I, ctx: OperationContext): Promise<SendAnswer>;
   /**
    * R5: settle items whose answer was ambiguous; each one's verified outcome, by item key (an item
-   * left out stays to verify later). Delete and void re-read, never re-send; a create re-sends the
-   * same attempt with the same `requestid` (the service answers it once) and reads the result back.
+   * left out stays to verify later). Delete and void re-read, never re-send; a create looks for its
+   * record and, only once `ctx.landed` and still not found, re-sends the same attempt with the same
+   * `requestid` (journaled first through `ctx.beforeResend`) and reads the result back. A read that
+   * does not show an item's write before `ctx.landed` decides nothing: the item is left out.
    */
   verify(
     client: QboClient,

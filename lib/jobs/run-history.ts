@@ -46,7 +46,7 @@ const StoredRunSchema = z.object({
   total: z.number(),
   wait: z
     .object({
-      kind: z.enum(['rateLimit', 'pacing', 'tokenNeeded', 'verifying', 'outage']),
+      kind: z.enum(['rateLimit', 'pacing', 'tokenNeeded', 'verifying', 'outage', 'landing']),
       until: z.number().optional(),
     })
     .optional(),

@@ -9,6 +9,7 @@
  * A wake costs O(chunk): the runner reads only the reviewed records of the chunk a job is at.
  */
 import { isActiveJobState } from '../domain/jobs';
+import { WRITE_LANDS_WITHIN_MS } from '../domain/limits';
 import { sameScope } from '../domain/scope';
 import type { Journal } from '../journal/journal';
 import { createJournal } from '../journal/journal';
@@ -116,6 +117,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       throttle,
       maxInWorkerSleepMs,
       retryDelayMs: options.retryDelayMs ?? 60_000,
+      landingWindowMs: options.landingWindowMs ?? WRITE_LANDS_WITHIN_MS,
       singleDeleteGapMs: options.singleDeleteGapMs ?? 150,
       readLead,
       checkpoint: async (step, jobId, chunk) => {

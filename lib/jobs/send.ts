@@ -33,7 +33,9 @@ export async function sendJournaled(
   chunk: ChunkJournal,
   s: JournaledSend,
 ): Promise<StepResult> {
-  const { attempt } = s;
+  // Each item carries when it was sent: an answer lost now leaves its write unknown until its deadline.
+  const sentAt = env.clock.now();
+  const attempt: ChunkJournal = { ...s.attempt, inFlight: s.attempt.inFlight.map((item) => ({ ...item, sentAt })) };
   const journaled = await save(env, job, chunk, attempt, { throttleAt: s.throttleAt });
   // No write-ahead, no send: a job gone from the list (removed, or its entry unreadable) has nowhere
   // to record the attempt, and a send nobody journaled is one a dead worker could never verify.

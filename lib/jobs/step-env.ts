@@ -21,6 +21,8 @@ export interface StepEnv {
   throttle: ThrottleConfig;
   maxInWorkerSleepMs: number;
   retryDelayMs: number;
+  /** How long after its send a write whose answer was lost may still land (WRITE_LANDS_WITHIN_MS). */
+  landingWindowMs: number;
   singleDeleteGapMs: number;
   /**
    * How long the last pre-send re-read took: the next one starts that much before its throttle

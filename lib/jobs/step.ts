@@ -5,10 +5,17 @@
  * Every send goes through ./send.ts (journal, send, record).
  */
 
-import { type ChunkJournal, type JobMeta, type JobRecord, jobRecordKey, type RecordOutcome } from '../journal/schema';
+import {
+  type ChunkJournal,
+  type JobMeta,
+  type JobRecord,
+  jobRecordKey,
+  type RecordOutcome,
+  type SentItem,
+} from '../journal/schema';
 import { UnreadableChunkError } from '../journal/unreadable-chunk-error';
 import { emptyChunk, storedAt } from './commit';
-import { failurePatch, finishIfDone, isSending, pauseWithError, waitFor } from './lifecycle';
+import { failurePatch, finishIfDone, isSending, type JobPatch, pauseWithError, waitFor } from './lifecycle';
 import type { OperationContext } from './operation';
 import { sendJournaled } from './send';
 import { type StepEnv, type StepResult, save } from './step-env';
@@ -20,11 +27,14 @@ function operationContext(
   job: JobMeta,
   chunk: ChunkJournal,
   attemptId = chunk.attemptId ?? '',
+  beforeResend: OperationContext['beforeResend'] = async () => false,
 ): OperationContext {
   return {
     job,
     attemptId,
     records: env.byKey,
+    landed: (item) => env.clock.now() >= landsBy(env, item),
+    beforeResend,
     async outcomeOf(index, key) {
       if (index === chunk.index) return chunk.outcomes[key];
       const read = await env.journal.readChunk(job.id, index);
@@ -58,8 +68,10 @@ export async function runJobStep(env: StepEnv, job: JobMeta): Promise<StepResult
   }
   const chunk = read.kind === 'ok' ? read.chunk : emptyChunk(index);
   if (chunk.inFlight.length > 0) {
-    // Journaled with no outcome: the worker died around the send. Ambiguous (R5): verify, never re-send.
-    const next = { ...chunk, inFlight: [], verify: [...chunk.verify, ...chunk.inFlight] };
+    // Journaled with no outcome: the worker died around the send. Ambiguous (R5): verify, never re-send;
+    // it may still land until its deadline (an item journaled without its send time: from now).
+    const found = stamped(chunk.inFlight, env.clock.now());
+    const next = { ...chunk, inFlight: [], verify: [...chunk.verify, ...found] };
     await save(env, job, chunk, next);
     return 'continue';
   }
@@ -157,23 +169,63 @@ async function singleStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal): Prom
   });
 }
 
-/** R5: re-read what was maybe applied; a failed re-read waits and retries the READ, never the send. */
+/** The moment after which an item's write, if it reached the service, has surely been applied. */
+function landsBy(env: StepEnv, item: SentItem): number {
+  return (item.sentAt ?? Number.POSITIVE_INFINITY) + env.landingWindowMs;
+}
+
+/** Items with their send time: one journaled without it (an older build's) counts from `now`. */
+function stamped<T extends SentItem>(items: readonly T[], now: number): T[] {
+  return items.map((item) => (item.sentAt === undefined ? { ...item, sentAt: now } : item));
+}
+
+/**
+ * R5: re-read what was maybe applied; a failed re-read waits and retries the READ, never the send.
+ * A write that may still land (its deadline not passed) is not concluded on: the job waits for the
+ * earliest deadline, then reads again.
+ */
 async function verifyStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal): Promise<StepResult> {
-  const res = await env.operation.verify(env.client, chunk.verify, operationContext(env, job, chunk));
+  let current = chunk;
+  if (chunk.verify.some((item) => item.sentAt === undefined)) {
+    current = { ...chunk, verify: stamped(chunk.verify, env.clock.now()) };
+    if (!(await save(env, job, chunk, current))) return 'stop';
+  }
+  const beforeResend = async (items: readonly SentItem[]) => {
+    const again = new Set(items.map((item) => item.key));
+    const now = env.clock.now();
+    const verify = current.verify.map((item) => (again.has(item.key) ? { ...item, sentAt: now } : item));
+    const next = { ...current, verify };
+    if (!(await save(env, job, current, next))) return false;
+    current = next;
+    return true;
+  };
+  const res = await env.operation.verify(
+    env.client,
+    current.verify,
+    operationContext(env, job, current, undefined, beforeResend),
+  );
   await env.checkpoint('during-verification', job.id, chunk.index);
   const at = env.clock.now();
   if (res.kind !== 'ok') {
     await env.journal.commit({ jobId: job.id, update: failurePatch(res, at, env.retryDelayMs, 'verifying') });
     return 'stop';
   }
-  const outcomes = { ...chunk.outcomes };
-  for (const item of chunk.verify) {
+  const outcomes = { ...current.outcomes };
+  for (const item of current.verify) {
     const outcome = res.outcomes.get(item.key);
     if (outcome) outcomes[item.key] = storedAt(outcome, at, res.intuitTid);
   }
-  // An item the re-read could not settle stays to verify: wait and read again (never loop hot).
-  const verify = chunk.verify.filter((item) => !res.outcomes.has(item.key));
-  const patch = verify.length > 0 ? waitFor({ kind: 'verifying', until: at + env.retryDelayMs }) : undefined;
-  await save(env, job, chunk, { ...chunk, outcomes, verify }, { patch });
-  return patch ? 'stop' : 'continue';
+  // An item not settled stays to verify: read again once its write may have landed, or after the retry
+  // delay when the read itself left it open (never loop hot).
+  const verify = current.verify.filter((item) => !res.outcomes.has(item.key));
+  await save(env, job, current, { ...current, outcomes, verify }, { patch: verifyWait(env, verify, at) });
+  return verify.length > 0 ? 'stop' : 'continue';
+}
+
+/** How the job waits for what is still to verify: for writes that may still land, or to read again. */
+function verifyWait(env: StepEnv, verify: readonly SentItem[], at: number): JobPatch | undefined {
+  if (verify.length === 0) return undefined;
+  const landing = verify.map((item) => landsBy(env, item)).filter((by) => by > at);
+  if (landing.length === 0) return waitFor({ kind: 'verifying', until: at + env.retryDelayMs });
+  return waitFor({ kind: 'landing', until: Math.min(...landing), count: landing.length });
 }

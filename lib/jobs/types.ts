@@ -77,6 +77,11 @@ export interface JobRunnerOptions {
   maxInWorkerSleepMs?: number;
   /** Delay before retrying a failed read (pre-delete re-read or R5 verification). Default 60_000. */
   retryDelayMs?: number;
+  /**
+   * How long after its send a write whose answer was lost may still be applied: no verification
+   * concludes "not applied", and no create is sent again, before it. Default WRITE_LANDS_WITHIN_MS.
+   */
+  landingWindowMs?: number;
   /** Gap before each one-at-a-time delete of the 1040 fallback (10 calls/s ceiling). Default 150. */
   singleDeleteGapMs?: number;
   /** Name of the one alarm. Default 'safe-delete:jobs'. */

@@ -63,6 +63,8 @@ export const ReviewedSentItemSchema = z.object({
   entity: z.enum(ENTITIES),
   id: z.string(),
   syncToken: z.string(),
+  /** When the attempt carrying it was journaled, just before its send: its write may land until sentAt + WRITE_LANDS_WITHIN_MS. */
+  sentAt: z.number().optional(),
 });
 
 /**
@@ -77,6 +79,7 @@ export const CreateSentItemSchema = z.object({
   entity: z.enum(ENTITIES),
   id: z.string(),
   body: z.record(z.string(), z.unknown()),
+  sentAt: z.number().optional(),
 });
 
 export const SentItemSchema = z.union([CreateSentItemSchema, ReviewedSentItemSchema]);
@@ -107,6 +110,8 @@ export const JobWaitSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pacing'), until: z.number() }), // our own throttle
   z.object({ kind: z.literal('tokenNeeded') }), // 401
   z.object({ kind: z.literal('verifying'), until: z.number() }), // R5 re-read failed: retry the read
+  // A write whose answer was lost may still land until its deadline: nothing is concluded before it.
+  z.object({ kind: z.literal('landing'), until: z.number(), count: z.number().int().nonnegative() }),
   z.object({ kind: z.literal('retry'), until: z.number(), reason: z.string() }), // pre-delete read failed
 ]);
 

@@ -136,8 +136,10 @@ export const JobViewSchema = z.object({
   /** The current wait, in words the popup can show ("Waiting 60 s for the service's rate limit"). */
   wait: z
     .object({
-      kind: z.enum(['rateLimit', 'pacing', 'tokenNeeded', 'verifying', 'outage']),
+      kind: z.enum(['rateLimit', 'pacing', 'tokenNeeded', 'verifying', 'outage', 'landing']),
       until: z.number().optional(),
+      /** `landing`: how many records' writes QuickBooks may still be saving. */
+      count: z.number().int().nonnegative().optional(),
     })
     .optional(),
   etaMs: z.number().optional(),

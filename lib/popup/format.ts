@@ -104,9 +104,21 @@ export function waitText(wait: JobView['wait'], now: number): string | undefined
     case 'verifying':
       // A verification read failed, or did not settle every record: not known yet, never re-sent (R5).
       return `QuickBooks has not confirmed yet whether the last batch took effect. Safe Delete asks again${at(wait.until)} and never sends it twice.`;
+    case 'landing':
+      return landingText(wait.count ?? 1, wait.until, now);
     case 'outage':
       return `QuickBooks isn't responding. Nothing more is sent until it answers; trying again${at(wait.until)}.`;
   }
+}
+
+/**
+ * A write whose answer was lost may still be saved by QuickBooks until its deadline: nothing is
+ * concluded, and nothing sent again, before it.
+ */
+function landingText(count: number, until: number | undefined, now: number): string {
+  const records = count === 1 ? '1 record' : `${count} records`;
+  const minutes = until === undefined ? 3 : Math.max(1, Math.ceil((until - now) / 60_000));
+  return `Confirming ${records} QuickBooks may still be saving — up to ${minutes === 1 ? '1 minute' : `${minutes} minutes`}. Nothing is sent again meanwhile.`;
 }
 
 /** " at 5:57 PM" (the browser's locale), or nothing when the time is not known. */
@@ -116,7 +128,7 @@ function at(until: number | undefined): string {
 
 /** Waits on QuickBooks's answer (an outage, an unconfirmed batch): no time left can be promised. */
 export function isOutage(wait: JobView['wait']): boolean {
-  return wait?.kind === 'outage' || wait?.kind === 'verifying';
+  return wait?.kind === 'outage' || wait?.kind === 'verifying' || wait?.kind === 'landing';
 }
 
 export const TOKEN_NEEDED_TEXT = 'Paused: the access token expired. Paste a new token to resume.';

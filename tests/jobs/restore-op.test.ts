@@ -72,13 +72,14 @@ const stored = (outcome: RecordOutcome): StoredOutcome => ({ outcome, at: 1 });
 function context(
   records: RestoreRecord[],
   earlier: Record<string, StoredOutcome> = {},
-  over: { allowDuplicateDocNumbers?: boolean } = {},
+  over: { allowDuplicateDocNumbers?: boolean; landed?: boolean } = {},
 ) {
   const asked: [number, string][] = [];
+  const resent: string[][] = [];
   const ctx: OperationContext = {
     job: {
       ...newJobMeta('j', { realmId: '1', environment: 'sandbox', records: [], operation: 'restore' }, 0, 0),
-      ...over,
+      allowDuplicateDocNumbers: over.allowDuplicateDocNumbers,
     },
     attemptId: 'attempt-7',
     records: new Map(records.map((r) => [`${r.entity}:${r.id}`, r])),
@@ -86,8 +87,14 @@ function context(
       asked.push([chunk, key]);
       return earlier[key];
     },
+    // Unless a test says otherwise, every write's deadline has passed: a read decides.
+    landed: () => over.landed ?? true,
+    beforeResend: async (items) => {
+      resent.push(items.map((i) => i.key));
+      return true;
+    },
   };
-  return { ctx, asked };
+  return { ctx, asked, resent };
 }
 
 type Creates = { items: CreateRequestItem[]; options: CreateOptions }[];
@@ -356,6 +363,33 @@ describe('restoreOperation.verify: the same attempt again, then each new Id read
       ['Invoice', ['101', '102']],
       ['Payment', ['101']],
     ]);
+  });
+
+  it('not found while the first create may still land: nothing sent again, nothing concluded', async () => {
+    const { ctx, resent } = context([a, b], {}, { landed: false });
+    const { client: c, creates } = client([]);
+    expect(await restoreOperation.verify(c, [sent(a, '1'), sent(b, '2')], ctx)).toEqual({
+      kind: 'ok',
+      outcomes: new Map(),
+    });
+    expect(creates).toEqual([]);
+    expect(resent).toEqual([]);
+  });
+
+  it('not found once it can no longer land: the re-send is journaled first, then sent', async () => {
+    const { ctx, resent } = context([a]);
+    const { client: c, creates } = client([okResults([['1', { kind: 'missing' }]])]);
+    await restoreOperation.verify(c, [sent(a, '1')], ctx);
+    expect(resent).toEqual([['Invoice:1']]);
+    expect(creates).toHaveLength(1);
+  });
+
+  it('a re-send that cannot be journaled (the job is gone) is not sent', async () => {
+    const { ctx } = context([a]);
+    const { client: c, creates } = client([]);
+    const res = await restoreOperation.verify(c, [sent(a, '1')], { ...ctx, beforeResend: async () => false });
+    expect(res).toMatchObject({ kind: 'ok', outcomes: new Map() });
+    expect(creates).toEqual([]);
   });
 
   it('nothing created: no read, the replay’s intuit_tid', async () => {

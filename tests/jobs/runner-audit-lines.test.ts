@@ -52,7 +52,8 @@ describe('what the audit line of a record says', () => {
   });
 
   it('a skipped record carries the re-read’s transaction id; a record verified present its current SyncToken', async () => {
-    const s = setup(2);
+    // The delete's deadline already passed: the re-read decides at once.
+    const s = setup(2, { landingWindowMs: 0 });
     const reviewed = [...s.svc.records.values()].map((record) => ({ record, reconciled: false }));
     s.svc.records.set('Invoice:1', rec('1', { syncToken: '5' }));
     s.svc.next.batch.push(failure({ kind: 'ambiguous', reason: '502', meta: { status: 502 } }));
@@ -73,7 +74,8 @@ describe('what the audit line of a record says', () => {
 
 describe('the audit log across a chunk written more than once', () => {
   it('an outcome already written (and exported) is not written again when the chunk is saved later', async () => {
-    const s = setup(2);
+    // The delete's deadline already passed: the re-read decides at once.
+    const s = setup(2, { landingWindowMs: 0 });
     const reviewed = [...s.svc.records.values()].map((record) => ({ record, reconciled: false }));
     s.svc.records.set('Invoice:1', rec('1', { syncToken: '5' })); // skipped at the re-read
     s.svc.next.batch.push(failure({ kind: 'ambiguous', reason: '502', meta: { status: 502 } }));

@@ -3,18 +3,30 @@
  * refusal (1040) goes one record at a time; a chunk closes only when every record has an outcome.
  */
 import { describe, expect, it } from 'vitest';
+import { WRITE_LANDS_WITHIN_MS } from '../../lib/domain/limits';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { failure, meta, rec, run, setup, T0 } from './runner-harness';
 
 describe('R5: ambiguous answers are verified, never re-sent', () => {
-  it('an ambiguous batch: re-read; gone → deleted (verified), present → not deleted (verified)', async () => {
+  it('an ambiguous batch: re-read; gone → deleted (verified), present → not deleted (verified) once its delete can no longer land', async () => {
     const s = setup(2);
     s.svc.next.batch.push((items) => {
       s.svc.records.delete(`Invoice:${items[0]?.id}`); // the first was applied, the answer lost
       return { kind: 'ambiguous', reason: '502', meta: { status: 502 } };
     });
     const id = await s.job();
-    const end = await run(s, id);
+    const sentAt = s.clock.now();
+    const waiting = await run(s, id);
+    // The one still there may yet be deleted by the call whose answer was lost: nothing concluded.
+    expect(waiting).toMatchObject({
+      status: 'waiting',
+      unverified: 1,
+      wait: { kind: 'landing', until: sentAt + WRITE_LANDS_WITHIN_MS, count: 1 },
+    });
+    expect(waiting?.counts).toMatchObject({ deletedVerified: 1, notDeletedVerified: 0 });
+    expect(await s.alarm()).toBe(sentAt + WRITE_LANDS_WITHIN_MS);
+    await s.fire();
+    const end = await s.runner.getJob(id);
     expect(end).toMatchObject({ status: 'done', unverified: 0 });
     expect(end?.counts).toMatchObject({ deletedVerified: 1, notDeletedVerified: 1, deleted: 0 });
     expect(s.svc.count('batch')).toBe(1);
@@ -35,7 +47,7 @@ describe('R5: ambiguous answers are verified, never re-sent', () => {
   });
 
   it('a failed verification read waits (verifying) with the chunk open and the records unverified', async () => {
-    const s = setup(2);
+    const s = setup(2, { landingWindowMs: 0 });
     s.svc.next.batch.push(failure({ kind: 'incomplete', reason: 'x', meta: { status: 200 } }));
     s.svc.next.read.push((entity, ids) => ({
       kind: 'ok',
@@ -60,7 +72,7 @@ describe('R5: ambiguous answers are verified, never re-sent', () => {
   });
 
   it('a paused job with an open chunk still verifies it, then stays paused without sending more', async () => {
-    const s = setup(3);
+    const s = setup(3, { landingWindowMs: 0 });
     let id = '';
     s.svc.next.batch.push(() => {
       void s.runner.pause(id);
@@ -129,7 +141,9 @@ describe('a whole-call refusal: one at a time', () => {
     s.svc.next.batch.push(failure({ kind: 'refusedWhole', fault: { code: '1040', message: 'x' }, meta }));
     s.svc.next.one.push(failure({ kind: 'ambiguous', reason: 'reset', meta: { status: 0 } }));
     const id = await s.job();
-    const end = await run(s, id);
+    expect(await run(s, id)).toMatchObject({ wait: { kind: 'landing', count: 1 } });
+    await s.fire(); // its deadline: the delete cannot land any more
+    const end = await s.runner.getJob(id);
     expect(end?.counts.notDeletedVerified).toBe(1);
     expect(s.svc.count('one')).toBe(1);
   });

@@ -19,16 +19,20 @@ import { createManualClock } from '../support/clock';
 import { fakeClient } from '../support/fake-client';
 
 export const T0 = 5_000_000;
+/** How long a write whose answer was lost may still land, in these tests. */
+export const LANDING_MS = 150_000;
 export const records: ReviewedRecord[] = ['1', '2'].map((id) => ({
   record: { entity: 'Invoice', id, syncToken: '0', txnDate: '2025-01-01', linkedTxn: [], raw: { Id: id } },
   reconciled: false,
 }));
-export const item = (id: string, bId = id): ReviewedSentItem => ({
+/** An item sent long enough ago that its write, if any, has landed (its deadline is T0). */
+export const item = (id: string, bId = id, sentAt = T0 - LANDING_MS): ReviewedSentItem => ({
   bId,
   key: `Invoice:${id}`,
   entity: 'Invoice',
   id,
   syncToken: '0',
+  sentAt,
 });
 export const chunk = (over: Partial<ChunkJournal>): ChunkJournal => ({
   index: 0,
@@ -90,6 +94,7 @@ export async function resetStep(): Promise<void> {
     throttle: { batchLimit: 40, windowMs: 60_000 },
     maxInWorkerSleepMs: 5_000,
     retryDelayMs: 1_000,
+    landingWindowMs: LANDING_MS,
     singleDeleteGapMs: 0,
     readLead: { ms: 0 },
     checkpoint: async (step) => {

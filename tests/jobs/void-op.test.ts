@@ -33,11 +33,13 @@ const job = (includeReconciled: boolean) => ({
   ...newJobMeta('j', { realmId: '1', environment: 'sandbox', records: [], operation: 'void' }, 0, 0),
   includeReconciled,
 });
-const ctx = (includeReconciled = true): OperationContext => ({
+const ctx = (includeReconciled = true, landed = true): OperationContext => ({
   job: job(includeReconciled),
   attemptId: 'a',
   records: new Map(),
   outcomeOf: async () => undefined,
+  landed: () => landed,
+  beforeResend: async () => true,
 });
 
 type Calls = { reads: [string, readonly string[]][]; voids: unknown[] };
@@ -233,5 +235,21 @@ describe('voidOperation.verify: the re-read decides', () => {
     const failure = { kind: 'ambiguous' as const, reason: 'timeout', meta: { status: 0 } };
     const { client: c } = client([], { readByIds: async () => failure });
     expect(await voidOperation.verify(c, [sent('Invoice', '1')], ctx())).toEqual(failure);
+  });
+  it('before its deadline a void not shown yet is no answer: only what the read proves is recorded', async () => {
+    const present = [
+      rec('Invoice', '1', { totalAmt: 0, syncToken: '2', raw: { PrivateNote: 'Voided' } }),
+      rec('Invoice', '2', { totalAmt: 10, syncToken: '2', raw: {} }),
+    ];
+    const { client: c } = client(present);
+    const items = [sent('Invoice', '1'), sent('Invoice', '2'), sent('Invoice', '3')];
+    expect(await voidOperation.verify(c, items, ctx(true, false))).toEqual({
+      kind: 'ok',
+      intuitTid: 'tid-read',
+      outcomes: new Map<string, unknown>([
+        ['Invoice:1', { kind: 'voided' }],
+        ['Invoice:3', { kind: 'alreadyGone' }],
+      ]),
+    });
   });
 });

@@ -40,6 +40,14 @@ describe('popup formatting', () => {
     );
     expect(waitText({ kind: 'pacing' }, 0)).toMatch(/This is normal\.$/);
     expect(waitText(undefined, 0)).toBeUndefined();
+    // A write whose answer was lost: how many records, and the most it can take, rounded up.
+    expect(waitText({ kind: 'landing', until: 120_000, count: 1 }, 0)).toBe(
+      'Confirming 1 record QuickBooks may still be saving — up to 2 minutes. Nothing is sent again meanwhile.',
+    );
+    expect(waitText({ kind: 'landing', until: 149_500, count: 3 }, 0)).toMatch(
+      /^Confirming 3 records QuickBooks may still be saving — up to 3 minutes\./,
+    );
+    expect(waitText({ kind: 'landing', until: 30_000, count: 2 }, 0)).toMatch(/up to 1 minute\./);
     expect(tokenTimeLeft(42 * 60_000 + 5, 0)).toBe('Token expires within 42 min');
     expect(tokenTimeLeft(0, 1)).toBe('Token expired');
   });

@@ -146,7 +146,8 @@ export type FaultKind =
   | 'error503-before'
   | 'drop-before' // destroy the socket without applying
   | 'drop-after' // apply, then destroy the socket
-  | 'hold-before'; // keep the call waiting, nothing applied, until releaseHeld(); then it goes on as usual
+  | 'hold-before' // keep the call waiting, nothing applied, until releaseHeld(); then it goes on as usual
+  | 'slow-before'; // keep the call `delayMs` (wall time), then apply and answer it as usual, whether or not the client still waits
 
 export type Endpoint =
   | 'batch'
@@ -170,6 +171,8 @@ export interface FaultRule {
   realmId?: string;
   /** Let this many matching calls pass untouched before the rule fires (default 0). */
   after?: number;
+  /** `slow-before`: how long the call takes before it is applied and answered (default 400 ms). */
+  delayMs?: number;
 }
 
 export interface RequestLogEntry {

@@ -39,12 +39,21 @@ const Realm = z.object({ realmId: z.string() });
 const RealmKey = z.object({ realmId: z.string(), key: z.string() });
 const FaultRuleSchema = z.object({
   endpoint: z.enum(['batch', 'delete', 'create', 'void', 'query', 'report', 'preferences', 'read', 'companyinfo']),
-  kind: z.enum(['error500-before', 'error500-after', 'error503-before', 'drop-before', 'drop-after', 'hold-before']),
+  kind: z.enum([
+    'error500-before',
+    'error500-after',
+    'error503-before',
+    'drop-before',
+    'drop-after',
+    'hold-before',
+    'slow-before',
+  ]),
   times: z.number().int().positive().optional(),
   probability: z.number().min(0).max(1).optional(),
   seed: z.number().optional(),
   realmId: z.string().optional(),
   after: z.number().int().nonnegative().optional(),
+  delayMs: z.number().int().nonnegative().max(300_000).optional(),
 });
 const Grouping = z.enum(['txn_type', 'month', 'name']);
 const RefType = z.enum(['Customer', 'Vendor', 'Employee', 'Item', 'Account']);

@@ -5,8 +5,10 @@
  * call first (the delete really happens) and then answer 500 or drop the connection: the ambiguous
  * outcome the document warns about. `hold-before` keeps the call waiting, nothing applied, until the
  * test releases it (a job held mid-run without waiting on the clock); then it goes on as usual.
+ * `slow-before` keeps the call `delayMs` of wall time, then applies and answers it: a client that gave
+ * up meanwhile (a worker stopped with the call in flight) finds the write landed after it looked.
  */
-import type { Endpoint, FaultKind, FaultRule } from './api';
+import type { Endpoint, FaultRule } from './api';
 import { createPrng, type Prng } from './prng';
 
 interface ActiveRule {
@@ -37,7 +39,7 @@ export function createFaultInjector() {
       releaseHeld();
     },
     /** The fault to apply to this call, consuming one shot of the first matching rule. */
-    take(endpoint: Endpoint, realmId: string): FaultKind | undefined {
+    take(endpoint: Endpoint, realmId: string): FaultRule | undefined {
       for (const active of rules) {
         const { rule } = active;
         if (rule.endpoint !== endpoint) continue;
@@ -47,13 +49,13 @@ export function createFaultInjector() {
           continue;
         }
         if (active.rng) {
-          if (active.rng.chance(rule.probability ?? 0)) return rule.kind;
+          if (active.rng.chance(rule.probability ?? 0)) return rule;
           continue;
         }
         if (active.remaining <= 0) continue;
         active.remaining -= 1;
         rules = rules.filter((r) => r.remaining > 0 || r.rng);
-        return rule.kind;
+        return rule;
       }
       return undefined;
     },

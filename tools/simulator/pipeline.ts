@@ -140,10 +140,13 @@ async function throttledAndFaulted(
     const raw = throttleFault(state.config.mode, state.now());
     return sendRaw(c, { ...raw, headers: state.throttle.retryAfterHeaders() });
   }
-  const fault = state.faults.take(endpoint, realmId);
+  const rule = state.faults.take(endpoint, realmId);
+  const fault = rule?.kind;
   if (fault) c.set('fault', fault);
   // A held call waits for the test's releaseHeld() (or clearFaults()), then goes on like any other.
   if (fault === 'hold-before') await state.faults.hold();
+  // A slow call is applied when its time is up, even when nobody waits for its answer any more.
+  if (fault === 'slow-before') await new Promise((resolve) => setTimeout(resolve, rule?.delayMs ?? 400));
   // R5: "before" faults answer without applying anything.
   if (fault === 'drop-before') return dropConnection(c);
   if (fault === 'error500-before' || fault === 'error503-before') {

@@ -2,7 +2,7 @@
  * The delete operation: re-read before deleting (R1 changed → skipped, gone → already gone), R2
  * through the TransactionList report unless the person opted in, a batch of deletes matched by bId,
  * R3 and other per-record faults as outcomes, R5 verified by re-reading (gone → deleted (verified),
- * present → not deleted (verified)).
+ * present once the delete can no longer land → not deleted (verified); present before that → read again).
  */
 import { isReviewedRecord } from '../../domain/job-records';
 import { DELETE } from '../../domain/operations';
@@ -34,12 +34,14 @@ export const deleteOperation: JobOperation = {
     const res = await client.deleteOne(item);
     return res.kind === 'ok' ? perItem([[item.bId, res.result]], res.meta.intuitTid) : res;
   },
-  async verify(client, items) {
+  async verify(client, items, ctx) {
     const res = await verifyItems(client, items);
     if (res.kind !== 'ok') return res;
     const outcomes = new Map<string, RecordOutcome>();
     for (const item of items) {
       const present = res.present.get(item.key);
+      // Still there while its delete may land: no answer yet (it is read again after the deadline).
+      if (present && !ctx.landed(item)) continue;
       outcomes.set(
         item.key,
         present ? { kind: 'notDeletedVerified', currentSyncToken: present.syncToken } : { kind: 'deletedVerified' },

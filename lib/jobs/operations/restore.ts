@@ -17,7 +17,9 @@
  *   First LOOK for each record among those created since the job started (lib/restore/find-created.ts:
  *   its TxnDate, DocNumber, amount, party and the restore's mark of the old Id in its note, read
  *   completely, R4): exactly one → adopted (restored, no re-send); several → needs attention, never
- *   re-sent; none → the same attempt is re-sent with the same `requestid`, and each new Id read back.
+ *   re-sent; none while the first create may still land (its deadline, WRITE_LANDS_WITHIN_MS after
+ *   its send) → nothing decided, looked for again after it; none after it → the same attempt is
+ *   re-sent with the same `requestid` (journaled first), and each new Id read back.
  *   A 6000 on that re-send → look again, never a third send: found → adopted, else needs attention.
  *   An item nothing settles stays to verify later (and is looked for again first).
  */
@@ -203,11 +205,14 @@ async function verifyCreates(client: QboClient, items: readonly SentItem[], ctx:
   for (const item of items) {
     const outcome = adopted(look.found.get(item.key));
     if (outcome) outcomes.set(item.key, outcome);
-    else absent.push(item);
+    // Not found while its create may still land proves nothing: looked for again after the deadline.
+    else if (ctx.landed(item)) absent.push(item);
   }
   if (absent.length === 0) return { kind: 'ok', outcomes, intuitTid: look.intuitTid };
 
-  // Not there: the same attempt again, with the same requestid.
+  // Not there once it can no longer land: the same attempt again, with the same requestid, journaled
+  // first (a worker that dies during it waits for this send's deadline, never sends a third time).
+  if (!(await ctx.beforeResend(absent))) return { kind: 'ok', outcomes, intuitTid: look.intuitTid };
   const replay = await sendCreates(client, absent, ctx);
   const unconfirmed = (): RecordOutcome => ({ kind: 'restoreUnconfirmed', candidateIds: [] });
   if (replay.kind === 'refusedWhole' && isFault6000(replay.fault))

@@ -61,7 +61,7 @@ export const voidOperation: JobOperation = {
     const res = await client.voidOne(item);
     return res.kind === 'ok' ? perItem([[item.bId, res.result]], res.meta.intuitTid) : res;
   },
-  async verify(client, items: readonly ReviewedSentItem[]) {
+  async verify(client, items: readonly ReviewedSentItem[], ctx) {
     const res = await verifyItems(client, items);
     if (res.kind !== 'ok') return res;
     const outcomes = new Map<string, RecordOutcome>();
@@ -69,7 +69,8 @@ export const voidOperation: JobOperation = {
       const now = res.present.get(item.key);
       if (!now) outcomes.set(item.key, { kind: 'alreadyGone' });
       else if (isVoided(now, item.syncToken)) outcomes.set(item.key, { kind: 'voided' });
-      else outcomes.set(item.key, { kind: 'notVoidedVerified', currentSyncToken: now.syncToken });
+      // Not voided (yet) while its void may still land: read again after the deadline.
+      else if (ctx.landed(item)) outcomes.set(item.key, { kind: 'notVoidedVerified', currentSyncToken: now.syncToken });
     }
     return { kind: 'ok', outcomes, intuitTid: res.intuitTid };
   },
