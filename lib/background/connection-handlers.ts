@@ -68,7 +68,7 @@ export const connectionHandlers: Pick<
     await maybeAutoPreflight(core, true);
     return ok(await core.state());
   },
-  'connection/forget': async (_msg, core) => forgetConnection(core, await core.currentScope()),
+  'connection/forget': (msg, core) => forgetConnection(core, msg.scope),
   'connection/disconnect': (msg, core) =>
     forgetConnection(core, { realmId: msg.realmId, environment: msg.environment }),
   async 'connection/revokeRetry'(msg, core) {
@@ -83,9 +83,8 @@ export const connectionHandlers: Pick<
   },
 };
 
-/** "Forget" (the current company) and "Disconnect" (one company). */
-async function forgetConnection(core: BackgroundCore, scope: Scope | undefined): Promise<Reply<PopupState>> {
-  if (!scope) return ok(await core.state());
+/** "Forget" and "Disconnect": the company the message names, never the one current at the click. */
+async function forgetConnection(core: BackgroundCore, scope: Scope): Promise<Reply<PopupState>> {
   const running = await core.latestJob(scope);
   if (running && isActiveJob(running))
     return fail('A deletion job is running for this company: pause or cancel it first.');

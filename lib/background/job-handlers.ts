@@ -20,10 +20,9 @@ export const jobHandlers: Pick<
   Handlers<PageMessageType, [core: BackgroundCore, deps: BackgroundDeps]>,
   JobMessageType
 > = {
-  async 'preflight/run'(_msg, core) {
-    const scope = await core.currentScope();
-    if (!scope) return fail('There is no selection to check.');
-    void core.preflight.start(scope);
+  async 'preflight/run'(msg, core) {
+    // The company the view showed: a tab of another company reporting since never redirects it.
+    void core.preflight.start(msg.scope);
     return ok(await core.state());
   },
   'job/start': (msg, core, deps) =>

@@ -40,7 +40,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     remember: z.boolean(),
     expiresInSec: z.number().int().positive().max(86_400).optional(),
   }),
-  z.object({ type: z.literal('connection/forget') }),
+  /** "Forget" the company the view showed (`scope`): the same end as "Disconnect". */
+  z.object({ type: z.literal('connection/forget'), scope: CompanyScopeSchema }),
   /** "Connect to QuickBooks": sign in with Intuit through the broker (the background opens the window). */
   z.object({ type: z.literal('connection/connect'), environment: EnvironmentSchema, stayConnected: z.boolean() }),
   /** "Disconnect" one company: revoked through the broker, then forgotten. */
@@ -114,7 +115,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   }),
   /** Customer, vendor and employee names of the company, for the name field's suggestions. */
   z.object({ type: z.literal('find/names'), scope: CompanyScopeSchema }),
-  z.object({ type: z.literal('preflight/run') }),
+  /** "Check again": the company the view showed (`scope`), whichever tab reported since. */
+  z.object({ type: z.literal('preflight/run'), scope: CompanyScopeSchema }),
   /** includeLinked: delete 'Linked' records too (off unless the person ticked "Include linked transactions"). */
   z.object({
     type: z.literal('job/start'),

@@ -138,7 +138,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     const s = state.peek()?.scope;
     return s && { realmId: s.realmId, environment: s.environment };
   }
-  /** Sends a selection change named by the company shown; refused here when the view shows none. */
+  /** Sends a change named by the company shown; refused here when the view shows none. */
   function actOnShown(message: (scope: CompanyScope) => RequestOf<StateAction>): Promise<boolean> {
     const scope = shownCompany();
     if (!scope) {
@@ -228,7 +228,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
       const environment = state.peek()?.connection.environment ?? 'production';
       return act({ type: 'connection/save', environment, ...value });
     },
-    forgetConnection: () => act({ type: 'connection/forget' }),
+    forgetConnection: () => actOnShown((scope) => ({ type: 'connection/forget', scope })),
     /** "Connect to QuickBooks" / "Reconnect": the background opens Intuit's sign-in window. */
     connect(stayConnected: boolean): Promise<boolean> {
       const environment = state.peek()?.connection.environment ?? 'production';
@@ -266,7 +266,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     /** "Download this run (CSV)", "Download the report (CSV)", "Download the report (Excel)". */
     ...createReportExportActions({ state, actionError, download: deps.download, version: deps.version }),
     clearSelection: () => actOnShown((scope) => ({ type: 'selection/clear', scope })),
-    checkAgain: () => act({ type: 'preflight/run' }),
+    checkAgain: () => actOnShown((scope) => ({ type: 'preflight/run', scope })),
     /** "Verify and delete selected": names the company and the stamp of the selection this view shows. */
     startJob: () => {
       const { includeReconciled, includeLinked, voidInstead } = untracked(options);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { jobView, popupState, renderPopup, settle } from './fixtures';
+import { jobView, popupState, renderPopup, SHOWN_COMPANY, settle } from './fixtures';
 
 /** The paste-a-token path sits behind "Use an access token instead" (issue 9). */
 async function useToken(): Promise<void> {
@@ -87,7 +87,7 @@ describe('popup connection', () => {
     expect(screen.getByLabelText('Access token')).toBeTruthy();
   });
 
-  it('Change reopens the form; Forget asks first, then sends connection/forget', async () => {
+  it('Change reopens the form; Forget asks first, then sends connection/forget naming the company shown', async () => {
     const p = await renderPopup(popupState());
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Forget' })));
     expect(p.bg.sentOfType('connection/forget')).toHaveLength(0);
@@ -96,7 +96,7 @@ describe('popup connection', () => {
     expect(p.bg.sentOfType('connection/forget')).toHaveLength(0);
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Forget' })));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Yes, forget it' })));
-    expect(p.bg.sentOfType('connection/forget')).toHaveLength(1);
+    expect(p.bg.sentOfType('connection/forget')).toEqual([{ type: 'connection/forget', scope: SHOWN_COMPANY }]);
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Change' })));
     expect((screen.getByLabelText('Company ID') as HTMLInputElement).value).toBe('123');
   });

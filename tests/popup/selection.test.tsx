@@ -148,9 +148,9 @@ describe('popup selection', () => {
     expect(p.bg.sentOfType('selection/clear')).toHaveLength(1);
   });
 
-  it('Check again sends preflight/run', async () => {
+  it('Check again sends preflight/run naming the company shown', async () => {
     const p = await renderPopup(popupState());
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Check again' })));
-    expect(p.bg.sentOfType('preflight/run')).toHaveLength(1);
+    expect(p.bg.sentOfType('preflight/run')).toEqual([{ type: 'preflight/run', scope: SHOWN_COMPANY }]);
   });
 });

@@ -24,10 +24,10 @@ function everyPageMessage(realmId: string) {
   return [
     { type: 'state/get' },
     saveConnection(realmId, ATTACKER_TOKEN, true),
-    { type: 'connection/forget' },
+    { type: 'connection/forget', scope: { realmId, environment: 'production' } },
     { type: 'selection/remove', key: 'Invoice:1' },
     { type: 'selection/clear' },
-    { type: 'preflight/run' },
+    { type: 'preflight/run', scope: { realmId, environment: 'production' } },
     { type: 'job/start', includeReconciled: true },
     { type: 'job/pause', jobId: 'x' },
     { type: 'job/resume', jobId: 'x' },

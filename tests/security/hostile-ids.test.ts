@@ -156,7 +156,7 @@ describe('hostile Ids on a page never reach a query', () => {
     // Connect (this starts a preflight by itself), then ask for one explicitly, and wait for both.
     expect((await h.send(saveConnection(company.realmId, company.token), SENDERS.popup)).ok).toBe(true);
     await h.background.core.preflight.start(scope);
-    expect((await h.send({ type: 'preflight/run' }, SENDERS.popup)).ok).toBe(true);
+    expect((await h.send({ type: 'preflight/run', scope }, SENDERS.popup)).ok).toBe(true);
     await h.background.core.preflight.start(scope);
     const stored = await h.background.core.preflightStore.read(scope);
     expect(stored?.error).toBeUndefined();

@@ -185,7 +185,8 @@ describe('the token never leaks, through a full job with a 401', () => {
     expect(JSON.stringify(await h.local.get(null))).toContain(again);
     // Forget is refused while the resumed job runs (the company is locked), and works once it is done.
     expect((await h.settle(job?.id ?? '')).status).toBe('done');
-    expect((await h.send({ type: 'connection/forget' }, SENDERS.popup)).ok).toBe(true);
+    const forget = { type: 'connection/forget', scope: { realmId: company.realmId, environment: 'production' } };
+    expect((await h.send(forget, SENDERS.popup)).ok).toBe(true);
     const everywhere = JSON.stringify([
       await h.local.get(null),
       await fakeBrowser.storage.local.get(null),

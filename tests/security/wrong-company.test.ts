@@ -71,7 +71,7 @@ describe('a company switch in the web app', () => {
   });
 
   it('a stale tab: loaded under A, B opened in another tab since — its report is refused, in both companies', async () => {
-    await h.send({ type: 'connection/forget' }, SENDERS.popup); // not connected: only the page binding protects
+    await h.send({ type: 'connection/forget', scope: scopeOf(a) }, SENDERS.popup); // not connected: only the page binding protects
     const beforeA = Object.keys(await h.background.core.selection.read(scopeOf(a))).sort();
     h.setPageCompany(a.realmId);
     const hello = await h.send(pageHello(), SENDERS.contentScript);
