@@ -6,10 +6,13 @@
  * service (a repeated requestid answered with the first answer, a stale-token delete accepted), then
  * as public reports show it (issue 23 §1, §2: a repeated requestid applied again, a stale-token delete
  * answered 5010). Exit code 1 when a must-be-0 figure of either phase of either pass is not 0, or when
- * a chaos ingredient did not fire (a run without chaos proves nothing).
+ * a chaos ingredient did not fire (a run without chaos proves nothing). Then the late landings
+ * (./late-landing.ts): deletes, voids and creates whose worker died with them in flight, applied by
+ * the service at a random moment before their deadline, with requestid honoured, ignored and 6000.
  */
 import { parseArgs } from 'node:util';
 import { runChaos } from './chaos';
+import { formatLateLanding, runLateLandingMatrix } from './late-landing';
 import { formatReport, missingIngredients } from './report';
 import { DEFAULT_OPTIONS } from './scenario';
 
@@ -46,7 +49,12 @@ async function main() {
     console.log(passed ? 'chaos: PASS' : 'chaos: FAIL');
     ok &&= passed;
   }
-  process.exit(ok ? 0 : 1);
+  // Late landings: a killed worker's in-flight write lands after the restart, up to its deadline.
+  const late = await runLateLandingMatrix(3, base.seed);
+  for (const line of formatLateLanding(late)) console.log(line);
+  const lateOk = late.every((r) => r.ok);
+  console.log(lateOk ? 'chaos (late landings): PASS' : 'chaos (late landings): FAIL');
+  process.exit(ok && lateOk ? 0 : 1);
 }
 
 main().catch((e: unknown) => {
