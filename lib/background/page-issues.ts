@@ -33,6 +33,11 @@ export interface IssueViewOptions {
 
 export type PageIssueKind = 'staleTab' | 'counter' | 'unreadable' | 'bankLines';
 
+const TabCompanySchema = z.object({ realmId: z.string(), environment: EnvironmentSchema, at: z.number() });
+export type TabCompany = z.infer<typeof TabCompanySchema>;
+/** Tabs remembered at most (the oldest hello goes first): a session rarely has this many QuickBooks tabs. */
+const MAX_TABS = 200;
+
 const IssuesSchema = z.object({
   staleTab: z
     .object({
@@ -51,6 +56,12 @@ const IssuesSchema = z.object({
   unreadable: z.object({ url: z.string(), tickedBoxes: z.number(), skeleton: z.string(), at: z.number() }).optional(),
   /** Bank lines ticked on the bank feed's Pending tab: not transactions, never collected. */
   bankLines: z.object({ url: z.string(), count: z.number(), at: z.number() }).optional(),
+  /**
+   * The company each QuickBooks tab (by id) was loaded under: the one its last `page/hello` was
+   * answered with. A content script asks only until it learns its company and keeps the first it
+   * learns, so the last answer naming one is what that tab's rows are bound to.
+   */
+  tabs: z.record(z.string(), TabCompanySchema).optional(),
 });
 type Issues = z.infer<typeof IssuesSchema>;
 export const PAGE_ISSUES_ITEM = defineItem('pageIssues', { schema: IssuesSchema, version: 1 });
@@ -133,7 +144,18 @@ export function createPageIssues(session: StorageArea) {
         else if (next.bankLines?.url === url) next.bankLines = undefined;
         return next;
       }),
-    clearCounters: () => update((i) => ({ staleTab: i.staleTab })),
+    clearCounters: () => update((i) => ({ staleTab: i.staleTab, tabs: i.tabs })),
+    /** A tab's hello was answered with `company` (undefined: no company it can trust). */
+    loadedUnder: (tabId: number, company: TabCompany | undefined) =>
+      update((i) => {
+        const tabs = { ...i.tabs };
+        delete tabs[tabId];
+        if (company) tabs[tabId] = company;
+        const kept = Object.entries(tabs).sort(([, x], [, y]) => y.at - x.at);
+        return { ...i, tabs: kept.length ? Object.fromEntries(kept.slice(0, MAX_TABS)) : undefined };
+      }),
+    /** The company the tab's page was loaded under, when its hello named one. */
+    tabCompany: async (tabId: number): Promise<TabCompany | undefined> => (await read()).tabs?.[tabId],
   };
 }
 export type PageIssues = ReturnType<typeof createPageIssues>;

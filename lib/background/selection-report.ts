@@ -64,8 +64,12 @@ export async function handlePageHello(
   if (hello.data.host !== senderUrl.hostname) return fail('Refused: the hello names another host than its page.');
   const storeId = await storeIdOfTab(deps.cookies, senderTab);
   const page = await readPageCompany(deps.cookies, senderUrl.href, storeId);
+  const at = deps.clock.now();
+  // What this tab's rows are bound to from now on: the popup opened over it shows that company.
+  const bound =
+    page?.realmId && !page.addressDisagrees ? { realmId: page.realmId, environment: page.environment, at } : undefined;
+  if (senderTab?.id !== undefined) await core.pageIssues.loadedUnder(senderTab.id, bound);
   if (page?.addressDisagrees) {
-    const at = deps.clock.now();
     await noteAddressDisagrees(core, { tabId: senderTab?.id, url: senderUrl.href, title: senderTab?.title, at });
     return ok({});
   }

@@ -5,6 +5,11 @@
  * makes it the company the views show, as a tick on that page would. It reads nothing from the page
  * itself, selects nothing and starts nothing: a view that still showed another company has its next
  * click refused with both names (./view-scope.ts), and a job keeps its own company.
+ *
+ * The cookie is one per browser (per cookie store): a tab loaded under A still shows A after B was
+ * opened in another tab. When the tab's hello was answered with another company than the cookie
+ * names now, the view is the tab's company, with the stale-tab alert naming both (the tab's ticks
+ * are refused until it is reloaded, and a start reads the cookie again).
  */
 import { ok, type Reply } from '../messaging/protocol';
 import { classifySender } from '../messaging/sender';
@@ -14,6 +19,7 @@ import type { BackgroundDeps } from './deps';
 export type { TabInfo, TabsApi } from './deps';
 
 import { readPageCompany, storeIdOfTab } from './page-company';
+import { STALE_TAB_TEXT } from './page-issues';
 
 export interface ViewTabReply {
   /** The active tab's company, when it is a QuickBooks page with a company open. */
@@ -33,11 +39,18 @@ export async function focusViewTab(
   const storeId = await storeIdOfTab(deps.cookies, tab);
   const company = await readPageCompany(deps.cookies, page.pageUrl.href, storeId);
   if (!company?.realmId) return ok({});
-  const scope = { realmId: company.realmId, environment: company.environment };
-  const last = await core.selection.lastPage();
-  if (last?.realmId !== scope.realmId || last.environment !== scope.environment || last.url !== page.pageUrl.href) {
-    await core.selection.setLastPage({ ...scope, url: page.pageUrl.href, storeId, at: deps.clock.now() });
-    core.changed();
+  const url = page.pageUrl.href;
+  const loaded = await core.pageIssues.tabCompany(tabId);
+  const stale = loaded && loaded.environment === company.environment && loaded.realmId !== company.realmId;
+  const scope = { realmId: stale ? loaded.realmId : company.realmId, environment: company.environment };
+  if (stale) {
+    const at = deps.clock.now();
+    const issue = { tabId, url, text: STALE_TAB_TEXT, at, loadedUnder: loaded.realmId, nowOpen: company.realmId };
+    await core.pageIssues.staleTab({ ...issue, environment: company.environment });
   }
+  const last = await core.selection.lastPage();
+  const moved = last?.realmId !== scope.realmId || last.environment !== scope.environment || last.url !== url;
+  if (moved) await core.selection.setLastPage({ ...scope, url, storeId, at: deps.clock.now() });
+  if (moved || stale) core.changed();
   return ok({ realmId: scope.realmId });
 }

@@ -8,10 +8,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   connectedWithSelection,
   createSecurityHarness,
+  PAGE_URL,
+  pageHello,
   popupStateOf,
   SENDERS,
   type SecurityHarness,
   saveConnection,
+  selectionReport,
 } from './harness';
 
 let h: SecurityHarness | undefined;
@@ -56,6 +59,46 @@ describe('the popup opens on the client in view', () => {
     });
     expect(stale.ok).toBe(false);
     expect(h.callsTo(a.realmId, 'batch', 'delete')).toBe(0);
+  });
+
+  it('a tab loaded under A, B opened elsewhere since: the view over it is A, with the stale-tab alert naming both', async () => {
+    h = await createSecurityHarness();
+    const { a, b } = await twoClients(h);
+    // Tab 1 loads under A (its content script is bound to A by the hello's answer).
+    h.setPageCompany(a.realmId);
+    expect(await h.send(pageHello(), SENDERS.contentScript)).toEqual({ ok: true, data: { realmId: a.realmId } });
+    // B opened in another tab of the same cookie store; its tick makes B the last page.
+    h.setPageCompany(b.realmId);
+    const bTab = { ...SENDERS.contentScript, url: INVOICES, tab: { id: 5, url: INVOICES } };
+    h.setTab({ id: 5, url: INVOICES });
+    expect((await h.send(pageHello(), bTab)).ok).toBe(true);
+    expect((await h.send(selectionReport(b.keys.all.slice(0, 1), h.clock.now(), b.realmId), bTab)).ok).toBe(true);
+    expect((await popupStateOf(h)).scope?.realmId).toBe(b.realmId);
+
+    // The popup opens over tab 1: the cookie says B, the tab still shows A.
+    const focused = await h.send({ type: 'view/tab', tabId: 1 }, SENDERS.popup);
+    expect(focused).toEqual({ ok: true, data: { realmId: a.realmId } });
+    const view = await popupStateOf(h);
+    expect(view.scope?.realmId).toBe(a.realmId);
+    expect(view.selection).toHaveLength(5);
+    const names = h.background.core.companyNames;
+    const nameA = await names.get({ realmId: a.realmId, environment: 'production' }, false);
+    const nameB = await names.get({ realmId: b.realmId, environment: 'production' }, false);
+    expect(view.pageIssues?.staleTab).toMatchObject({
+      url: PAGE_URL,
+      text: `This tab still shows ${nameA}, but QuickBooks now has ${nameB} open. Reload it.`,
+    });
+    // Nothing can be deleted from it while QuickBooks has B open: the start reads the cookie again.
+    const refused = await h.click({ type: 'job/start', includeReconciled: false });
+    expect(refused.ok).toBe(false);
+    expect(h.callsTo(a.realmId, 'batch', 'delete') + h.callsTo(b.realmId, 'batch', 'delete')).toBe(0);
+
+    // Reloaded, tab 1 shows B: the view over it is B and the alert is gone.
+    expect(await h.send(pageHello(), SENDERS.contentScript)).toEqual({ ok: true, data: { realmId: b.realmId } });
+    expect(await h.send({ type: 'view/tab', tabId: 1 }, SENDERS.popup)).toEqual({ ok: true, data: { realmId: b.realmId } });
+    const reloaded = await popupStateOf(h);
+    expect(reloaded.scope?.realmId).toBe(b.realmId);
+    expect(reloaded.pageIssues?.staleTab).toBeUndefined();
   });
 
   it('a tab that is not a QuickBooks page, a private window or an unknown tab leaves the view as it was', async () => {
