@@ -45,5 +45,6 @@ export const dataHandlers: Pick<
     core.changed();
     return ok(await core.state());
   },
-  'company/erase': (msg, core) => eraseCompanyData(core, { realmId: msg.realmId, environment: msg.environment }),
+  'company/erase': (msg, core, deps) =>
+    eraseCompanyData(core, { realmId: msg.realmId, environment: msg.environment }, deps.storage.local),
 };

@@ -5,7 +5,9 @@
  * only copy of deleted records). Erased, for one company in one environment: its audit entries, its
  * finished jobs' journals and reviewed records, its kept runs, its selection, page-ticked rows and
  * tombstones (one erase tombstone stays, naming no record, so a tick still showing on an open page
- * cannot bring a row back), its check (preflight) and, when it is not connected, its cached name.
+ * cannot bring a row back), its check (preflight), the last page when it was this company's, the
+ * copies set aside of values a store could not read (`storage/item.ts` setAside) that name the
+ * company or one of its jobs, and, when it is not connected, its cached name.
  * Kept: the connection itself (Disconnect removes it), other companies' data, the audit watermark.
  *
  * Never while a job of the company is active (running, waiting, paused, waiting for a token) or its
@@ -16,6 +18,8 @@ import { sameScope } from '../domain/scope';
 import { fail, ok, type Reply } from '../messaging/protocol';
 import type { PopupState } from '../messaging/views';
 import type { Scope } from '../selection/store';
+import type { StorageArea } from '../storage/area';
+import { storageKey } from '../storage/keys';
 import { type BackgroundCore, isActiveJob } from './app';
 
 export const ERASE_REFUSED = {
@@ -27,7 +31,7 @@ export const ERASE_REFUSED = {
   auditFailed: 'The audit log could not be changed: this company’s entries in it stay. Try again.',
 } as const;
 
-export function eraseCompanyData(core: BackgroundCore, scope: Scope): Promise<Reply<PopupState>> {
+export function eraseCompanyData(core: BackgroundCore, scope: Scope, local: StorageArea): Promise<Reply<PopupState>> {
   return core.startLock.run(scope, async () => {
     const jobs = (await core.runner.listJobs()).filter((j) => sameScope(j, scope));
     if (jobs.some(isActiveJob)) return fail(ERASE_REFUSED.jobActive);
@@ -48,10 +52,31 @@ export function eraseCompanyData(core: BackgroundCore, scope: Scope): Promise<Re
     await core.runHistory.erase(scope);
     await core.selection.erase(scope);
     await core.preflightStore.erase(scope);
+    await eraseSetAside(
+      local,
+      scope,
+      jobs.map((j) => j.id),
+    );
     const name = await core.companyNames.get(scope, false);
     if (!(await core.tokens.getConnection(scope))) await core.companyNames.forget(scope);
     core.setNotice({ level: 'info', text: `Erased the local data of ${name ?? `Company ${scope.realmId}`}.` });
     core.changed();
     return ok(await core.state());
   });
+}
+
+/**
+ * The set-aside copies (`sd:unreadable:<key>`) of this company's data: a copy whose key or value
+ * names its realm Id (its scoped keys, a names list or job list naming it) or one of its jobs. A
+ * copy of a shared value goes whole, other companies' part with it: it was unreadable anyway, and
+ * the person asked for this company's data to leave the device.
+ */
+async function eraseSetAside(local: StorageArea, scope: Scope, jobIds: readonly string[]): Promise<void> {
+  const prefix = storageKey.unreadable('');
+  const realm = new RegExp(`(?<![0-9])${scope.realmId}(?![0-9])`); // a realm Id is digits only
+  const namesCompany = (text: string) => realm.test(text) || jobIds.some((id) => text.includes(id));
+  const aside = Object.entries(await local.get(null))
+    .filter(([key, value]) => key.startsWith(prefix) && namesCompany(JSON.stringify([key, value])))
+    .map(([key]) => key);
+  if (aside.length > 0) await local.remove(aside);
 }

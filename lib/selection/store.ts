@@ -175,10 +175,15 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
         await writeLists(scope, { ...lists, selection });
         return selection;
       }),
-    /** "Erase this company's local data": both lists gone, every tombstone replaced by the erase's. */
+    /**
+     * "Erase this company's local data": both lists gone, every tombstone replaced by the erase's,
+     * and the last page when it is this company's (its address names the company's records).
+     */
     erase: (scope: Scope) =>
       enqueue(async () => {
-        await local.remove([storageKey(scope), pageTickedKey(scope), rowsKey(scope)]);
+        const last = LastPageSchema.safeParse((await local.get(LAST_PAGE_KEY))[LAST_PAGE_KEY]);
+        const ours = last.success && last.data.realmId === scope.realmId && last.data.environment === scope.environment;
+        await local.remove([storageKey(scope), pageTickedKey(scope), rowsKey(scope), ...(ours ? [LAST_PAGE_KEY] : [])]);
         await local.set({ [tombstoneKey(scope)]: { [ERASED_TOMBSTONE]: clock() } });
       }),
     /** "Add to selection" in Safe Delete's find tools: the person's choice now. */

@@ -84,7 +84,18 @@ describe('company/erase', () => {
     const aJobs = [aDone, aOpen];
     const kinds = keysOf(stored, a, aJobs).map((k) => k.split(':')[k.startsWith('sd:job:') ? 3 : 1]);
     expect(new Set(kinds)).toEqual(
-      new Set(['chunk', 'records', 'page-ticked', 'preflight', 'removed', 'rows', 'runs', 'selection', 'throttle']),
+      new Set([
+        'chunk',
+        'records',
+        'seal',
+        'page-ticked',
+        'preflight',
+        'removed',
+        'rows',
+        'runs',
+        'selection',
+        'throttle',
+      ]),
     );
     const bKeys = Object.fromEntries(Object.entries(stored).filter(([k]) => keysOf(stored, b, [bJob]).includes(k)));
     const bAudit = (await h.background.core.audit.read()).entries.filter((e) => e.realmId === b.realmId);
@@ -97,8 +108,8 @@ describe('company/erase', () => {
     expect(audit.entries.filter((e) => e.realmId === a.realmId)).toEqual([]);
     expect(audit.entries.filter((e) => e.realmId === b.realmId)).toEqual(bAudit);
     const after = await local(h);
-    // What stays under A's name: the erase's own tombstone (no record in it), the open page's
-    // company and the rate-limit pacing (call times only).
+    // What stays under A's name: the erase's own tombstone (no record in it) and the rate-limit
+    // pacing (call times only). The last page was A's: it is gone too.
     expect(keysOf(after, a, aJobs).sort()).toEqual([`sd:removed:production:${a.realmId}`, `sd:throttle:${a.realmId}`]);
     expect(after[`sd:removed:production:${a.realmId}`]).toEqual({ [ERASED_TOMBSTONE]: h.clock.now() });
     expect(JSON.stringify(after['sd:jobs'])).not.toContain(a.realmId);
@@ -108,10 +119,14 @@ describe('company/erase', () => {
 
     const view = erased.ok ? (erased.data as PopupState) : undefined;
     expect(view?.localData?.map((c) => c.realmId)).toEqual([b.realmId]);
-    expect(view?.selection).toEqual([]);
-    expect(view?.pageTicked).toEqual([]);
-    expect(view?.recentRuns).toEqual([]);
-    expect(view?.job).toBeUndefined();
+    expect(after['sd:last-page']).toBeUndefined();
+    expect(view?.scope?.realmId).toBe(b.realmId); // no page of A's left: the connected company is in view
+    const aScope = { realmId: a.realmId, environment: 'production' as const };
+    const core = h.background.core;
+    expect(await core.selection.read(aScope)).toEqual({});
+    expect(await core.selection.readPageTicked(aScope)).toEqual({});
+    expect(await core.runHistory.read(aScope)).toEqual([]);
+    expect(await core.latestJob(aScope)).toBeUndefined();
     expect(view?.notice?.text).toMatch(/^Erased the local data of /);
 
     // A tick still showing on the open page does not bring its row back; a new tick does.
@@ -148,6 +163,50 @@ describe('company/erase', () => {
     await h.settle(jobId);
     expect((await erase(h, a)).ok).toBe(true);
     expect(await h.background.core.runner.listJobs()).toEqual([]);
+  });
+
+  it('erases the company’s set-aside copies (a customer name among them) and its last page, and keeps another’s', async () => {
+    h = await createSecurityHarness();
+    const b = await connectedWithSelection(h, { count: 3, entities: { Invoice: 1 }, seed: 61 });
+    const a = await connectedWithSelection(h, { count: 4, entities: { Invoice: 1 }, seed: 62 });
+    const area = h.background.deps.storage.local;
+    // A's selection as a store cannot read it: the next write sets it aside, customer name and all.
+    const selectionKey = `sd:selection:production:${a.realmId}`;
+    await area.set({ [selectionKey]: { 'Invoice:1': { customer: 'Jane Customer Ltd', shownAt: 'yesterday' } } });
+    expect(
+      (await h.send(selectionReport(a.keys.all.slice(0, 1), h.clock.now(), a.realmId), SENDERS.contentScript)).ok,
+    ).toBe(true);
+    const asideOfA = `sd:unreadable:${selectionKey}`;
+    // Set aside elsewhere: a damaged names list naming A, and B's own damaged selection.
+    const asideNames = 'sd:unreadable:sd:company-names';
+    const asideOfB = `sd:unreadable:sd:selection:production:${b.realmId}`;
+    await area.set({
+      [asideNames]: { [`production.${a.realmId}`]: 'Jane Customer Ltd books' },
+      [asideOfB]: { 'Invoice:2': { customer: 'Bob Other' } },
+    });
+    const before = await local(h);
+    expect(before[asideOfA]).toEqual({ 'Invoice:1': { customer: 'Jane Customer Ltd', shownAt: 'yesterday' } });
+    expect(before['sd:last-page']).toMatchObject({ realmId: a.realmId });
+
+    expect((await erase(h, a)).ok).toBe(true);
+
+    const after = await local(h);
+    expect(after[asideOfA]).toBeUndefined();
+    expect(after[asideNames]).toBeUndefined();
+    expect(after['sd:last-page']).toBeUndefined();
+    expect(JSON.stringify(after)).not.toContain('Jane Customer Ltd');
+    const setAside = Object.keys(after).filter((k) => k.startsWith('sd:unreadable:'));
+    expect(setAside).toEqual([asideOfB]);
+    expect(after[asideOfB]).toEqual({ 'Invoice:2': { customer: 'Bob Other' } });
+  });
+
+  it('keeps the last page when it is another company’s', async () => {
+    h = await createSecurityHarness();
+    const a = await connectedWithSelection(h, { count: 3, entities: { Invoice: 1 }, seed: 63 });
+    const b = await connectedWithSelection(h, { count: 3, entities: { Invoice: 1 }, seed: 64 });
+    expect((await erase(h, a)).ok).toBe(true);
+    expect((await local(h))['sd:last-page']).toMatchObject({ realmId: b.realmId });
+    expect((await popupStateOf(h)).scope?.realmId).toBe(b.realmId);
   });
 
   it('a content script or another extension cannot erase', async () => {
