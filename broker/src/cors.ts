@@ -15,7 +15,8 @@ export function extensionCors(allowedOrigins: readonly string[]): MiddlewareHand
       return c.body(null, 204, {
         'Access-Control-Allow-Origin': origin,
         'Access-Control-Allow-Methods': 'POST',
-        'Access-Control-Allow-Headers': 'Content-Type',
+        // Every token call carries the installation's proof in a DPoP header (proof.ts).
+        'Access-Control-Allow-Headers': 'Content-Type, DPoP',
         'Access-Control-Max-Age': '600',
         Vary: 'Origin',
       });

@@ -12,11 +12,19 @@ afterAll(async () => {
 });
 
 const corsHeaders = (headers: Headers) => [...headers.keys()].filter((k) => k.startsWith('access-control-'));
+/** The preflight a browser sends before the extension's token call: JSON plus the installation's proof. */
 const preflight = (path: string, origin: string) =>
   b.request(path, {
     method: 'OPTIONS',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,dpop' },
   });
+/** The header names a preflight answer allows, lower-cased (the browser compares them without case). */
+const allowedHeaders = (headers: Headers) =>
+  (headers.get('access-control-allow-headers') ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean)
+    .sort();
 
 describe('CORS', () => {
   it.each([CHROME_ORIGIN, FIREFOX_ORIGIN])('answers a preflight from %s', async (origin) => {
@@ -25,7 +33,8 @@ describe('CORS', () => {
       expect(reply.status).toBe(204);
       expect(reply.headers.get('access-control-allow-origin')).toBe(origin);
       expect(reply.headers.get('access-control-allow-methods')).toBe('POST');
-      expect(reply.headers.get('access-control-allow-headers')?.toLowerCase()).toBe('content-type');
+      // Every token call carries a DPoP proof: a preflight that does not allow it blocks the call.
+      expect(allowedHeaders(reply.headers)).toEqual(['content-type', 'dpop']);
       expect(reply.headers.get('access-control-allow-credentials')).toBeNull();
     }
   });

@@ -151,11 +151,23 @@ describe('broker in workerd', () => {
 
   it('gives CORS to the extension origins only, preflight included', async () => {
     const pre = (origin: string) =>
-      send('/oauth/token', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+      send('/oauth/token', {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,dpop',
+        },
+      });
     for (const origin of [CHROME_ORIGIN, FIREFOX_ORIGIN]) {
       const reply = await pre(origin);
       expect(reply.status).toBe(204);
       expect(reply.headers.get('access-control-allow-origin')).toBe(origin);
+      // The token calls carry a DPoP proof: the preflight must allow that header, or the browser blocks them.
+      const allowed = (reply.headers.get('access-control-allow-headers') ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase());
+      expect(allowed.sort()).toEqual(['content-type', 'dpop']);
     }
     const evil = await pre('https://evil.example');
     expect(evil.status).toBe(403);
