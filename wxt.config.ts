@@ -16,8 +16,11 @@ export const APP_HOSTS = [
 
 /**
  * CSP of the extension's pages and background. Scripts only from the package; `connect-src` pinned to
- * the API hosts (the only hosts the extension talks to), so even injected code could send the token
- * nowhere else. `wxt` dev mode (command `serve`) also needs its local dev server for reloads.
+ * the API hosts and the broker (the only hosts the extension talks to); everything else a page loads
+ * (images, styles, fonts, frames, media, workers) only from the package (`default-src`), and no form
+ * posts anywhere (`form-action`, which `default-src` does not cover). So injected code in a page
+ * could neither fetch nor load from another host; a navigation (a link, `window.open`) is outside
+ * what a CSP governs. `wxt` dev mode (command `serve`) also needs its local dev server for reloads.
  */
 /** The token broker (a build setting: WXT_BROKER_URL, default DEFAULT_BROKER_URL; see broker/README.md). */
 export const BROKER_ORIGIN = brokerOrigin(process.env.WXT_BROKER_URL || DEFAULT_BROKER_URL);
@@ -25,10 +28,12 @@ export const CONNECT_HOSTS = [...API_HOSTS.map((pattern) => new URL(pattern.repl
 export function extensionPagesCsp(command: 'build' | 'serve' = 'build'): string {
   const dev = command === 'serve' ? ' http://localhost:* ws://localhost:*' : '';
   return [
+    "default-src 'self'",
     "script-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
+    "form-action 'none'",
     `connect-src 'self' ${CONNECT_HOSTS.join(' ')}${dev}`,
   ].join('; ');
 }

@@ -48,7 +48,8 @@ describe('manifest config', () => {
     async (browser) => {
       const csp = (await manifestFor(browser)).content_security_policy?.extension_pages;
       expect(csp).toBe(
-        "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; " +
+        "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; " +
+          "form-action 'none'; " +
           "connect-src 'self' https://quickbooks.api.intuit.com https://sandbox-quickbooks.api.intuit.com " +
           BROKER_ORIGIN,
       );
@@ -66,7 +67,7 @@ describe('manifest config', () => {
   });
 
   it('CSP rule: refuses a missing, widened or wildcard connect-src and remote hosts elsewhere', () => {
-    const base = "script-src 'self'; object-src 'none'";
+    const base = "default-src 'self'; script-src 'self'; object-src 'none'; form-action 'none'";
     const pinned = `connect-src 'self' ${API_ORIGINS.join(' ')}`;
     expect(cspProblems(`${base}; ${pinned}`)).toEqual([]);
     expect(cspProblems(base).join()).toMatch(/connect-src must be exactly/);
@@ -77,6 +78,17 @@ describe('manifest config', () => {
       /script-src must be exactly 'self'/,
     );
     expect(cspProblems(`${base}; ${pinned}; img-src ${API_ORIGINS[0]}`).join()).toMatch(/img-src allows the remote/);
+  });
+
+  it('CSP rule: everything a directive does not name falls back to the package (default-src), and no form posts', () => {
+    const pinned = `connect-src 'self' ${API_ORIGINS.join(' ')}`;
+    const rest = "script-src 'self'; object-src 'none'";
+    expect(cspProblems(`default-src 'self'; ${rest}; form-action 'none'; ${pinned}`)).toEqual([]);
+    // Without default-src an image, a frame or a style sheet could load (and send in its address) from anywhere.
+    expect(cspProblems(`${rest}; form-action 'none'; ${pinned}`).join()).toMatch(/default-src must be exactly 'self'/);
+    expect(cspProblems(`default-src *; ${rest}; form-action 'none'; ${pinned}`).join()).toMatch(/default-src/);
+    // form-action is not covered by default-src: a form could post anywhere.
+    expect(cspProblems(`default-src 'self'; ${rest}; ${pinned}`).join()).toMatch(/form-action must be 'none'/);
   });
 
   it('every icon size the toolbar names exists in public/icon and is a PNG of that size', async () => {

@@ -60,7 +60,9 @@ export const API_ORIGINS = [
 
 /**
  * Strict: scripts only from the package, no plugins, no eval, no inline code; connect-src pinned to
- * the package and the API hosts (a fetch anywhere else, with or without the token, is refused).
+ * the package and the API hosts (a fetch anywhere else, with or without the token, is refused);
+ * everything else (images, styles, fonts, frames, media, workers) only from the package
+ * (`default-src 'self'`), and no form submission anywhere (`form-action`, which default-src does not cover).
  */
 export function cspProblems(csp: unknown): string[] {
   if (typeof csp !== 'string' || csp.trim() === '') return ['no extension_pages CSP'];
@@ -69,6 +71,9 @@ export function cspProblems(csp: unknown): string[] {
   const script = d.get('script-src');
   if (script?.join(' ') !== "'self'") problems.push(`script-src must be exactly 'self' (is ${script?.join(' ')})`);
   if (d.get('object-src')?.join(' ') !== "'none'") problems.push("object-src must be 'none'");
+  const fallback = d.get('default-src');
+  if (fallback?.join(' ') !== "'self'") problems.push(`default-src must be exactly 'self' (is ${fallback?.join(' ')})`);
+  if (d.get('form-action')?.join(' ') !== "'none'") problems.push("form-action must be 'none'");
   const connect = d.get('connect-src');
   const wanted = ["'self'", ...API_ORIGINS];
   if (!connect || [...connect].sort().join(' ') !== [...wanted].sort().join(' '))

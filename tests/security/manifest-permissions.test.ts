@@ -94,8 +94,11 @@ describe('permissions: only what is used, each justified in docs/SECURITY.md', (
 describe('CSP and code', () => {
   it('the rules reject every weakening of the CSP', () => {
     const connect = `connect-src 'self' ${API_ORIGINS.join(' ')}`;
-    expect(cspProblems(`script-src 'self'; object-src 'none'; ${connect}`)).toEqual([]);
+    const fallback = "default-src 'self'; form-action 'none'";
+    expect(cspProblems(`${fallback}; script-src 'self'; object-src 'none'; ${connect}`)).toEqual([]);
     for (const weak of [
+      `script-src 'self'; object-src 'none'; ${connect}`, // no default-src: images, frames, styles from anywhere
+      `default-src 'self'; script-src 'self'; object-src 'none'; ${connect}`, // no form-action: a form may post anywhere
       "script-src 'self'; object-src 'none'", // no connect-src: any host may be fetched
       `script-src 'self'; object-src 'none'; ${connect} https://evil.example`,
       `script-src 'self'; object-src 'none'; connect-src 'self' ${API_ORIGINS[0]}`,
