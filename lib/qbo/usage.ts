@@ -4,7 +4,8 @@
  * shows `RemainingCredit` below `TotalAmt` (0 when fully used) and may carry no `LinkedTxn` at all (the
  * payment names it on its own line); a VendorCredit applied by a bill payment likewise (its remaining
  * credit in `RemainingCredit`, or `Balance` where that is all it sends). A TimeActivity billed onto an
- * invoice shows `HasBeenBilled: true` and no link. Deleting such a record changes another transaction
+ * invoice shows `BillableStatus: "HasBeenBilled"` (a string; `Billable` and `NotBillable` are the
+ * others, and there is no boolean `HasBeenBilled` field) and no link. Deleting such a record changes another transaction
  * all the same, so it counts as linked: lib/preflight/checks/linked.ts decides, from this and
  * ./links.ts `changingLinks`.
  * Tolerant: a field that is absent or not a finite number proves nothing and is never thrown on.
@@ -30,7 +31,7 @@ export function unlinkedUse(record: Usable | undefined): UnlinkedUse | undefined
   const raw = record?.raw;
   if (!record || typeof raw !== 'object' || raw === null) return undefined;
   const json = raw as Record<string, unknown>;
-  if (record.entity === 'TimeActivity') return json.HasBeenBilled === true ? { kind: 'billed' } : undefined;
+  if (record.entity === 'TimeActivity') return json.BillableStatus === 'HasBeenBilled' ? { kind: 'billed' } : undefined;
   const fields = REMAINING_FIELDS[record.entity];
   const total = finite(json.TotalAmt);
   if (!fields || total === undefined) return undefined;

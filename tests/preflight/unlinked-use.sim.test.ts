@@ -1,9 +1,10 @@
 /**
  * Issue 23 §8, "a used credit memo looks unlinked": real payloads record a credit's use in the
  * counterpart, not in the credit (RemainingCredit below TotalAmt, no LinkedTxn), and a billed time
- * activity only as HasBeenBilled. The preflight reads the simulator's records as the real service
- * writes these (the answers rewritten on the way, as a proxy would), flags them 'linked' with words
- * that say what changes, and the job builder leaves them out unless "Include linked transactions".
+ * activity only as `BillableStatus: "HasBeenBilled"`. The preflight reads the simulator's records as
+ * the real service writes these (the credits' answers rewritten on the way, as a proxy would; the
+ * time activity billed by an invoice created in the simulator), flags them 'linked' with words that
+ * say what changes, and the job builder leaves them out unless "Include linked transactions".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { willDelete } from '../../lib/domain/statuses';
@@ -15,11 +16,12 @@ import type { PreflightItem } from '../../lib/preflight/types';
 import type { FidelityMode, Simulator } from '../../tools/simulator/api';
 import { startSimulator } from '../../tools/simulator/index';
 import { simClient, tamperingFetch } from '../qbo/helpers/sim';
+import { client as rawClient } from '../simulator/test-helpers';
 
 type Json = Record<string, unknown>;
 
-/** The first credit memo fully used, the first vendor credit used but 10, the first time activity billed. */
-function asTheRealServiceWrites(used: { memo?: string; credit?: string; time?: string }) {
+/** The first credit memo fully used, the first vendor credit used but 10. */
+function asTheRealServiceWrites(used: { memo?: string; credit?: string }) {
   return tamperingFetch((_url, json) => {
     const rows = (json.QueryResponse as Json | undefined) ?? {};
     for (const memo of (rows.CreditMemo as Json[] | undefined) ?? []) {
@@ -28,8 +30,6 @@ function asTheRealServiceWrites(used: { memo?: string; credit?: string; time?: s
     }
     for (const credit of (rows.VendorCredit as Json[] | undefined) ?? [])
       credit.Balance = credit.Id === used.credit ? Number(credit.TotalAmt) - 10 : credit.TotalAmt;
-    for (const activity of (rows.TimeActivity as Json[] | undefined) ?? [])
-      activity.HasBeenBilled = activity.Id === used.time;
     return json;
   });
 }
@@ -52,6 +52,14 @@ describe.each<FidelityMode>(['document', 'real'])('uses that leave no link (%s m
     const used = { memo: first('CreditMemo'), credit: first('VendorCredit'), time: first('TimeActivity') };
     const usedKeys = [`CreditMemo:${used.memo}`, `VendorCredit:${used.credit}`, `TimeActivity:${used.time}`];
     const memoTotal = Number(sim.record(company.realmId, usedKeys[0]!)?.TotalAmt);
+    // An invoice bills the time activity: the simulator marks it as the real service does.
+    const billing = await rawClient(sim, company).post('/invoice', {
+      CustomerRef: { value: '1' },
+      TotalAmt: 75,
+      LinkedTxn: [{ TxnId: used.time, TxnType: 'TimeActivity' }],
+    });
+    expect(billing.status).toBe(200);
+    expect(sim.record(company.realmId, usedKeys[2]!)?.BillableStatus).toBe('HasBeenBilled');
     const client = simClient(sim, company, { fetch: asTheRealServiceWrites(used) });
     const items: PreflightItem[] = company.keys.all.map((key) => {
       const [entity = '', id = ''] = key.split(':');

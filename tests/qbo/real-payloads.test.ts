@@ -100,10 +100,13 @@ describe('uses that leave no link on the record', () => {
     expect(changesOthers(read('VendorCredit', { ...appliedVendorCredit, Balance: 250 }))).toBe(false);
   });
 
-  it('a TimeActivity with HasBeenBilled true is billed; false or absent is not', () => {
+  it('a TimeActivity with BillableStatus "HasBeenBilled" is billed; "Billable", "NotBillable" or none is not', () => {
+    expect(billedTimeActivity).not.toHaveProperty('HasBeenBilled');
     expect(unlinkedUse(read('TimeActivity', billedTimeActivity))).toEqual({ kind: 'billed' });
-    expect(changesOthers(read('TimeActivity', { ...billedTimeActivity, HasBeenBilled: false }))).toBe(false);
-    const { HasBeenBilled: _, ...unbilled } = billedTimeActivity;
+    expect(changesOthers(read('TimeActivity', billedTimeActivity))).toBe(true);
+    for (const status of ['Billable', 'NotBillable', 'hasbeenbilled', true])
+      expect(changesOthers(read('TimeActivity', { ...billedTimeActivity, BillableStatus: status }))).toBe(false);
+    const { BillableStatus: _, ...unbilled } = billedTimeActivity;
     expect(changesOthers(read('TimeActivity', unbilled))).toBe(false);
   });
 

@@ -154,6 +154,34 @@ describe.each<FidelityMode>(['document', 'real'])('creates record their links (%
     expect(jsonLinks(record(`Payment:${payment.Id}`))).toEqual([]);
   });
 
+  it('an Invoice billing a TimeActivity: the activity shows BillableStatus "HasBeenBilled" and no link, as the real service writes it', async () => {
+    co = sim.seedCompany({ count: 2, entities: { TimeActivity: 1 } });
+    c = client(sim, co);
+    const keys = co.keys.all.filter((k) => k.startsWith('TimeActivity:'));
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    const [billedKey = '', otherKey = ''] = keys;
+    // Before it is billed: a string status, never a boolean field.
+    expect(record(billedKey).BillableStatus).toBe('Billable');
+    expect(record(billedKey)).not.toHaveProperty('HasBeenBilled');
+    const activity = billedKey.split(':')[1] ?? '';
+    const syncToken = Number(record(billedKey).SyncToken);
+    const inv = await make('/invoice', {
+      CustomerRef: { value: '1' },
+      TotalAmt: 225,
+      LinkedTxn: [{ TxnId: activity, TxnType: 'TimeActivity' }],
+    });
+    expect(inv.LinkedTxn).toEqual([{ TxnId: activity, TxnType: 'TimeActivity' }]);
+    const billed = record(billedKey);
+    expect(billed.BillableStatus).toBe('HasBeenBilled');
+    expect(billed).not.toHaveProperty('HasBeenBilled');
+    expect(jsonLinks(billed)).toEqual([]);
+    expect(billed.SyncToken).toBe(String(syncToken + 1));
+    expect(record(otherKey).BillableStatus).toBe('Billable');
+    // Read through the query endpoint too: the answer carries the same string.
+    const read = await json(await c.query(`select * from TimeActivity where Id = '${activity}'`));
+    expect(read.QueryResponse.TimeActivity[0].BillableStatus).toBe('HasBeenBilled');
+  });
+
   it('restore in order (documents, payments, deposits) after deleting a deposited, linked chain rebuilds the links with new Ids', async () => {
     co = sim.seedCompany({
       count: 40,

@@ -7,7 +7,8 @@
  *   its Balance drops by the line's Amount; a deposited Payment gets a line naming the Deposit, a
  *   deposited SalesReceipt a top-level link (so deleting or voiding it later answers 6540);
  * - a document naming another document (Invoice → Estimate, Bill → PurchaseOrder) gets the link,
- *   and the other document lists it back;
+ *   and the other document lists it back — except a TimeActivity an Invoice bills: it gets no link,
+ *   its `BillableStatus` becomes "HasBeenBilled" (a string; there is no boolean field);
  * - a link naming a payer (an Invoice's link to its Payment, a Payment's line naming its Deposit)
  *   is the payer's to write: it is checked, then left out of the created record.
  * The records the new one links are changed: their SyncToken goes up and LastUpdatedTime moves.
@@ -114,7 +115,8 @@ export function touch(rec: StoredRecord, now: number): void {
 export function applyLinks(state: SimState, rec: StoredRecord, pending: PendingLink[]): void {
   const link: JsonLink = { TxnId: rec.id, TxnType: rec.entity };
   for (const { target, amount } of pending) {
-    if (rec.entity === 'Deposit') addLink(target.entity, target.json, link, lineAmountFor(rec, target));
+    if (target.entity === 'TimeActivity') target.json.BillableStatus = 'HasBeenBilled';
+    else if (rec.entity === 'Deposit') addLink(target.entity, target.json, link, lineAmountFor(rec, target));
     else addLink(target.entity, target.json, link);
     if (amount !== undefined && typeof target.json.Balance === 'number')
       target.json.Balance = Math.max(0, cents(target.json.Balance - amount));

@@ -4,8 +4,9 @@
  * a document's top-level LinkedTxn; a Payment's, BillPayment's and Deposit's Line[] with no
  * top-level LinkedTxn). Each entity keeps its real quirks:
  * Purchase has EntityRef + PaymentType (and `Credit: true` for a card credit); Transfer and
- * CreditCardPayment carry `Amount`, not TotalAmt; TimeActivity has hours, no amount; JournalEntry
- * sometimes has no TotalAmt.
+ * CreditCardPayment carry `Amount`, not TotalAmt; TimeActivity has hours, no amount, and a string
+ * `BillableStatus` (`Billable` until an invoice bills it, then `HasBeenBilled`: ./create-links.ts);
+ * JournalEntry sometimes has no TotalAmt.
  */
 import { dateToMs, metaTime } from './clock';
 import { LINE_LINKED } from './links';
@@ -189,6 +190,7 @@ export function buildEntityJson(input: EntityJsonInput): Json {
         Hours: rng.int(1, 8),
         Minutes: rng.pick([0, 15, 30, 45]),
         HourlyRate: 75,
+        BillableStatus: 'Billable',
       };
   }
 }
