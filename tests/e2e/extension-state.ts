@@ -109,6 +109,63 @@ export async function endJobWaitNow(worker: Worker): Promise<StoredJobWait[]> {
   return before;
 }
 
+/**
+ * Runs in the worker: the deadline of every write a job waits on (`landing`) passes now. Each such
+ * job's open chunk has its to-verify items' send times moved back by `windowMs` (+1) and the job's
+ * wait ends now, in one transaction. Only for a test that has seen the write land (or know it never
+ * will): it stands for the minutes the product waits in real time.
+ */
+function landNowInWorker([db, jobsKey, chunkKeyOf, windowMs]: [string, string, string, number]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(db);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const database = open.result;
+      const tx = database.transaction('kv', 'readwrite');
+      const kv = tx.objectStore('kv');
+      const now = Date.now();
+      let moved = 0;
+      const get = kv.get(jobsKey);
+      get.onsuccess = () => {
+        const jobs = (get.result ?? []) as { id: string; cursor: number; wait?: { kind: string; until?: number } }[];
+        for (const job of jobs) {
+          if (job.wait?.kind !== 'landing') continue;
+          const chunkKey = chunkKeyOf.replace('JOB', job.id).replace('INDEX', String(job.cursor));
+          const read = kv.get(chunkKey);
+          read.onsuccess = () => {
+            const chunk = read.result as { verify?: { sentAt?: number }[] } | undefined;
+            if (!chunk?.verify) return;
+            const verify = chunk.verify.map((item) => ({ ...item, sentAt: now - windowMs - 1 }));
+            moved += verify.length;
+            kv.put({ ...chunk, verify }, chunkKey);
+          };
+        }
+        kv.put(
+          jobs.map((job) => (job.wait?.kind === 'landing' ? { ...job, wait: { ...job.wait, until: now } } : job)),
+          jobsKey,
+        );
+      };
+      tx.oncomplete = () => {
+        database.close();
+        resolve(moved);
+      };
+      tx.onerror = () => reject(tx.error);
+    };
+  });
+}
+
+/**
+ * The deadline of every write a job waits on passes now (see landNowInWorker), and the runner's alarm
+ * fires: what the product sees once the landing window is over. Returns how many items it moved.
+ */
+export async function landNow(worker: Worker, windowMs: number): Promise<number> {
+  const chunkKeyOf = storageKey.jobChunk('JOB', 0).replace(/0$/, 'INDEX');
+  const args: [string, string, string, number] = [DB, storageKey.jobs(), chunkKeyOf, windowMs];
+  const moved = await worker.evaluate(landNowInWorker, args);
+  await worker.evaluate((name) => chrome.alarms.create(name, { when: Date.now() }), DEFAULT_ALARM_NAME);
+  return moved;
+}
+
 /** When the runner's one alarm is due (undefined: no alarm set). */
 export async function jobAlarmAt(worker: Worker): Promise<number | undefined> {
   return worker.evaluate(async (name) => (await chrome.alarms.get(name))?.scheduledTime, DEFAULT_ALARM_NAME);
