@@ -66,7 +66,7 @@ export function eraseCompanyData(core: BackgroundCore, scope: Scope, local: Stor
 }
 
 /**
- * The set-aside copies (`sd:unreadable:<key>`) of this company's data: a copy whose key or value
+ * The set-aside copies (`storageKey.unreadable(key)`) of this company's data: a copy whose key or value
  * names its realm Id (its scoped keys, a names list or job list naming it) or one of its jobs. A
  * copy of a shared value goes whole, other companies' part with it: it was unreadable anyway, and
  * the person asked for this company's data to leave the device.
