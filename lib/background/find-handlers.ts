@@ -70,6 +70,10 @@ export const findHandlers: Pick<Handlers<PageMessageType, Context>, FindMessageT
       duplicatesReader(client.data),
     );
     if (result.kind === 'invalid') return fail(result.reason);
+    if (result.kind === 'tooMany')
+      return fail(
+        `More than ${result.limit.toLocaleString('en-US')} transactions to look through (${result.counted.toLocaleString('en-US')}). Choose a shorter date range or fewer types. Nothing was proposed.`,
+      );
     if (result.kind === 'failed') return fail(`${describeFailure(result.failure.kind)} Nothing was proposed.`);
     const groups: DuplicateGroupView[] = result.findings.groups.map((g) => ({
       entity: g.entity,

@@ -1,7 +1,10 @@
 /**
  * The duplicates scan's reading plan and run (issue 22, item 3): for a date range and types (or one
- * account), the reads it needs, then the groups (./duplicates.ts). Reads, in order:
+ * account), the reads it needs, then the groups (./duplicates.ts). It has the caps of a search
+ * (./search.ts): a range of at most MAX_RANGE_YEARS, at most MAX_SEARCH_RESULTS records read. Over
+ * either it is refused whole, never cut. Reads, in order:
  *
+ * 0. every range read's count(*), so a scan over the record cap is refused before a page is read;
  * 1. the reconciled TransactionList report for the range (R2; the reader windows it by year);
  * 2. per type, one counted, paged read of the range (R4: page size 1000, STARTPOSITION, count(*)
  *    confirmed; the reader is the client's, like lib/qbo/read-created.ts);
@@ -25,6 +28,7 @@ import { reconciledSet } from '../qbo/reconciled-set';
 import { isIsoDate } from '../qbo/schemas';
 import { type DuplicateCandidate, type DuplicateFindings, findDuplicateGroups } from './duplicates';
 import { depositedKeys, protectionsOf } from './duplicates-facts';
+import { lastDayAllowed, MAX_RANGE_YEARS, MAX_SEARCH_RESULTS } from './search-query';
 
 /** How long after the range a Deposit holding one of its payments may be dated. */
 export const DEPOSIT_LAG_DAYS = 60;
@@ -45,6 +49,8 @@ export interface ScanQuery {
 
 /** What the scan needs from the service; the client (R4 reads, the windowed report) implements it. */
 export interface ScanReader {
+  /** count(*) of `entity` with TxnDate in [from, to]: what `readRange` would read. */
+  countRange(entity: Entity, from: string, to: string): Promise<CallResult<{ count: number; calls: number }>>;
   /** Every record of `entity` with TxnDate in [from, to], proven complete (count(*), pages of 1000). */
   readRange(entity: Entity, from: string, to: string): Promise<CallResult<{ records: TxnRecord[]; calls: number }>>;
   /** R2: the cleared=Reconciled TransactionList rows over [from, to]. */
@@ -58,7 +64,17 @@ export type PlannedRead =
 export type ScanResult =
   | { kind: 'ok'; findings: DuplicateFindings; scanned: number; calls: number }
   | { kind: 'failed'; failure: CallFailure; calls: number }
+  /** More records than the cap: refused whole, no group found from part of them. */
+  | { kind: 'tooMany'; counted: number; limit: number; calls: number }
   | { kind: 'invalid'; reason: string; calls: 0 };
+
+export interface ScanOptions {
+  /** Default MAX_SEARCH_RESULTS; smaller only in tests. */
+  limit?: number;
+}
+
+/** The range cap in words: the person reads this reason (the background sends it as it is). */
+export const RANGE_TOO_LONG = `The date range can be at most ${MAX_RANGE_YEARS} years.`;
 
 const POSTING_TYPES = ENTITIES.filter((e) => !GENERIC_DELETE_EXCLUDED.has(e));
 
@@ -67,6 +83,7 @@ export function planScan(query: ScanQuery): { kind: 'ok'; reads: PlannedRead[] }
   const { from, to } = query;
   if (!isIsoDate(from) || !isIsoDate(to)) return { kind: 'invalid', reason: `not a date range: ${from}..${to}` };
   if (to < from) return { kind: 'invalid', reason: `the range ends before it starts: ${from}..${to}` };
+  if (to > lastDayAllowed(from)) return { kind: 'invalid', reason: RANGE_TOO_LONG };
   const window = query.windowDays ?? 3;
   if (!Number.isInteger(window) || window < 0 || window > MAX_DUPLICATE_WINDOW_DAYS)
     return { kind: 'invalid', reason: `the day window must be 0..${MAX_DUPLICATE_WINDOW_DAYS}: ${window}` };
@@ -112,10 +129,40 @@ function thrown(error: unknown): CallFailure {
   return { kind: 'ambiguous', reason: `read threw: ${String(error)}`.slice(0, 200), meta: { status: 0 } };
 }
 
-export async function scanDuplicates(query: ScanQuery, reader: ScanReader): Promise<ScanResult> {
+/** The records every range read of the plan would bring, by count(*), before any of them is read. */
+async function countReads(
+  reads: readonly PlannedRead[],
+  reader: ScanReader,
+): Promise<{ kind: 'ok'; counted: number; calls: number } | { kind: 'failed'; failure: CallFailure; calls: number }> {
+  let calls = 0;
+  let counted = 0;
+  for (const read of reads) {
+    if (read.kind !== 'range') continue;
+    try {
+      const answer = await reader.countRange(read.entity, read.from, read.to);
+      if (answer.kind !== 'ok') return { kind: 'failed', failure: answer, calls: calls + 1 };
+      calls += answer.calls;
+      counted += answer.count;
+    } catch (error) {
+      return { kind: 'failed', failure: thrown(error), calls: calls + 1 };
+    }
+  }
+  return { kind: 'ok', counted, calls };
+}
+
+export async function scanDuplicates(
+  query: ScanQuery,
+  reader: ScanReader,
+  options: ScanOptions = {},
+): Promise<ScanResult> {
   const plan = planScan(query);
   if (plan.kind === 'invalid') return { kind: 'invalid', reason: plan.reason, calls: 0 };
-  let calls = 0;
+  const limit = options.limit ?? MAX_SEARCH_RESULTS;
+  const count = await countReads(plan.reads, reader);
+  if (count.kind === 'failed') return count;
+  let calls = count.calls;
+  if (count.counted > limit) return { kind: 'tooMany', counted: count.counted, limit, calls };
+  let received = 0;
   let index: ReconciledIndex | undefined;
   const candidates: TxnRecord[] = [];
   const deposits: TxnRecord[] = [];
@@ -137,6 +184,9 @@ export async function scanDuplicates(query: ScanQuery, reader: ScanReader): Prom
         const reason = `asked for ${read.entity}, got ${stray.entity} ${stray.id}`;
         return { kind: 'failed', failure: { kind: 'incomplete', reason, meta: answer.meta }, calls };
       }
+      // Records added since the counts: over the cap, the scan is refused, never cut.
+      received += answer.records.length;
+      if (received > limit) return { kind: 'tooMany', counted: received, limit, calls };
       if (read.deposits) deposits.push(...answer.records);
       if (!read.candidates) continue;
       // The Deposits' read runs past the range: only those within it are scanned.
@@ -155,6 +205,6 @@ export async function scanDuplicates(query: ScanQuery, reader: ScanReader): Prom
     record,
     protections: protectionsOf(record, reconciledIndex, onDeposits),
   }));
-  const options = query.windowDays === undefined ? {} : { windowDays: query.windowDays };
-  return { kind: 'ok', findings: findDuplicateGroups(prepared, options), scanned: scanned.length, calls };
+  const matching = query.windowDays === undefined ? {} : { windowDays: query.windowDays };
+  return { kind: 'ok', findings: findDuplicateGroups(prepared, matching), scanned: scanned.length, calls };
 }

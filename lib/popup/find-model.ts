@@ -11,6 +11,7 @@ import type { Entity } from '../domain/entities';
 import type { DuplicateGroupView, DuplicatesQuery } from '../domain/find';
 import { recordKey } from '../domain/record-key';
 import type { CompanyScope } from '../domain/scope';
+import { lastDayAllowed, MAX_RANGE_YEARS } from '../domain/search-query';
 import type { SearchRow } from '../find/search-rows';
 import type { Reply, ReplyOf, RequestOf } from '../messaging/protocol';
 import { type SearchForm, searchQueryOf } from './find-form';
@@ -160,6 +161,9 @@ export function createFindModel(api: FindApi) {
       const problems: string[] = [];
       if (!query.from || !query.to) problems.push('Give both dates of the date range.');
       else if (query.to < query.from) problems.push('The date range ends before it starts.');
+      // The cap of a search: the background refuses it too, with the same words.
+      else if (query.to > lastDayAllowed(query.from))
+        problems.push(`The date range can be at most ${MAX_RANGE_YEARS} years.`);
       if (query.types.length === 0) problems.push('Choose at least one type.');
       if (!Number.isInteger(query.windowDays) || query.windowDays < 0 || query.windowDays > 31)
         problems.push('The days window is a whole number from 0 to 31.');

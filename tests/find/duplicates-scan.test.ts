@@ -14,20 +14,26 @@ interface FakeBooks {
   /** Answer this read with a failure (entity, or 'report'). */
   fail?: Entity | 'report';
   throws?: Entity;
+  /** What count(*) says per type, when not the records in memory (a company too large to build here). */
+  counts?: Partial<Record<Entity, number>>;
 }
 
 /** A reader over records in memory: R4's call count (count(*) + pages of 1000), the reads it was asked. */
 function fakeReader(books: FakeBooks) {
   const asked: string[] = [];
   const failure: CallFailure = { kind: 'incomplete', reason: 'R4: received 999 rows, count(*) says 1000', meta };
+  const inRange = (entity: Entity, from: string, to: string) =>
+    books.records.filter((r) => r.entity === entity && r.txnDate !== undefined && from <= r.txnDate && r.txnDate <= to);
   const reader: ScanReader = {
+    async countRange(entity, from, to) {
+      asked.push(['count', entity, from, to].join(' '));
+      return { kind: 'ok', meta, count: books.counts?.[entity] ?? inRange(entity, from, to).length, calls: 1 };
+    },
     async readRange(entity, from, to) {
       asked.push([entity, from, to].join(' '));
       if (books.throws === entity) throw new Error('socket hang up');
       if (books.fail === entity) return failure;
-      const records = books.records.filter(
-        (r) => r.entity === entity && r.txnDate !== undefined && from <= r.txnDate && r.txnDate <= to,
-      );
+      const records = inRange(entity, from, to);
       return { kind: 'ok', meta, records, calls: 1 + Math.ceil(records.length / 1000) };
     },
     async readReconciled(from, to) {
@@ -47,15 +53,17 @@ const query = (types: Entity[], more: Partial<ScanQuery> = {}): ScanQuery => ({
 });
 
 describe('the reading plan', () => {
-  it('reads the reconciled report, then each type over the range', () => {
+  it('counts each type over the range, then reads the reconciled report, then each type', () => {
     const { reader, asked } = fakeReader({ records: [] });
     return scanDuplicates(query(['Invoice', 'Bill']), reader).then((result) => {
       expect(asked).toEqual([
+        'count Invoice 2025-01-01 2025-03-31',
+        'count Bill 2025-01-01 2025-03-31',
         'report 2025-01-01 2025-03-31',
         'Invoice 2025-01-01 2025-03-31',
         'Bill 2025-01-01 2025-03-31',
       ]);
-      expect(result).toMatchObject({ kind: 'ok', calls: 3, scanned: 0 });
+      expect(result).toMatchObject({ kind: 'ok', calls: 5, scanned: 0 });
     });
   });
 
@@ -84,9 +92,59 @@ describe('the reading plan', () => {
     ['a fractional window', query(['Invoice'], { windowDays: 1.5 })],
     ['no type', query([])],
     ['an unknown type', query(['Customer' as Entity])],
+    ['a range over 5 years', query(['Invoice'], { from: '2020-01-01', to: '2025-01-02' })],
   ])('refuses %s without a call', async (_name, bad) => {
     const { reader, asked } = fakeReader({ records: [] });
     expect(await scanDuplicates(bad, reader)).toMatchObject({ kind: 'invalid', calls: 0 });
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('the caps of a search: 5 years, 50,000 records', () => {
+  it('takes a range of exactly 5 years; refuses a day more in words, without a call', async () => {
+    const { reader, asked } = fakeReader({ records: [] });
+    expect(await scanDuplicates(query(['Invoice'], { from: '2020-01-01', to: '2025-01-01' }), reader)).toMatchObject({
+      kind: 'ok',
+    });
+    asked.length = 0;
+    const refused = await scanDuplicates(query(['Invoice'], { from: '2020-01-01', to: '2025-01-02' }), reader);
+    expect(refused).toEqual({ kind: 'invalid', reason: 'The date range can be at most 5 years.', calls: 0 });
+    expect(asked).toEqual([]);
+  });
+
+  it('refuses more than 50,000 records from the counts alone: no report, no page read, no group', async () => {
+    const books = [record('Invoice', '10', { name: 'Cool Cars' }), record('Invoice', '11', { name: 'Cool Cars' })];
+    const { reader, asked } = fakeReader({ records: books, counts: { Invoice: 30_000, Bill: 20_001 } });
+    const result = await scanDuplicates(query(['Invoice', 'Bill']), reader);
+    expect(result).toEqual({ kind: 'tooMany', counted: 50_001, limit: 50_000, calls: 2 });
+    expect(asked.every((a) => a.startsWith('count '))).toBe(true);
+  });
+
+  it('counts the Deposits read for the payments too', async () => {
+    const { reader } = fakeReader({ records: [], counts: { Payment: 40_000, Deposit: 10_001 } });
+    expect(await scanDuplicates(query(['Payment']), reader)).toMatchObject({ kind: 'tooMany', counted: 50_001 });
+  });
+
+  it('takes exactly 50,000', async () => {
+    const { reader } = fakeReader({ records: [], counts: { Invoice: 30_000, Bill: 20_000 } });
+    expect(await scanDuplicates(query(['Invoice', 'Bill']), reader)).toMatchObject({ kind: 'ok' });
+  });
+
+  it('refuses, never cuts, when the reads bring more than the counts said (records added meanwhile)', async () => {
+    const books = [1, 2, 3, 4].map((i) => record('Invoice', String(10 + i), { name: 'Cool Cars' }));
+    const { reader } = fakeReader({ records: books, counts: { Invoice: 2 } });
+    const result = await scanDuplicates(query(['Invoice']), reader, { limit: 3 });
+    expect(result).toMatchObject({ kind: 'tooMany', counted: 4, limit: 3 });
+    expect(result).not.toHaveProperty('findings');
+  });
+
+  it('a failed count fails the scan: nothing read, nothing proposed', async () => {
+    const { reader, asked } = fakeReader({ records: [] });
+    const failing: ScanReader = {
+      ...reader,
+      countRange: async () => ({ kind: 'incomplete', reason: 'count(*) says -1', meta }),
+    };
+    expect(await scanDuplicates(query(['Invoice']), failing)).toMatchObject({ kind: 'failed', calls: 1 });
     expect(asked).toEqual([]);
   });
 });

@@ -149,6 +149,17 @@ describe('Find likely duplicates', () => {
     expect(p.bg.sentOfType('find/duplicates')).toEqual([]);
   });
 
+  it('a range over 5 years (the cap of a search): said in words, nothing sent', async () => {
+    const p = await renderFind({ 'find/duplicates': () => ({ ok: true, data: REPLY }) });
+    await openTool('Find likely duplicates');
+    fireEvent.click(screen.getByLabelText('Bill'));
+    type('Date from', '2019-01-01');
+    type('Date to', '2024-01-02');
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Find duplicates' })));
+    expect(screen.getByText('The date range can be at most 5 years.')).toBeTruthy();
+    expect(p.bg.sentOfType('find/duplicates')).toEqual([]);
+  });
+
   it("the background's refusal in its words, nothing proposed", async () => {
     await renderFind({
       'find/duplicates': () => ({ ok: false, error: 'QuickBooks did not answer. Nothing was proposed.' }),
