@@ -7,13 +7,18 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createBackground } from '../lib/background/index';
 import { systemClock } from '../lib/clock';
+import { adoptStoredJobs } from '../lib/journal/job-seal';
 import { createIdbArea } from '../lib/storage/idb-area';
 
 export default defineBackground(() => {
   const background = createBackground({
     // The extension's state lives in its own IndexedDB, out of reach of content scripts (storage.local
-    // is not: Chrome's default and always in Firefox); what storage.local held moves there once.
-    storage: { local: createIdbArea({ legacy: browser.storage.local }), session: browser.storage.session },
+    // is not: Chrome's default and always in Firefox); what storage.local held moves there once, after
+    // the jobs a previous build kept there are adopted (a job the extension did not write never runs).
+    storage: {
+      local: createIdbArea({ legacy: browser.storage.local, beforeMove: adoptStoredJobs }),
+      session: browser.storage.session,
+    },
     alarms: browser.alarms,
     cookies: browser.cookies,
     tabs: { get: (tabId) => browser.tabs.get(tabId) },
@@ -39,9 +44,21 @@ export default defineBackground(() => {
   });
 
   // Content scripts must never read the token: keep session storage to trusted contexts (the default).
-  void browser.storage.session.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
-  // storage.local keeps nothing now; closed to content scripts too where the browser allows it (Chrome).
-  void browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
+  // storage.local keeps nothing now; closed to content scripts too where the browser allows it (Chrome;
+  // Firefox has no such setting). Nothing relies on either: the state is in IndexedDB, storage.local is
+  // never read into it after the first start, and a job runs only with its tag (lib/journal/job-seal.ts).
+  for (const [name, area] of [
+    ['session', browser.storage.session],
+    ['local', browser.storage.local],
+  ] as const) {
+    const close = async () => {
+      if (!area.setAccessLevel) throw new Error('this browser has no setAccessLevel for it');
+      await area.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
+    };
+    close().catch((error: unknown) =>
+      console.warn(`safe-delete: storage.${name} stays open to content scripts:`, error),
+    );
+  }
 
   browser.runtime.onMessage.addListener((message, sender) => background.handleMessage(message, sender));
   browser.alarms.onAlarm.addListener((alarm) => {

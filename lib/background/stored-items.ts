@@ -6,6 +6,7 @@
 import { COMPANY_NAMES_ITEM } from '../connection/company-names';
 import { CONNECTIONS_ITEM, SECRETS_ITEM } from '../connection/token-store';
 import { RUNS_ITEM } from '../jobs/run-history';
+import { JOB_SEAL_ITEM } from '../journal/job-seal';
 import { JOB_CHUNK_ITEM, JOB_RECORDS_ITEM, JOBS_ITEM, THROTTLE_ITEM } from '../journal/schema';
 import { PREFLIGHT_ITEM } from '../preflight/preflight-store';
 import { LAST_PAGE_ITEM, PAGE_TICKED_ITEM, ROWS_ITEM, SELECTION_ITEM, TOMBSTONES_ITEM } from '../selection/store';
@@ -19,6 +20,7 @@ export const STORED_ITEMS = [
   JOBS_ITEM,
   JOB_RECORDS_ITEM,
   JOB_CHUNK_ITEM,
+  JOB_SEAL_ITEM,
   THROTTLE_ITEM,
   SELECTION_ITEM,
   PAGE_TICKED_ITEM,

@@ -14,8 +14,11 @@
  *   sd:job:<id>:chunk:<i>       ChunkJournal: per-chunk attempt and outcomes (≤ 30 records)
  *   sd:throttle:<realmId>       number[]: batch-call times within the rolling window
  *
- * Every write goes through the storage area's one write queue. Readers safeParse; a job the schema rejects is kept
- * as stored (never silently dropped) and a chunk the schema rejects reads as `corrupt`: the runner
+ *   sd:job:<id>:seal            string: the tag showing the extension wrote the job's entry (./job-seal.ts)
+ *
+ * Every write goes through the storage area's one write queue. Readers safeParse; a job the schema
+ * rejects, or whose tag does not verify (the extension did not write it), is kept as stored (never
+ * silently dropped), counted as unreadable and never run, and a chunk the schema rejects reads as `corrupt`: the runner
  * then refuses to send anything for that job rather than guess that nothing was in flight.
  *
  * Nothing unreadable is written over or removed unread: a job list that is not a list, a throttle
@@ -29,6 +32,7 @@ import type { z } from 'zod';
 import type { StorageArea } from '../storage/area';
 import { readItem, setAside } from '../storage/item';
 import type { WriteQueue } from '../storage/queue';
+import { createJobSeal, JOB_SEAL_ITEM, type JobSeal } from './job-seal';
 import {
   type ChunkJournal,
   JOB_CHUNK_ITEM,
@@ -44,6 +48,7 @@ import { UnreadableChunkError } from './unreadable-chunk-error';
 
 const JOBS_KEY = JOBS_ITEM.key();
 const [recordsKey, chunkKey, throttleKey] = [JOB_RECORDS_ITEM.key, JOB_CHUNK_ITEM.key, THROTTLE_ITEM.key];
+const sealKey = JOB_SEAL_ITEM.key;
 
 export type ChunkRead = { kind: 'none' } | { kind: 'ok'; chunk: ChunkJournal } | { kind: 'corrupt' };
 
@@ -58,7 +63,7 @@ export interface Commit {
 
 export interface Journal {
   readJobs(): Promise<JobMeta[]>;
-  /** How many stored job entries the schema refuses: kept in the list untouched, never run, named in the view. */
+  /** How many stored job entries the schema refuses or the extension did not write: kept untouched, never run, named in the view. */
   unreadableJobs(): Promise<number>;
   /** The reviewed records of one chunk (undefined: missing or unreadable). */
   readChunkRecords(jobId: string, index: number): Promise<JobRecord[] | undefined>;
@@ -97,8 +102,9 @@ function unreadableChunkStop(job: JobMeta, index: number): JobMeta {
   };
 }
 
-export function createJournal(deps: { storage: StorageArea; queue: WriteQueue }): Journal {
+export function createJournal(deps: { storage: StorageArea; queue: WriteQueue; seal?: JobSeal }): Journal {
   const { storage, queue } = deps;
+  const seal = deps.seal ?? createJobSeal();
 
   const readChunkItem = (jobId: string, index: number) => readItem(JOB_CHUNK_ITEM, storage, chunkKey(jobId, index));
 
@@ -108,15 +114,19 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue })
     return read.kind === 'ok' ? { kind: 'ok', chunk: read.value } : { kind: 'corrupt' };
   }
 
-  /** Parsed jobs, plus the raw items the schema rejected (written back untouched). */
+  /** Parsed jobs the extension wrote, plus the raw items the schema rejected or that have no valid tag (written back untouched). */
   async function readList(): Promise<{ jobs: JobMeta[]; unreadable: unknown[] }> {
     const raw = (await storage.get(JOBS_KEY))[JOBS_KEY];
+    const items: unknown[] = Array.isArray(raw) ? raw : [];
+    const parsed = items.map((item) => JobMetaSchema.safeParse(item));
+    const ids = parsed.flatMap((p) => (p.success ? [sealKey(p.data.id)] : []));
+    const tags = ids.length > 0 ? await storage.get(ids) : {};
     const jobs: JobMeta[] = [];
     const unreadable: unknown[] = [];
-    for (const item of Array.isArray(raw) ? raw : []) {
-      const parsed = JobMetaSchema.safeParse(item);
-      if (parsed.success) jobs.push(parsed.data);
-      else unreadable.push(item);
+    for (const [i, p] of parsed.entries()) {
+      const tag = p.success ? tags[sealKey(p.data.id)] : undefined;
+      if (p.success && (seal.known(p.data, tag) ?? (await seal.verify(p.data, tag)))) jobs.push(p.data);
+      else unreadable.push(items[i]);
     }
     return { jobs, unreadable };
   }
@@ -180,7 +190,8 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue })
         for (let i = 0; i < meta.chunks; i++)
           set[recordsKey(meta.id, i)] = cuts?.[i] ?? records.slice(i * meta.chunkSize, (i + 1) * meta.chunkSize);
         set[JOBS_KEY] = [...jobs, meta, ...unreadable];
-        await storage.set(set); // one write: a job is never listed without its records
+        set[sealKey(meta.id)] = await seal.tag(meta);
+        await storage.set(set); // one write: a job is never listed without its records and its tag
         return undefined;
       }),
     commit: (c) =>
@@ -224,7 +235,8 @@ export function createJournal(deps: { storage: StorageArea; queue: WriteQueue })
         for (let i = 0; i < (job?.chunks ?? 0); i++)
           keys.push([recordsKey(jobId, i), JOB_RECORDS_ITEM], [chunkKey(jobId, i), JOB_CHUNK_ITEM]);
         await setAsideEach(keys);
-        await storage.remove(keys.map(([key]) => key));
+        // The tag goes only with a job of the extension's (an entry it did not write is kept as it is).
+        await storage.remove([...keys.map(([key]) => key), ...(job ? [sealKey(jobId)] : [])]);
         await storage.set({ [JOBS_KEY]: [...jobs.filter((j) => j.id !== jobId), ...unreadable] });
       }),
   };

@@ -6,10 +6,20 @@
  * the extension's own pages and worker, never from a content script, which runs in the page's origin.
  *
  * Same contract as `storage.local` (get / set / remove of JSON-like values; setting `undefined` changes
- * nothing), so every store keeps its code and its tests. On first use the old `storage.local` contents
- * move here once: copied, marked, then removed there; a crash between the copy and the removal is
- * finished on the next start without copying again (the copy may be older than what was written
- * here since).
+ * nothing), so every store keeps its code and its tests.
+ *
+ * The move from storage.local happens once per profile, at the first use of this area, whatever it
+ * finds: the old contents are copied in with the "moved" mark in one write (the mark alone when
+ * storage.local is empty, as on a fresh install), then removed there. From then on storage.local is
+ * only emptied at each start, never read into the state: what a content script writes there later
+ * never reaches it. Copied only into a state that holds nothing: a state without the mark but with
+ * data was written by a build that found storage.local empty at its install and never marked its
+ * move; what storage.local holds now is then not the extension's, and is not copied. A crash between
+ * the copy and the removal is finished on the next start without copying again.
+ *
+ * `beforeMove` runs at each first use, before the move, on what the state holds before anything
+ * from storage.local can be copied in (lib/journal/job-seal.ts adopts a previous build's jobs
+ * there). If it fails, nothing is copied at that start.
  */
 import { type IDBPDatabase, openDB } from 'idb';
 import type { StorageArea } from './area';
@@ -17,13 +27,15 @@ import { INDEXED_DBS } from './keys';
 
 export const STATE_DB_NAME = INDEXED_DBS.state.name;
 const STORE = 'kv' satisfies keyof typeof INDEXED_DBS.state.stores;
-/** Set in the new area once the old storage.local contents are copied in. */
+/** Set in the new area when the old storage.local contents were moved in (or found empty): never again. */
 export const MOVED_MARKER = 'sd:moved-from-storage-local';
 
 export interface IdbAreaOptions {
   dbName?: string;
-  /** The area this one replaces (`browser.storage.local`): its contents move here on first use. */
+  /** The area this one replaces (`browser.storage.local`): its contents move here once, on first use. */
   legacy?: StorageArea;
+  /** Runs at each first use, before the move, on what the state held until then (see the module doc). */
+  beforeMove?: (held: Pick<StorageArea, 'get'>) => Promise<void>;
 }
 
 export function createIdbArea(options: IdbAreaOptions = {}): StorageArea {
@@ -72,9 +84,23 @@ export function createIdbArea(options: IdbAreaOptions = {}): StorageArea {
     await tx.done;
   }
 
+  async function rawCount(): Promise<number> {
+    return (await open()).count(STORE);
+  }
+
+  async function firstUse(): Promise<void> {
+    try {
+      await options.beforeMove?.({ get: rawGet });
+    } catch (error) {
+      console.error('safe-delete storage: nothing moved from storage.local at this start:', error);
+      return;
+    }
+    await moveLegacy(options.legacy, { get: rawGet, set: rawSet, count: rawCount });
+  }
+
   let ready: Promise<void> | undefined;
   const moved = () => {
-    ready ??= moveLegacy(options.legacy, { get: rawGet, set: rawSet });
+    ready ??= firstUse();
     return ready;
   };
 
@@ -96,15 +122,25 @@ export function createIdbArea(options: IdbAreaOptions = {}): StorageArea {
   };
 }
 
-/** Copies `legacy` in once (marked), then empties it; a leftover after the mark is only removed. */
-async function moveLegacy(legacy: StorageArea | undefined, target: Pick<StorageArea, 'get' | 'set'>): Promise<void> {
+/**
+ * Copies `legacy` in once, into a state that holds nothing, and marks it whatever was found; then
+ * empties `legacy`. Once marked, whatever `legacy` holds is only removed.
+ */
+async function moveLegacy(
+  legacy: StorageArea | undefined,
+  target: Pick<StorageArea, 'get' | 'set'> & { count(): Promise<number> },
+): Promise<void> {
   if (!legacy) return;
-  const old = await legacy.get(null).catch(() => ({}) as Record<string, unknown>);
+  let old: Record<string, unknown>;
+  try {
+    old = await legacy.get(null);
+  } catch {
+    return; // not marked: read again at the next start (an upgrade's old state must not be lost)
+  }
   const keys = Object.keys(old);
-  if (keys.length === 0) return;
   const marked = (await target.get(MOVED_MARKER))[MOVED_MARKER] === true;
-  if (!marked) await target.set({ ...old, [MOVED_MARKER]: true });
-  await legacy.remove(keys);
+  if (!marked) await target.set({ ...((await target.count()) === 0 ? old : {}), [MOVED_MARKER]: true });
+  if (keys.length > 0) await legacy.remove(keys);
 }
 
 /** What storage.local would give back: JSON's view of the value (no undefined members, no class). */

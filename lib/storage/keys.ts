@@ -41,6 +41,8 @@ export const STORAGE_KEYS = {
     owner: 'journal',
     key: (jobId: string, chunk: number) => `sd:job:${jobId}:chunk:${chunk}`,
   },
+  /** string: the tag that shows the extension wrote the job's entry (lib/journal/job-seal.ts). */
+  jobSeal: { area: 'local', owner: 'journal', key: (jobId: string) => `sd:job:${jobId}:seal` },
   /** number[]: a company's batch-call times within the rolling window. */
   throttle: { area: 'local', owner: 'journal', key: (realmId: string) => `sd:throttle:${realmId}` },
   /** The person's selection of one company. */
@@ -85,6 +87,8 @@ export const INDEXED_DBS = {
   },
   /** The extension's key-value state (what storage.local held before issue 18 §3): one store `kv`. */
   state: { owner: 'storage', name: 'safe-delete-state', version: 1, stores: { kv: [] } },
+  /** The key that tags the jobs the extension writes, and the jobs adopted at the upgrade (lib/journal/job-seal.ts). */
+  jobKey: { owner: 'journal', name: 'safe-delete-job-key', version: 1, stores: { keys: [] } },
 } as const satisfies Record<
   string,
   { owner: string; name: string; version: number; stores: Record<string, readonly string[]> }

@@ -21,6 +21,8 @@ function samples(name: StorageKeyName): string[] {
       return [build('0b6a-uuid', 0), build('ff-other', 12)];
     case 'throttle':
       return [build('123'), build('9130350')];
+    case 'jobSeal':
+      return [build('0b6a-uuid'), build('ff-other')];
     case 'unreadable':
       return [build('sd:jobs'), build('sd:last-page')];
     case 'secrets':

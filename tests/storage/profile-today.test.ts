@@ -34,6 +34,7 @@ const TODAY = {
     jobs: [newJobMeta('job-a', { ...scope, records: [] }, 1, 0)],
     jobRecords: [{ record, reconciled: false }],
     jobChunk: { index: 0, outcomes: {}, inFlight: [], queue: [], verify: [], batchCalls: 0 },
+    jobSeal: 'bW9jayB0YWcgb2YgdGhlIGpvYg==',
     throttle: [1, 2],
     selection: { 'Invoice:1': { entity: 'Invoice', id: '1', shownAt: 1, tickedAt: 1, addedAt: 1 } },
     pageTicked: {},
@@ -58,6 +59,8 @@ const keyOf = (name: string): string => {
       return storageKey[name]('job-a', 0);
     case 'throttle':
       return storageKey.throttle(scope.realmId);
+    case 'jobSeal':
+      return storageKey.jobSeal('job-a');
     case 'secrets':
       return storageKey.secrets('production.4620816365');
     case 'selection':

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { STORED_ITEMS } from '../../../lib/background/stored-items';
 import { newJobMeta } from '../../../lib/jobs/create';
+import { adoptStoredJobs } from '../../../lib/journal/job-seal';
 import { createJournal } from '../../../lib/journal/journal';
 import { JOBS_ITEM } from '../../../lib/journal/schema';
 import { storageKey } from '../../../lib/storage/keys';
@@ -42,6 +43,7 @@ describe('jobs 1 → 2: every job names its operation', () => {
 
   it('a layout-1 job list is read as deletes once migrated, and is not read before', async () => {
     await local().set({ [storageKey.jobs()]: [v1Job('a')] });
+    await adoptStoredJobs(local()); // in the state before this build's first start: the extension's own
     const journal = () => createJournal({ storage: local(), queue: writeQueueFor(local()) });
     expect(await journal().readJobs()).toEqual([]);
     const result = await migrateStorage(areas(), STORED_ITEMS);

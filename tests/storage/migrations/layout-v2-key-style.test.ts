@@ -9,6 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { STORED_ITEMS } from '../../../lib/background/stored-items';
 import { createTokenStore } from '../../../lib/connection/token-store';
 import { newJobMeta } from '../../../lib/jobs/create';
+import { adoptStoredJobs } from '../../../lib/journal/job-seal';
 import { createSelectionStore } from '../../../lib/selection/store';
 import type { StorageArea } from '../../../lib/storage/area';
 import { LEGACY_KEYS, storageKey } from '../../../lib/storage/keys';
@@ -169,6 +170,7 @@ describe('a job the previous build left running', () => {
     const v1Job: Record<string, unknown> = { ...meta, status: 'running', startedAt: 0 };
     delete v1Job.operation;
     await local().set({ 'sd:jobs': [v1Job], [LEGACY_KEYS.jobRecords('job-v1')]: reviewed });
+    await adoptStoredJobs(local()); // in the state before this build's first start: the extension's own
     await migrateStorage(areas());
     const runner = h.runner();
     await runner.wake();
