@@ -91,7 +91,7 @@ describe('a job waiting for a token after the sign-in service was unreachable', 
     const { h, jobId, runner, wake } = await jobWaitingForToken();
     h.broker.faults.down = false;
     h.clock.advance(REFRESH_RETRY_MS);
-    await h.send({ type: 'preflight/run' }); // its reads ask for a token: the refresh works
+    await h.send({ type: 'preflight/run', scope: h.scope }); // its reads ask for a token: the refresh works
     await until(async () => (await runner.getJob(jobId))?.status !== 'tokenNeeded');
     await runner.whenIdle();
     for (let i = 0; i < 10 && (await runner.getJob(jobId))?.status !== 'done'; i++) await fire(h, DEFAULT_ALARM_NAME);
