@@ -7,8 +7,8 @@ import type { PopupModel } from '../lib/popup/model';
 /**
  * Ticked rows whose page showed no transaction Id (registers, the Invoices list, the bank feed's
  * Posted tab) and that Safe Delete could not tie to exactly one record (issue 20): being identified,
- * not found in QuickBooks, or several records agree with everything the row shows ("Can't tell which
- * transaction"). None of them is in the selection or can be deleted; for the last kind the person
+ * not found in QuickBooks, or several records agree with everything the row shows, or the page showed
+ * it among identical rows ("Can't tell which transaction"). None of them is in the selection or can be deleted; for the last kind the person
  * picks the one they mean, which then goes through the same check as any ticked record.
  */
 export function UnresolvedRows({ model }: { model: PopupModel }) {
@@ -91,7 +91,10 @@ function explain(row: UnresolvedRow): string {
     case 'notFound':
       return 'No transaction in QuickBooks shows exactly this date, amount, number and name: it may already be deleted or changed. Look at the row on the page again.';
     case 'ambiguous':
-      return `${row.candidates.length} transactions in QuickBooks show exactly what this row shows. Pick the one you mean; it is then checked like every other.`;
+      // A row the page showed among identical rows stays the person's pick even when one record is left.
+      return row.candidates.length === 1
+        ? 'The page showed several rows exactly like this one, and QuickBooks now has only this transaction that shows it: the one you ticked may be gone. Pick it only if it is the one you mean; it is then checked like every other.'
+        : `${row.candidates.length} transactions in QuickBooks show exactly what this row shows. Pick the one you mean; it is then checked like every other.`;
     case 'unreadable':
       return 'Safe Delete cannot tell what kind of transaction this row is.';
   }

@@ -2,7 +2,8 @@
  * The key of a row known by what it shows (no transaction Id in its markup): `row:` + the page's
  * kind + a digest of its shown fields + `#n` when n identical rows precede it in its list, so two
  * rows identical in every shown field are two keys, and each keeps its key across rescans while the
- * list keeps its order. The page's kind keeps registers of two accounts apart (`register.35`).
+ * list keeps its order; each row also carries how many rows of its list show exactly what it shows
+ * (`alike`), the first of them included. The page's kind keeps registers of two accounts apart (`register.35`).
  * Shown fields are read per row element once and kept while the row's text is unchanged, so a
  * rescan costs one `textContent` per row of a list that holds a ticked row, nothing otherwise.
  */
@@ -62,6 +63,8 @@ export function pageEntities(url: string): Entity[] | undefined {
 export interface KnownRow {
   key: string;
   shown: Shown;
+  /** How many rows of its list show exactly this, itself included: two or more name no single record. */
+  alike: number;
 }
 
 interface Cached {
@@ -99,6 +102,7 @@ export function createRowKeyer(): RowKeyer {
     const parent = row.parentElement;
     const rows = parent ? parent.children : [row];
     const seen = new Map<string, number>();
+    const keyed: [KnownRow, string][] = [];
     for (let i = 0; i < rows.length; i++) {
       const el = rows[i] as Element;
       if (el !== row && skip(el)) continue;
@@ -109,8 +113,12 @@ export function createRowKeyer(): RowKeyer {
       }
       const n = seen.get(d) ?? 0;
       seen.set(d, n + 1);
-      known.set(el, { key: `row:${kind}:${d}${n > 0 ? `#${n}` : ''}`, shown });
+      const entry = { key: `row:${kind}:${d}${n > 0 ? `#${n}` : ''}`, shown, alike: 1 };
+      keyed.push([entry, d]);
+      known.set(el, entry);
     }
+    // The first of identical rows has no `#n`: each row learns how many the list shows once all are seen.
+    for (const [entry, d] of keyed) entry.alike = seen.get(d) ?? 1;
   };
 
   return {

@@ -38,6 +38,8 @@ export interface ShownRow extends RowBase {
   shown: Shown;
   /** The types the page lists, when it lists known ones. */
   entities?: Entity[];
+  /** Two or more: the rows of its list that show exactly this, itself included (row-keys.ts). */
+  alike?: number;
 }
 
 export type AnyRow = PageRow | ShownRow;

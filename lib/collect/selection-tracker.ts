@@ -77,8 +77,10 @@ export function createSelectionTracker({ now }: { now: () => number }): Selectio
         return shown === undefined ? base : { ...base, shown };
       };
       const rowItem = (row: ShownRow, shownAt: number, tickedAt: number): AddedRow => {
-        const base = { rowKey: row.key, shownAt, tickedAt, shown: row.shown };
-        return row.entities ? { ...base, entities: row.entities } : base;
+        const base: AddedRow = { rowKey: row.key, shownAt, tickedAt, shown: row.shown };
+        if (row.entities) base.entities = row.entities;
+        if (row.alike !== undefined) base.alike = row.alike;
+        return base;
       };
       const add = (row: AnyRow, shownAt: number, tickedAt: number) => {
         if (isShownRow(row)) changes.addedRows.push(rowItem(row, shownAt, tickedAt));

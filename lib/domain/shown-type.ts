@@ -58,6 +58,32 @@ export function entityOfShownType(text: string): Entity | undefined {
 }
 
 /**
+ * How a Purchase was made, as a record says it: PaymentType Cash, Check or CreditCard, a card
+ * credit being CreditCard with `Credit: true` (service-facts, "Envelopes and casing").
+ */
+export type PurchaseKind = 'cash' | 'check' | 'card' | 'cardCredit';
+
+/**
+ * The kinds of Purchase a Type text may name. Registers and the bank feed call a cash and a card
+ * purchase alike "Expense" (tools/simulator/pages/real-fields.ts); lists that tell them apart say
+ * "Cash Expense" and "Credit Card Expense" (view-rows.ts).
+ */
+const PURCHASE_KINDS: Readonly<Record<string, readonly PurchaseKind[]>> = {
+  expense: ['cash', 'card'],
+  'cash expense': ['cash'],
+  'credit card expense': ['card'],
+  check: ['check'],
+  cheque: ['check'],
+  'credit card credit': ['cardCredit'],
+};
+
+/** The Purchase kinds a Type text names; undefined for a text that names no Purchase. */
+export function purchaseKindsOfShownType(text: string): readonly PurchaseKind[] | undefined {
+  const k = key(text);
+  return Object.hasOwn(PURCHASE_KINDS, k) ? PURCHASE_KINDS[k] : undefined;
+}
+
+/**
  * Text as compared (names, accounts, memos the page shows against the record's): NFKC, no invisible
  * marks, curly apostrophes straight, spaces folded, lower case.
  */

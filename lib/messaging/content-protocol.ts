@@ -73,6 +73,8 @@ const AddedRowSchema = z.strictObject({
   shown: ShownSchema.refine((s) => s.date !== undefined && s.amount !== undefined, 'a date and an amount'),
   /** The types the page lists (an Invoices list: Invoice), when the row has no Type column. */
   entities: z.array(z.enum(ENTITIES)).min(1).max(ENTITIES.length).optional(),
+  /** The list showed this many rows exactly like it, itself included: it names no single record. */
+  alike: z.number().int().min(2).max(10_000_000).optional(),
 });
 
 const PageInfoSchema = z.strictObject({
@@ -85,10 +87,15 @@ const PageInfoSchema = z.strictObject({
     .strictObject({
       tickedBoxes: z.number().int().min(1).max(10_000_000),
       skeleton: z.string().max(MAX_SKELETON_CHARS),
+      /** Of them, rows read that show no date, and rows that show a date but no amount. */
+      noDate: z.number().int().min(1).max(10_000_000).optional(),
+      noAmount: z.number().int().min(1).max(10_000_000).optional(),
     })
     .optional(),
-  /** Ticked bank lines on the bank feed's Pending / For review tab: not transactions, never collected. */
+  /** Ticked rows of the bank feed not collected: bank lines (For review, Pending, Excluded), or rows of a tab not told. */
   bankLines: z.number().int().min(1).max(10_000_000).optional(),
+  /** The bank feed's tab could not be told (no tab shown as chosen, or the address says otherwise). */
+  bankTabUnknown: z.literal(true).optional(),
 });
 export type PageInfo = z.infer<typeof PageInfoSchema>;
 

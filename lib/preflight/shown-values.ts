@@ -84,6 +84,16 @@ export function readAmountCents(text: string): number[] | undefined {
   return values.length > 0 ? values : undefined;
 }
 
+/**
+ * The cell shows an amount below zero: a minus sign before or after the number ("-$12.00",
+ * "$12.00-", the Unicode minus "−$12.00") or parentheses around it ("($12.00)"). Read only for a cell
+ * readAmountCents reads.
+ */
+export function readBelowZero(text: string): boolean {
+  const t = plain(text);
+  return /[-\u2212]/.test(t) || (t.startsWith('(') && t.endsWith(')'));
+}
+
 const MONTH_NAMES = [
   'january',
   'february',

@@ -3,13 +3,17 @@
  * A field the row does not show is not compared; a field it shows must agree, and a record lacking
  * what the row shows (no amount, no number) does not agree: nothing is concluded from absence.
  *
- * - type: the record's entity is one the row may be (its Type column, else the page's types).
+ * - type: the record's entity is one the row may be (its Type column, else the page's types); a
+ *   Type naming a kind of Purchase ("Check", "Expense", "Credit Card Credit") agrees only with a
+ *   Purchase of that PaymentType (read-shown.ts purchaseKinds; none named: nothing concluded).
  * - date: any reading of the cell equals TxnDate.
  * - amount: any reading equals |TotalAmt| (Transfer, CreditCardPayment: |Amount|) to the cent; the
- *   money column (Payment / Deposit / Charge) and the sign are not compared: which column an amount
- *   lands in depends on the register's account, which the row does not carry. A JournalEntry agrees
- *   with its total (TotalAmt, else its debit lines) or any one line's amount: a register shows the
- *   line that touches its account.
+ *   money column (Payment / Deposit / Charge) is not compared: which column an amount lands in
+ *   depends on the register's account, which the row does not carry. A JournalEntry agrees with its
+ *   total (TotalAmt, else its debit lines) or any one line's amount: a register shows the line that
+ *   touches its account. The sign: a cell above zero agrees only with a record whose own amount is
+ *   not below zero; a cell below zero with a record below zero, or of a type the web app's lists
+ *   show below zero though its total is positive (SHOWN_BELOW_ZERO).
  * - number: DocNumber, or a Payment's PaymentRefNum. Never the Id: neither service-facts nor the
  *   simulator's real-markup pages show an Id in a number cell.
  * - name: a party ref's name (CustomerRef, VendorRef, EntityRef, EmployeeRef; a Deposit's or a
@@ -24,7 +28,7 @@
  */
 import type { Entity } from '../domain/entities';
 import type { Shown } from '../domain/shown';
-import { entityOfShownType } from '../domain/shown-type';
+import { entityOfShownType, type PurchaseKind } from '../domain/shown-type';
 import { normalizeNumber } from '../preflight/shown-values';
 import { foldText, readShown, type ShownReading } from './read-shown';
 
@@ -37,6 +41,33 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 const cents = (n: number) => Math.round(Math.abs(n) * 100);
 const nameOfRef = (v: unknown) => str(obj(v)?.name);
 
+/**
+ * Types a list shows below zero while the record's own total is positive: credits, refunds and
+ * payments received in the Sales list, credits in the Expenses list, money paid out in the bank feed
+ * and in report exports (tests/fixtures/pages/real-markup/sales-list.html, expenses-list.html,
+ * bank-feed-categorized.html; tools/simulator/scenarios/report-export.ts). Any other type is shown
+ * below zero only when its own amount is.
+ */
+const SHOWN_BELOW_ZERO: ReadonlySet<Entity> = new Set<Entity>([
+  'Payment',
+  'CreditMemo',
+  'RefundReceipt',
+  'VendorCredit',
+  'Purchase',
+  'BillPayment',
+  'JournalEntry',
+  'Transfer',
+  'CreditCardPayment',
+]);
+
+function purchaseKindOf(entity: Entity, json: Json): PurchaseKind | undefined {
+  if (entity !== 'Purchase') return undefined;
+  if (json.PaymentType === 'Cash') return 'cash';
+  if (json.PaymentType === 'Check') return 'check';
+  if (json.PaymentType === 'CreditCard') return json.Credit === true ? 'cardCredit' : 'card';
+  return undefined;
+}
+
 /** What of a record the rows are compared with, extracted once per record. */
 export interface RecordFacts {
   entity: Entity;
@@ -45,6 +76,10 @@ export interface RecordFacts {
   date?: string;
   /** Absolute cents the record's amount cell may show. */
   amounts: number[];
+  /** The record's own amount (TotalAmt, else Amount) is below zero. */
+  belowZero: boolean;
+  /** A Purchase's PaymentType (and Credit); undefined for other entities or when the record names none. */
+  purchaseKind?: PurchaseKind;
   numbers: string[];
   names: string[];
   accounts: string[];
@@ -124,6 +159,7 @@ export function factsOf(entity: Entity, record: unknown): RecordFacts | undefine
     id,
     json,
     amounts: amountsOf(entity, json, lines),
+    belowZero: (num(json.TotalAmt) ?? num(json.Amount) ?? 0) < 0,
     // As the page-mismatch check reads lists: a record with no DocNumber shows its Id as its number.
     numbers: [str(json.DocNumber) ? json.DocNumber : id, json.PaymentRefNum].flatMap((n) => {
       const normal = typeof n === 'string' ? normalizeNumber(n) : undefined;
@@ -137,6 +173,8 @@ export function factsOf(entity: Entity, record: unknown): RecordFacts | undefine
   };
   const date = str(json.TxnDate);
   if (date !== undefined) facts.date = date;
+  const purchaseKind = purchaseKindOf(entity, json);
+  if (purchaseKind !== undefined) facts.purchaseKind = purchaseKind;
   return facts;
 }
 
@@ -162,11 +200,20 @@ function accountAgrees(shown: string, facts: RecordFacts): boolean {
   return facts.implicitAccount || facts.accounts.some((a) => refAgrees(shown, a));
 }
 
+/** To the cent, then the sign (zero has none). */
+function amountAgrees(reading: ShownReading, facts: RecordFacts): boolean {
+  if (!facts.amounts.some((a) => reading.amounts.includes(a))) return false;
+  if (reading.amounts.every((a) => a === 0)) return true;
+  return reading.belowZero ? facts.belowZero || SHOWN_BELOW_ZERO.has(facts.entity) : !facts.belowZero;
+}
+
 export function factsAgree(reading: ShownReading, facts: RecordFacts): boolean {
   if (!reading.entities.includes(facts.entity)) return false;
+  const kinds = reading.purchaseKinds;
+  if (kinds && facts.entity === 'Purchase' && !(facts.purchaseKind && kinds.includes(facts.purchaseKind))) return false;
   // Empty only in shownAgrees's reading of a row that shows no date or no amount: not compared.
   if (reading.dates.length > 0 && (facts.date === undefined || !reading.dates.includes(facts.date))) return false;
-  if (reading.amounts.length > 0 && !facts.amounts.some((a) => reading.amounts.includes(a))) return false;
+  if (reading.amounts.length > 0 && !amountAgrees(reading, facts)) return false;
   const { number, name, account, memo } = reading;
   if (number !== undefined && !facts.numbers.includes(number)) return false;
   if (name !== undefined && !facts.names.some((n) => refAgrees(name, n))) return false;

@@ -1,16 +1,17 @@
 /**
  * A ticked row's shown text read once into values a record can be compared with (issue 20): the
- * entities it may be, every date and amount its text may mean (lib/preflight/shown-values.ts), its
- * number, and its name, account and memo folded for comparison. A row with no readable date or
+ * entities it may be (and the kind of Purchase its Type names), every date and amount its text may
+ * mean and whether the amount is shown below zero (lib/preflight/shown-values.ts), its number, and its
+ * name, account and memo folded for comparison. A row with no readable date or
  * amount, or with neither a known Type nor the page's types, cannot be resolved: why, in data.
  */
 import type { Entity } from '../domain/entities';
 import type { Shown } from '../domain/shown';
-import { entityOfShownType, foldText } from '../domain/shown-type';
+import { entityOfShownType, foldText, type PurchaseKind, purchaseKindsOfShownType } from '../domain/shown-type';
 
 export { foldText };
 
-import { normalizeNumber, readAmountCents, readDates } from '../preflight/shown-values';
+import { normalizeNumber, readAmountCents, readBelowZero, readDates } from '../preflight/shown-values';
 import type { RowResolution, RowToResolve } from './types';
 
 export interface ShownReading {
@@ -19,6 +20,10 @@ export interface ShownReading {
   dates: string[];
   /** Every absolute amount in cents the money cell may mean. */
   amounts: number[];
+  /** The money cell shows the amount below zero ("-$12.00", "($12.00)"). */
+  belowZero: boolean;
+  /** The kinds of Purchase the Type column names ("Check": paid by check), when it names one. */
+  purchaseKinds?: readonly PurchaseKind[];
   /** normalizeNumber of the number cell. */
   number?: string;
   /** Folded (see foldText) name, account and memo cells. */
@@ -48,7 +53,9 @@ export function readShown(row: RowToResolve): ShownReading | Unreadable {
   if (!dates) return { kind: 'unreadable', field: 'date' };
   const amounts = shown.amount === undefined ? undefined : readAmountCents(shown.amount);
   if (!amounts) return { kind: 'unreadable', field: 'amount' };
-  const reading: ShownReading = { entities, dates, amounts };
+  const reading: ShownReading = { entities, dates, amounts, belowZero: readBelowZero(shown.amount ?? '') };
+  const purchaseKinds = shown.type === undefined ? undefined : purchaseKindsOfShownType(shown.type);
+  if (purchaseKinds !== undefined) reading.purchaseKinds = purchaseKinds;
   const number = shown.number === undefined ? undefined : normalizeNumber(shown.number);
   if (number !== undefined) reading.number = number;
   for (const field of ['name', 'account', 'memo'] as const satisfies (keyof Shown)[]) {

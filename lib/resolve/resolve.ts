@@ -2,8 +2,11 @@
  * resolveRows (issue 20): each planned (entity, window) read once through the injected reader, at
  * most two reads in flight, then every row matched against the records of its entities and windows
  * (./match.ts). Exactly one record agreeing with every shown field is a match; none is none; several
- * are the person's pick, candidates oldest first. A read that failed fails every row that needed it:
- * a row is never concluded from an incomplete set (R4), even when another of its windows was read.
+ * are the person's pick, candidates oldest first. A row the page showed among rows identical to it
+ * (shownAmongTwins) names no single record: the records that agree are the person's pick even when
+ * only one does (the one ticked may be gone and its twin left), and none agreeing is none. A read
+ * that failed fails every row that needed it: a row is never concluded from an incomplete set (R4),
+ * even when another of its windows was read.
  */
 import type { Entity } from '../domain/entities';
 import { recordKey } from '../domain/record-key';
@@ -27,6 +30,14 @@ function indexByDate(entity: Entity, records: unknown[]): Map<string, RecordFact
     byDate.set(facts.date, list);
   }
   return byDate;
+}
+
+/** A page row's key after the first of identical rows: `row:<page kind>:<digest>#n` (lib/collect/row-keys.ts). */
+const LATER_TWIN_KEY = /^row:[^:]+:[0-9a-f]{14}#[1-9][0-9]*$/;
+
+/** The page showed the row among rows identical to it in every shown field (its count, else its key). */
+export function shownAmongTwins(row: RowToResolve): boolean {
+  return (row.alike ?? 1) >= 2 || LATER_TWIN_KEY.test(row.rowKey);
 }
 
 function candidateOf(facts: RecordFacts): Candidate {
@@ -98,6 +109,7 @@ export async function resolveRows(
   readMany?: WindowsReader,
 ): Promise<Map<string, RowResolution>> {
   const plan = planReads(rows);
+  const twins = new Set(rows.filter(shownAmongTwins).map((r) => r.rowKey));
   const results = await readAll(plan.windows, read, readMany);
   const out = new Map<string, RowResolution>(plan.unreadable);
   for (const [rowKey, { reading, windows }] of plan.rows) {
@@ -119,7 +131,7 @@ export async function resolveRows(
     const candidates = [...agreeing.values()].map(candidateOf).sort(byCreation);
     const [only] = candidates;
     if (candidates.length === 0) out.set(rowKey, { kind: 'none' });
-    else if (candidates.length === 1 && only) out.set(rowKey, { kind: 'match', candidate: only });
+    else if (candidates.length === 1 && only && !twins.has(rowKey)) out.set(rowKey, { kind: 'match', candidate: only });
     else out.set(rowKey, { kind: 'several', candidates });
   }
   return out;

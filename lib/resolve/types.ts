@@ -14,6 +14,11 @@ export interface RowToResolve {
   shown: Shown;
   /** The types the page lists, when the row has no Type column (an Invoices list: ['Invoice']). */
   entities?: readonly Entity[];
+  /**
+   * How many rows of its list showed exactly what it shows, itself included (lib/collect/row-keys.ts).
+   * Two or more: the row names no single record, whatever the books hold when it is resolved.
+   */
+  alike?: number;
 }
 
 /** A record that agrees with what a row shows: enough for the person to tell candidates apart. */
@@ -36,7 +41,10 @@ export type RowResolution =
   | { kind: 'match'; candidate: Candidate }
   /** No record agrees. */
   | { kind: 'none' }
-  /** Several agree: the person picks (nothing is guessed, nothing ambiguous is deleted). */
+  /**
+   * Several agree, or the page showed the row among identical rows (then even one agreeing record,
+   * or its twin, may be what remains): the person picks (nothing is guessed, nothing ambiguous is deleted).
+   */
   | { kind: 'several'; candidates: Candidate[] }
   /** What the row shows cannot be read (no date or amount, an unknown type): why, in data. */
   | { kind: 'unreadable'; field: keyof Shown | 'type' }

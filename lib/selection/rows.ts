@@ -4,8 +4,9 @@
  * until the resolver (lib/resolve) finds the ONE record that agrees with every field it shows. Then
  * it moves into the selection as an ordinary record (`fromRow` remembers the row), where the
  * preflight checks it like any other. A row that matches none or several stays here with that
- * outcome; several → the person picks one candidate in Safe Delete (their own act). Nothing here is
- * ever deleted: only records in the selection are.
+ * outcome; several → the person picks one candidate in Safe Delete (their own act). A row the page
+ * showed among identical rows (`alike`) is always the person's pick, even when one record is left
+ * (lib/resolve/resolve.ts). Nothing here is ever deleted: only records in the selection are.
  *
  * Pure functions over the stored maps; lib/selection/store.ts runs them inside its write queue.
  */
@@ -33,6 +34,8 @@ export const RowItemSchema = z.object({
   shown: ShownSchema,
   /** The types the page lists, when the row has no Type column. */
   entities: z.array(z.enum(ENTITIES)).optional(),
+  /** The page showed this many rows exactly like it (two or more): the person picks, always. */
+  alike: z.number().int().min(2).optional(),
   shownAt: z.number(),
   tickedAt: z.number(),
   addedAt: z.number(),
@@ -64,6 +67,7 @@ export interface AddedRowChange {
   rowKey: string;
   shown: RowItem['shown'];
   entities?: readonly Entity[];
+  alike?: number;
   shownAt: number;
   tickedAt: number;
 }
@@ -110,7 +114,9 @@ export function applyRowChanges<S extends RowSelected>(
     if (key !== undefined && selection[key]) continue;
     const prev = rows[a.rowKey];
     if (prev) {
-      rows[a.rowKey] = { ...prev, shownAt: Math.min(prev.shownAt, a.shownAt) };
+      // Once seen among identical rows, a row stays one of them (a list may show its twin later).
+      const alike = Math.max(prev.alike ?? 1, a.alike ?? 1);
+      rows[a.rowKey] = { ...prev, shownAt: Math.min(prev.shownAt, a.shownAt), ...(alike > 1 ? { alike } : {}) };
       continue;
     }
     if (room <= 0) {
@@ -122,6 +128,7 @@ export function applyRowChanges<S extends RowSelected>(
       rowKey: a.rowKey,
       shown: a.shown,
       ...(a.entities ? { entities: [...a.entities] } : {}),
+      ...(a.alike !== undefined && a.alike > 1 ? { alike: a.alike } : {}),
       shownAt: Math.min(a.shownAt, ctx.now),
       tickedAt,
       addedAt: ctx.now,

@@ -24,6 +24,8 @@ type Json = Record<string, unknown>;
 interface ShownRow {
   rowKey: string;
   shown: { date: string; number?: string; name?: string; amount: string };
+  /** The list showed this many rows exactly like it (the content script sends it from two on). */
+  alike?: number;
 }
 
 /** `2025-03-07` → `03/07/2025`, as a US company's pages show a date. */
@@ -65,6 +67,7 @@ function rowsReport(realmId: string, at: number, rows: { added?: readonly ShownR
         tickedAt: at,
         shown: r.shown,
         entities: ['Invoice'],
+        ...(r.alike ? { alike: r.alike } : {}),
       })),
       removedRows: [...(rows.removed ?? [])],
     },
@@ -181,6 +184,54 @@ describe('rows known by what they show, through the whole background (Node)', ()
     expect(job.status).toBe('done');
     expect(h.sim.truth(c.realmId).deletedKeys().sort()).toEqual([...c.six, picked].sort());
     expect(h.sim.truth(c.realmId).exists(c.twins[0] as string)).toBe(true);
+  });
+
+  it('the twin the person ticked is deleted by someone else before the check: the row is theirs to pick, the other twin is never deleted for it', async () => {
+    h = await createSecurityHarness();
+    const c = await company();
+    const [a, b] = c.twins as [string, string];
+    // The first of the two identical rows, ticked with one plain row; the page showed two rows alike.
+    const ticked = { ...c.twinRow, rowKey: 'row:invoices:0f1e2d3c4b5a69', alike: 2 };
+    await report(c.realmId, { added: [c.rows[0] as ShownRow, ticked] });
+    // Another user deletes A through the service, behind the extension's back.
+    const gone = await fetch(`${h.sim.url}/v3/company/${c.realmId}/invoice?operation=delete`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${c.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ Id: a.split(':')[1], SyncToken: '0' }),
+    });
+    expect(gone.status).toBe(200);
+    expect(h.sim.truth(c.realmId).exists(a)).toBe(false);
+
+    expect((await h.send(saveConnection(c.realmId, c.token), SENDERS.popup)).ok).toBe(true);
+    await h.background.core.preflight.start(c.scope);
+    const checked = await state();
+    expect(keysOf(checked)).toEqual([c.six[0]]);
+    expect(checked.selection.some((r) => r.key === b)).toBe(false);
+    const waiting = unresolvedOf(checked, ticked.rowKey);
+    expect(waiting?.status).toBe('ambiguous');
+    expect(waiting?.candidates.map((x) => `${x.entity}:${x.id}`)).toEqual([b]);
+
+    const started = await h.click({ type: 'job/start', includeReconciled: false });
+    expect(started.ok, JSON.stringify(started)).toBe(true);
+    const job = await h.settle((started.ok ? (started.data as PopupState).job?.id : undefined) ?? '');
+    expect(job.status).toBe('done');
+    expect(h.sim.truth(c.realmId).exists(b)).toBe(true);
+    expect(h.sim.truth(c.realmId).deletedKeys().sort()).toEqual([a, c.six[0]].sort());
+
+    // The person's own pick is what makes it B: the row is then bound to B's Id, a rescan changes nothing.
+    const pick = await h.click({
+      type: 'selection/pick',
+      rowKey: ticked.rowKey,
+      entity: 'Invoice',
+      id: b.split(':')[1],
+    });
+    expect(pick.ok, JSON.stringify(pick)).toBe(true);
+    h.clock.advance(1_000);
+    await report(c.realmId, { added: [ticked] });
+    await h.background.core.preflight.start(c.scope);
+    const picked = await state();
+    expect(picked.unresolved).toEqual([]);
+    expect(picked.selection.find((r) => r.key === b)?.status).toBe('ready');
   });
 
   it('a failed read while resolving is the check’s error; the rows stay unresolved and resolve on the next check', async () => {

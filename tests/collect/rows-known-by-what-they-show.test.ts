@@ -175,6 +175,21 @@ describe('the Invoices list with no Id in its markup', () => {
     expectValid(sent());
   });
 
+  it('a row among identical rows says how many the list showed, the first of them too, ticked alone', async () => {
+    mountPage('real-markup/invoices-noids.html');
+    const { person, sent, tick } = startHarness(`${APP}/app/invoices`);
+    await tick();
+    person.click(pageBoxes()[0]);
+    person.click(pageBoxes()[3]);
+    await tick();
+    const rows = rowsAdded(sent());
+    expect(rows.map((r) => r.shown.number)).toEqual(['1037', '1034']);
+    expect(rows[0]).not.toHaveProperty('alike');
+    expect(rows[1]?.alike).toBe(2);
+    expect(rows[1]?.rowKey).not.toMatch(/#/);
+    expectValid(sent());
+  });
+
   it('a ticked row that shows no date is unreadable: "Copy page structure" is offered', async () => {
     mountPage('real-markup/invoices-noids.html');
     const cell = document.querySelector('tr[data-row-index="5"] td:nth-child(2)') as Element;

@@ -7,6 +7,7 @@
  * from the simulator's own records (its date and amount, or its number), never from the extension.
  */
 import type { Locator, Page } from '@playwright/test';
+import { Agent, fetch as undiciFetch } from 'undici';
 import type { SeededCompany, Simulator } from '../../tools/simulator/api';
 import { expect, test } from './fixtures';
 import { categoryOf, connectPopup, deleteAndExpectExactly } from './helpers';
@@ -29,6 +30,21 @@ async function dateAndMoney(row: Locator, dateCell: string, moneyCells: string):
 async function expectAllReady(popup: PopupPage, count: number): Promise<void> {
   await expect(popup.statusCount('Ready')).toHaveText(`Ready: ${count}`, { timeout: 30_000 });
   expect(await popup.waitForPreflight(count)).toEqual({ Ready: count });
+}
+
+/** Another user deletes an invoice through the service, behind the extension's back. */
+async function deleteAsAnotherUser(sim: Simulator, company: SeededCompany, key: string): Promise<void> {
+  // The simulator's test certificate is self-signed: trusted for this loopback call only.
+  const insecure = new Agent({ connect: { rejectUnauthorized: false } });
+  const res = await undiciFetch(`${sim.url}/v3/company/${company.realmId}/invoice?operation=delete`, {
+    method: 'POST',
+    dispatcher: insecure,
+    headers: { Authorization: `Bearer ${company.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ Id: key.split(':')[1], SyncToken: '0' }),
+  });
+  expect(res.status).toBe(200);
+  await insecure.close();
+  expect(sim.truth(company.realmId).exists(key)).toBe(false);
 }
 
 async function openReal(page: Page, path: string): Promise<Page> {
@@ -171,6 +187,39 @@ test.describe('two invoices alike in every shown column', () => {
     await popup.deleteButton().click();
     expect((await popup.resultCounts()).Deleted).toBe(1);
     expect(sim.truth(company.realmId).deletedKeys().sort()).toEqual([plain, picked].sort());
+  });
+
+  test('the ticked twin deleted by another user before the check: its row is "Can\'t tell", the other twin is never Ready and never deleted', async ({
+    context,
+    sim,
+    company,
+    openPopup,
+  }) => {
+    const twins = await createTwinInvoices(sim, company);
+    const page = await openReal(await context.newPage(), '/app/invoices?markup=real');
+    const rows = page.locator('tbody tr.idsTable__row');
+    const twinRows = rows.filter({ has: page.getByRole('cell', { name: '9999', exact: true }) });
+    await expect(twinRows).toHaveCount(2);
+    // The list shows the newest first: the first of the two rows is the later-made invoice.
+    const [kept, ticked] = twins as [string, string];
+    await twinRows.first().getByRole('checkbox', { name: 'Select row' }).check();
+    const other = rows.filter({ hasNot: page.getByRole('cell', { name: '9999', exact: true }) }).first();
+    const [plain] = invoiceNumbered(sim, company.realmId, (await other.locator('td').nth(2).innerText()).trim());
+    await other.getByRole('checkbox', { name: 'Select row' }).check();
+    await deleteAsAnotherUser(sim, company, ticked);
+
+    const popup = await connectPopup(openPopup, company);
+    const region = popup.page.getByRole('region', { name: 'Rows not tied to one transaction (1)' });
+    await expect(region.getByText("Can't tell which transaction")).toBeVisible({ timeout: 30_000 });
+    const candidates = region.getByRole('list', { name: 'The transactions that match' }).getByRole('listitem');
+    await expect(candidates).toHaveCount(1);
+    await expect(region.getByText(/the one you ticked may be gone/)).toBeVisible();
+    await expectAllReady(popup, 1);
+    expect(await popup.selectedCount()).toBe(1);
+    await popup.deleteButton().click();
+    expect((await popup.resultCounts()).Deleted).toBe(1);
+    expect(sim.truth(company.realmId).deletedKeys().sort()).toEqual([plain, ticked].sort());
+    expect(sim.truth(company.realmId).exists(kept)).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * A record agrees with a row only when EVERY field the row shows agrees (lib/resolve/match.ts): each
- * field alone, money from any column and of any sign, the web app's date forms, a Payment's
- * reference number, and a field the row does not show is not compared.
+ * field alone, money from any column with its sign (more in sign-and-subtype.test.ts), the web
+ * app's date forms, a Payment's reference number, and a field the row does not show is not compared.
  */
 import { describe, expect, it } from 'vitest';
 import type { Entity } from '../../lib/domain/entities';
@@ -67,12 +67,17 @@ describe('each field alone', () => {
     expect(agrees({ ...base, date: 'Nov 4, 2026' })).toBe(false);
   });
 
-  it('amount: to the cent, by absolute value, from any money column', () => {
-    for (const amount of ['$1,234.50', '-$1,234.50', '($1,234.50)', '1.234,50 €', '1 234,50'])
+  it('amount: to the cent, from any money column, with its sign (a Bill is listed below zero only when it is)', () => {
+    for (const amount of ['$1,234.50', '1.234,50 €', '1 234,50', 'USD 1,234.50'])
       for (const amountColumn of ['amount', 'payment', 'deposit', 'charge'] as const)
         expect(agrees({ ...base, amount, amountColumn }), `${amount} ${amountColumn}`).toBe(true);
     expect(agrees({ ...base, amount: '$1,234.51' })).toBe(false);
-    expect(agrees({ ...base, amount: '$1,234.50' }, 'Bill', { ...bill, TotalAmt: -1234.5 })).toBe(true);
+    for (const amount of ['-$1,234.50', '($1,234.50)']) {
+      expect(agrees({ ...base, amount }), amount).toBe(false);
+      expect(agrees({ ...base, amount }, 'Bill', { ...bill, TotalAmt: -1234.5 }), amount).toBe(true);
+    }
+    expect(agrees({ ...base, amount: '$1,234.50' }, 'Bill', { ...bill, TotalAmt: -1234.5 })).toBe(false);
+    expect(agrees({ ...base, amount: '-$1,234.50' }, 'VendorCredit', { ...bill, Id: '302' })).toBe(true);
   });
 
   it('amount: a Transfer by Amount; a JournalEntry by its debits or one line; a record with no amount never', () => {

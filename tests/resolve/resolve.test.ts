@@ -103,7 +103,14 @@ describe('resolveRows', () => {
   });
 
   it('the row’s Type decides the entity; the page’s types stand in when it has none; neither → unreadable type', async () => {
-    const purchase = { Id: '7', SyncToken: '0', TxnDate: '2026-11-03', TotalAmt: 120, EntityRef: { name: 'EDD' } };
+    const purchase = {
+      Id: '7',
+      SyncToken: '0',
+      TxnDate: '2026-11-03',
+      TotalAmt: 120,
+      PaymentType: 'Check',
+      EntityRef: { name: 'EDD' },
+    };
     const { read, reads } = fakeReader({ Invoice: [invoice('101', '2026-11-03', 120)], Purchase: [purchase] });
     const result = await resolveRows(
       [

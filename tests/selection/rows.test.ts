@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SelectedItem } from '../../lib/selection/items';
-import { applyRowChanges, pickCandidate, type RowLists, settleRows } from '../../lib/selection/rows';
+import { applyRowChanges, pickCandidate, RowItemSchema, type RowLists, settleRows } from '../../lib/selection/rows';
 
 const NOW = 1_800_000_000_000;
 const shown = { date: '11/03/2026', amount: '$120.00', name: 'Cool Cars' };
@@ -113,6 +113,54 @@ describe('rows known by what they show', () => {
     expect(picked?.rows).toEqual({});
     expect(picked?.selection['Invoice:2']).toMatchObject({ tickedAt: NOW + 10, fromRow: 'row:a', shown });
     expect(picked?.selection['Invoice:1']).toBeUndefined();
+  });
+
+  it('a row shown among identical rows keeps the count, the largest any report gave, and an older stored row reads', () => {
+    const first = applyRowChanges(empty(), [{ ...tick('row:a'), alike: 2 }, tick('row:b')], [], ctx());
+    expect(first.rows['row:a']?.alike).toBe(2);
+    expect(first.rows['row:b']).not.toHaveProperty('alike');
+    const again = applyRowChanges(
+      first,
+      [
+        { ...tick('row:a'), alike: 3 },
+        { ...tick('row:b'), alike: 2 },
+      ],
+      [],
+      ctx(),
+    );
+    expect(again.rows['row:a']?.alike).toBe(3);
+    expect(again.rows['row:b']?.alike).toBe(2);
+    const later = applyRowChanges(again, [tick('row:a')], [], ctx());
+    expect(later.rows['row:a']?.alike).toBe(3);
+    expect(RowItemSchema.safeParse(later.rows['row:a']).success).toBe(true);
+    const { alike: _, ...stored } = later.rows['row:a'] ?? {};
+    expect(RowItemSchema.safeParse(stored).success).toBe(true);
+  });
+
+  it('one record left for a row among identical rows: the person may pick it, and it is then that record', () => {
+    const lists = applyRowChanges(empty(), [{ ...tick('row:a'), alike: 2 }], [], ctx());
+    const several = settleRows(
+      lists,
+      new Map([['row:a', { kind: 'several', candidates: [candidate('2')] } as const]]),
+      NOW,
+    );
+    expect(several.selection).toEqual({});
+    const picked = pickCandidate(several, 'row:a', { entity: 'Invoice', id: '2' }, NOW + 10);
+    expect(picked?.selection['Invoice:2']).toMatchObject({
+      entity: 'Invoice',
+      id: '2',
+      fromRow: 'row:a',
+      tickedAt: NOW + 10,
+    });
+    // A re-report of the row (a rescan) leaves it bound to that record, not waiting again.
+    const rescan = applyRowChanges(
+      { selection: picked?.selection ?? {}, rows: picked?.rows ?? {}, tombstones: {} },
+      [{ ...tick('row:a'), alike: 2 }],
+      [],
+      ctx(),
+    );
+    expect(rescan.rows).toEqual({});
+    expect(Object.keys(rescan.selection)).toEqual(['Invoice:2']);
   });
 
   it('a row that is not ambiguous cannot be picked', () => {
