@@ -87,15 +87,10 @@ const PageInfoSchema = z.strictObject({
     .strictObject({
       tickedBoxes: z.number().int().min(1).max(10_000_000),
       skeleton: z.string().max(MAX_SKELETON_CHARS),
-      /** Of them, rows read that show no date, and rows that show a date but no amount. */
-      noDate: z.number().int().min(1).max(10_000_000).optional(),
-      noAmount: z.number().int().min(1).max(10_000_000).optional(),
     })
     .optional(),
-  /** Ticked rows of the bank feed not collected: bank lines (For review, Pending, Excluded), or rows of a tab not told. */
+  /** Ticked bank lines on the bank feed's Pending / For review tab: not transactions, never collected. */
   bankLines: z.number().int().min(1).max(10_000_000).optional(),
-  /** The bank feed's tab could not be told (no tab shown as chosen, or the address says otherwise). */
-  bankTabUnknown: z.literal(true).optional(),
 });
 export type PageInfo = z.infer<typeof PageInfoSchema>;
 
