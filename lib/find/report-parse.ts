@@ -10,7 +10,7 @@
 import { findHeaderRow, suggestMapping } from './report-columns';
 import { linesOf } from './report-lines';
 import { readReportTable } from './report-read';
-import { MAX_REPORT_BYTES, type ParsedReport, type ReportError } from './report-types';
+import { MAX_REPORT_BYTES, type ParsedReport, REPORT_TOO_LARGE, type ReportError } from './report-types';
 
 export { suggestMapping } from './report-columns';
 export { linesOf, type ReportLines, rowKeyOf } from './report-lines';
@@ -20,7 +20,7 @@ const MAX_TITLE_ROWS = 10;
 
 export async function parseReportFile(file: { name: string; bytes: ArrayBuffer }): Promise<ParsedReport | ReportError> {
   if (file.bytes.byteLength > MAX_REPORT_BYTES) {
-    return { kind: 'error', message: 'This file is larger than 10 MB. Export a shorter date range.' };
+    return { kind: 'error', message: REPORT_TOO_LARGE };
   }
   let table: Awaited<ReturnType<typeof readReportTable>>;
   try {

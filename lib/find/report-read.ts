@@ -7,14 +7,15 @@
  * made from blob: URLs, which the extension pages' CSP (`script-src 'self'`) refuses. Its unzip
  * (fflate's async `unzip`) does the same for any deflated entry of 512 kB or more (a sheet of a few
  * thousand lines), and the refused Worker never calls back: the import would hang. So the workbook is
- * unzipped here on this thread and handed over re-zipped without compression (`storedCopy`), which
- * fflate copies out without a Worker.
+ * unzipped here on this thread (./zip-read.ts, with its size capped) and handed over re-zipped
+ * without compression (`storedCopy`), which fflate copies out without a Worker.
  */
-import { unzipSync, zipSync } from 'fflate';
+import { zipSync } from 'fflate';
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/universal';
 import { findHeaderRow } from './report-columns';
 import { MAX_XLSX_UNZIPPED_BYTES, type ReportError } from './report-types';
+import { unzipCapped } from './zip-read';
 
 export interface ReportTable {
   format: 'csv' | 'xlsx';
@@ -27,30 +28,6 @@ const NOT_A_REPORT = 'This file is not a CSV or Excel file.';
 
 function startsWith(bytes: Uint8Array, ...signature: number[]): boolean {
   return signature.every((b, i) => bytes[i] === b);
-}
-
-/**
- * The bytes the archive's entries unzip to, from its central directory, or undefined when the ZIP has
- * no readable end record (a truncated or damaged file). ZIP64 sizes count as too large.
- */
-export function unzippedSize(bytes: Uint8Array): number | undefined {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // The end record is 22 bytes plus a comment of at most 65,535: search back from the end.
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65_535); at--) {
-    if (view.getUint32(at, true) !== 0x06054b50) continue;
-    const entries = view.getUint16(at + 10, true);
-    let entry = view.getUint32(at + 16, true);
-    let total = 0;
-    for (let i = 0; i < entries; i++) {
-      if (entry + 46 > bytes.length || view.getUint32(entry, true) !== 0x02014b50) return undefined;
-      const size = view.getUint32(entry + 24, true);
-      total += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
-      entry +=
-        46 + view.getUint16(entry + 28, true) + view.getUint16(entry + 30, true) + view.getUint16(entry + 32, true);
-    }
-    return total;
-  }
-  return undefined;
 }
 
 /** Excel's cell values as text a reader of the page would read the same way: ISO dates, plain numbers. */
@@ -67,22 +44,24 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
-/** The workbook's XML parts in a ZIP without compression: read back with no Worker (see the header). */
-export function storedCopy(bytes: Uint8Array): Uint8Array {
-  const parts = unzipSync(bytes, { filter: (f) => f.name.endsWith('.xml') || f.name.endsWith('.xml.rels') });
-  return zipSync(parts, { level: 0 });
+const DAMAGED_XLSX = 'This Excel file is damaged: it could not be unzipped.';
+const TOO_LARGE_XLSX = 'This Excel file is too large to import once unzipped.';
+
+/**
+ * The workbook's XML parts in a ZIP without compression: read back with no Worker (see the header).
+ * The parts are taken out by ./zip-read.ts, which reads ZIP64 and caps the bytes they unzip to
+ * (`cap`, MAX_XLSX_UNZIPPED_BYTES) while inflating, whatever the file's headers say.
+ */
+export function storedCopy(bytes: Uint8Array, cap = MAX_XLSX_UNZIPPED_BYTES): Uint8Array | ReportError {
+  const parts = unzipCapped(bytes, (name) => name.endsWith('.xml') || name.endsWith('.xml.rels'), cap);
+  if (parts.kind === 'damaged') return fail(DAMAGED_XLSX);
+  if (parts.kind === 'tooLarge') return fail(TOO_LARGE_XLSX);
+  return zipSync(parts.files, { level: 0 });
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<ReportTable | ReportError> {
-  const size = unzippedSize(bytes);
-  if (size === undefined) return fail('This Excel file is damaged: it could not be unzipped.');
-  if (size > MAX_XLSX_UNZIPPED_BYTES) return fail('This Excel file is too large to import once unzipped.');
-  let stored: Uint8Array;
-  try {
-    stored = storedCopy(bytes);
-  } catch {
-    return fail('This Excel file is damaged: it could not be unzipped.');
-  }
+  const stored = storedCopy(bytes);
+  if (!(stored instanceof Uint8Array)) return stored;
   try {
     const whole = stored.byteOffset === 0 && stored.byteLength === stored.buffer.byteLength;
     const sheet = await readSheet((whole ? stored : stored.slice()).buffer as ArrayBuffer);

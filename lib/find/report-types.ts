@@ -76,6 +76,8 @@ export const SKIP_REASON_WORDS: Record<SkipReason, string> = {
 
 /** Bounds of one import: over either, the whole file is refused (nothing half-imported). */
 export const MAX_REPORT_BYTES = 10 * 1024 * 1024;
+/** Said when a file is over MAX_REPORT_BYTES: by its size before it is read, and again by its bytes. */
+export const REPORT_TOO_LARGE = 'This file is larger than 10 MB. Export a shorter date range.';
 export const MAX_REPORT_LINES = 50_000;
 /**
  * What an .xlsx may unzip to: a 10 MB zip of repeated XML could otherwise expand a hundredfold. A

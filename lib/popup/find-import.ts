@@ -9,7 +9,14 @@ import { signal } from '@preact/signals';
 import type { FoundRecord, ImportLine, ResolvedLine } from '../domain/find';
 import type { CompanyScope } from '../domain/scope';
 import type { Shown } from '../domain/shown';
-import type { Mapping, ParsedReport, ReportField, SkippedRow } from '../find/report-types';
+import {
+  MAX_REPORT_BYTES,
+  type Mapping,
+  type ParsedReport,
+  REPORT_TOO_LARGE,
+  type ReportField,
+  type SkippedRow,
+} from '../find/report-types';
 import { type AddNotice, addToSelection, ask, FIND_BATCH, type FindApi, type RecordRef } from './find-model';
 
 /** The parser's module, loaded on first use (tests pass their own). */
@@ -74,12 +81,17 @@ export function createImportModel(api: FindApi, parser: () => Promise<ReportPars
     problem,
     picks,
     notice,
-    async readFile(file: { name: string; arrayBuffer: () => Promise<ArrayBuffer> }): Promise<void> {
+    async readFile(file: { name: string; size: number; arrayBuffer: () => Promise<ArrayBuffer> }): Promise<void> {
       view.value = { kind: 'reading' };
       problem.value = undefined;
       notice.value = undefined;
       skipped.value = [];
       picks.value = new Map();
+      // By its size first: a file over the limit is never read into memory.
+      if (!(file.size <= MAX_REPORT_BYTES)) {
+        view.value = { kind: 'error', message: REPORT_TOO_LARGE };
+        return;
+      }
       let bytes: ArrayBuffer;
       try {
         bytes = await file.arrayBuffer();
