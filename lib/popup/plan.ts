@@ -47,8 +47,11 @@ export function shownStatusLabel(status: ShownStatus): string {
   return status === 'unchecked' ? 'Not checked yet' : STATUS_LABEL[status];
 }
 
-/** Fixed order of statuses wherever they are listed (chips never change places between runs). */
-export const STATUS_DISPLAY_ORDER: readonly ShownStatus[] = [
+/**
+ * Fixed order of statuses wherever they are listed (chips never change places between runs). Every
+ * status is in it: a status missing here would never show as a chip (the compiler refuses that below).
+ */
+export const STATUS_DISPLAY_ORDER = [
   'cannotVoid',
   'ready',
   'linked',
@@ -62,7 +65,10 @@ export const STATUS_DISPLAY_ORDER: readonly ShownStatus[] = [
   'duplicate',
   'unsupported',
   'unchecked',
-];
+] as const satisfies readonly ShownStatus[];
+type NotDisplayed = Exclude<ShownStatus, (typeof STATUS_DISPLAY_ORDER)[number]>;
+/** `true` only while every shown status has its place in STATUS_DISPLAY_ORDER. */
+export const EVERY_STATUS_DISPLAYED: [NotDisplayed] extends [never] ? true : NotDisplayed = true;
 
 export type PlanOptions = DeleteOptIns & { voidInstead?: boolean };
 
