@@ -75,17 +75,26 @@ export type PlanOptions = DeleteOptIns & { voidInstead?: boolean };
 export function planGroupOf(status: PreflightStatus | undefined, o: PlanOptions, entity?: Entity): PlanGroup {
   if (o.voidInstead && entity !== undefined && !canVoid(entity)) return 'leftAlone';
   if (willDelete(status, o)) return 'willDelete';
-  switch (status) {
-    case 'linked':
-    case 'reconciled':
-    case undefined:
-    case 'changed':
-    case 'pageMismatch':
-      return 'decision';
-    default:
-      return 'leftAlone';
-  }
+  return status === undefined ? 'decision' : UNLESS_DELETED[status];
 }
+
+/**
+ * Where a row the click does not delete stands: the person can decide (opt in, check again) or the
+ * check leaves it alone. Every status is listed: the compiler refuses a new one without its group.
+ */
+const UNLESS_DELETED: Record<PreflightStatus, Exclude<PlanGroup, 'willDelete'>> = {
+  ready: 'decision',
+  linked: 'decision',
+  reconciled: 'decision',
+  changed: 'decision',
+  pageMismatch: 'decision',
+  closedPeriod: 'leftAlone',
+  deposited: 'leftAlone',
+  notFound: 'leftAlone',
+  unverifiable: 'leftAlone',
+  duplicate: 'leftAlone',
+  unsupported: 'leftAlone',
+};
 
 export interface GroupSummary {
   rows: SelectionRow[];
