@@ -84,6 +84,26 @@ export const SCREENS: { name: string; state: PopupState; views?: boolean[] }[] =
   },
   { name: 'unreadable-job', state: state({ selection: rows(12), unreadableJobs: 1 }) },
   {
+    // A restore whose worker stopped with a create in flight: nothing concluded before its deadline.
+    name: 'confirming-landing',
+    state: state({
+      selection: rows(12),
+      job: {
+        id: 'job-1',
+        realmId: connected.realmId ?? '',
+        environment: 'production',
+        state: 'waiting',
+        done: 11,
+        total: 12,
+        wait: { kind: 'landing', until: Date.now() + 140_000, count: 1 },
+        operation: 'restore',
+        counts: { deleted: 0, restored: 11, skipped: 0, refused: 0, needsAttention: 0, voided: 0 },
+        records: [],
+        startedAt: NOW - 30_000,
+      } as unknown as PopupState['job'],
+    }),
+  },
+  {
     name: 'not-connected',
     state: state({ connection: { environment: 'production', hasToken: false, remember: false }, selection: rows(6) }),
     views: [false],
