@@ -5,7 +5,8 @@ import type { PopupModel } from '../lib/popup/model';
 /**
  * "Connect to QuickBooks": sign in with Intuit in a window the background opens (this popup may
  * close meanwhile; the connection is there when it opens again). "Reconnect" when a sign-in ended.
- * The paste-a-token path stays, for developers and sandbox tests, behind "Use an access token instead".
+ * The paste-a-token path stays, for developers and sandbox tests, behind "Advanced" (a disclosure, closed
+ * by default) and then "Use an access token instead": a bookkeeper signs in and is never pointed at it.
  *
  * The button follows Intuit's "Connect to QuickBooks" guidelines as far as we can without Intuit's
  * artwork (which we do not ship): its wording exactly, Intuit's green with white text, a hover state,
@@ -22,6 +23,7 @@ export function ConnectQuickBooks({
   onUseToken: () => void;
 }) {
   const stay = useSignal(false);
+  const advanced = useSignal(false);
   const id = useId();
   const busy = model.pending.value === 'connection/connect';
   const c = model.connection.value;
@@ -46,9 +48,6 @@ export function ConnectQuickBooks({
         <button type="button" class="primary c2qb" disabled={busy} onClick={() => void model.connect(stay.value)}>
           {reconnect ? 'Reconnect' : 'Connect to QuickBooks'}
         </button>
-        <button type="button" onClick={onUseToken}>
-          Use an access token instead
-        </button>
       </div>
       <div class="check">
         <input
@@ -64,6 +63,23 @@ export function ConnectQuickBooks({
           browser closes.
         </p>
       </div>
+      <button
+        type="button"
+        class="disclosure advanced"
+        aria-expanded={advanced.value}
+        aria-controls={`${id}-advanced`}
+        onClick={() => (advanced.value = !advanced.value)}
+      >
+        Advanced
+      </button>
+      {advanced.value && (
+        <div id={`${id}-advanced`} class="advanced-body">
+          <p class="hint">For developers and sandbox tests: a token from Intuit's OAuth 2.0 Playground.</p>
+          <button type="button" onClick={onUseToken}>
+            Use an access token instead
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -10,9 +10,12 @@
 import { isRealmId } from '../domain/ids';
 import type { Broker, BrokerTokens } from './broker';
 
-/** The sign-in page did not open (no network, the sign-in service down): what to try. */
+/**
+ * The sign-in page did not open (no network, the sign-in service down): what a bookkeeper can try.
+ * Never the developers' paste-a-token path (it sits behind "Advanced"): a bookkeeper has no token.
+ */
 export const SIGN_IN_UNREACHABLE =
-  "The sign-in page could not be opened. Check this computer's internet connection and try again in a minute; if it keeps failing, the sign-in service may be down: Use an access token instead, or ask whoever set up Safe Delete for your firm.";
+  "The sign-in page could not be opened. Check this computer's internet connection and try again in a minute. If it keeps failing, the sign-in service may be down: try again later, or ask whoever set up Safe Delete for your firm.";
 
 export interface IdentityApi {
   getRedirectURL(path?: string): string;

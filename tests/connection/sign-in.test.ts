@@ -104,5 +104,6 @@ describe('a sign-in page that does not open', () => {
     expect(result).toEqual({ kind: 'failed', message: SIGN_IN_UNREACHABLE });
     expect(SIGN_IN_UNREACHABLE).not.toMatch(/Authorization page/);
     expect(SIGN_IN_UNREACHABLE).toMatch(/try again/);
+    expect(SIGN_IN_UNREACHABLE).not.toMatch(/access token/i); // a bookkeeper's error: no developer path
   });
 });

@@ -10,6 +10,7 @@ import { untilFiled } from './extension-state';
 import { expect, test } from './fixtures';
 import { connectPopup, deleteAndExpectExactly, tickAndCheck } from './helpers';
 import { LedgerPage } from './pages/ledger';
+import { PopupPage } from './pages/popup';
 
 test.use({ seed: { count: 200, seed: 31, reconciledShare: 0.1 } });
 test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));
@@ -128,8 +129,7 @@ test('the popup has no serious axe-core violations in its states', async ({ cont
   await expect(first.getByRole('button', { name: 'Connect to QuickBooks' })).toBeVisible();
   await check(first, 'not connected');
   await first.screenshot({ path: 'test-results/screenshots/not-connected.png' });
-  await first.getByRole('button', { name: 'Use an access token instead' }).click();
-  await expect(first.getByLabel('Company ID')).toBeVisible();
+  await new PopupPage(first).openTokenForm();
   await check(first, 'paste a token');
   const { popup } = await tickAndCheck({ context, company, openPopup }, { plain: 3 });
   await check(popup.page, 'preflight');

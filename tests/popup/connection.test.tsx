@@ -3,8 +3,9 @@ import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { jobView, popupState, renderPopup, SHOWN_COMPANY, settle } from './fixtures';
 
-/** The paste-a-token path sits behind "Use an access token instead" (issue 9). */
+/** The paste-a-token path sits behind "Advanced", then "Use an access token instead". */
 async function useToken(): Promise<void> {
+  await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Advanced' })));
   await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Use an access token instead' })));
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** "Connect to QuickBooks", "Reconnect", "Disconnect", and the paste path behind "Use an access token instead". */
+/** "Connect to QuickBooks", "Reconnect", "Disconnect", and the paste path behind "Advanced", "Use an access token instead". */
 import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { jobView, popupState, renderPopup, settle } from './fixtures';
@@ -30,8 +30,9 @@ describe('connecting', () => {
     ]);
   });
 
-  it('"Use an access token instead" reveals Company ID, Access token and Save', async () => {
+  it('"Advanced", "Use an access token instead" reveals Company ID, Access token and Save', async () => {
     await renderPopup(none);
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Advanced' })));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Use an access token instead' })));
     expect(screen.getByLabelText('Company ID')).toBeTruthy();
     expect(screen.getByLabelText('Access token')).toBeTruthy();

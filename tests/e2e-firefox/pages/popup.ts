@@ -58,19 +58,32 @@ export class FirefoxPopup {
   }
 
   /**
-   * Connects with a pasted access token. Where the popup offers "Connect to QuickBooks" (the sign-in)
-   * first, the token form is behind "Use an access token instead".
+   * Opens the paste-a-token form. Where the popup offers "Connect to QuickBooks" (the sign-in) first,
+   * the form is behind "Advanced" (a closed disclosure), then "Use an access token instead".
    */
-  async connect(realmId: string, token: string): Promise<void> {
+  async openTokenForm(timeout = 15_000): Promise<void> {
     // Until the popup's first state arrives it shows "Loading…": wait for either way in.
-    const deadline = Date.now() + 15_000;
-    while (!(await this.hasField('Company ID')) && Date.now() < deadline) {
-      const tokenPath = await this.button('Use an access token instead', 500).catch(() => undefined);
-      if (tokenPath) {
-        await tokenPath.click();
-        break;
-      }
-    }
+    const way = await pollPage(
+      this.page,
+      () => {
+        const labels = [...document.querySelectorAll('label')].map((l) => l.textContent?.trim());
+        if (labels.includes('Company ID')) return 'form';
+        const advanced = [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Advanced');
+        return advanced ? 'advanced' : false;
+      },
+      [],
+      { timeout, what: 'the popup\'s first state ("Advanced" or the token form)' },
+    );
+    if (way === 'form') return;
+    const advanced = await this.button('Advanced');
+    if ((await advanced.evaluate((b) => b.getAttribute('aria-expanded'))) !== 'true') await advanced.click();
+    await (await this.button('Use an access token instead')).click();
+    await this.field('Company ID');
+  }
+
+  /** Connects with a pasted access token (the form behind "Advanced"). */
+  async connect(realmId: string, token: string): Promise<void> {
+    await this.openTokenForm();
     await this.fill('Company ID', realmId);
     await this.fill('Access token', token);
     await (await this.button('Save')).click();

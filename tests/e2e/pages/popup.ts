@@ -6,13 +6,21 @@ const RESULT_GROUPS = ['Deleted', 'Skipped', 'Refused', 'Needs attention'] as co
 export class PopupPage {
   constructor(readonly page: Page) {}
 
-  /** The paste-a-token path (behind "Use an access token instead", issue 9). */
-  async connect(realmId: string, token: string): Promise<void> {
-    const useToken = this.page.getByRole('button', { name: 'Use an access token instead' });
+  /** Opens the paste-a-token path: "Advanced" (a closed disclosure), then "Use an access token instead". */
+  async openTokenForm(): Promise<void> {
+    const advanced = this.page.getByRole('button', { name: 'Advanced', exact: true });
     const company = this.page.getByLabel('Company ID');
     // Wait for the popup's first state (it renders "Loading…" first), then open the paste path.
-    await expect(useToken.or(company).first()).toBeVisible();
-    if (await useToken.isVisible()) await useToken.click();
+    await expect(advanced.or(company).first()).toBeVisible();
+    if (await company.isVisible()) return;
+    if ((await advanced.getAttribute('aria-expanded')) !== 'true') await advanced.click();
+    await this.page.getByRole('button', { name: 'Use an access token instead' }).click();
+    await expect(company).toBeVisible();
+  }
+
+  async connect(realmId: string, token: string): Promise<void> {
+    const company = this.page.getByLabel('Company ID');
+    await this.openTokenForm();
     await company.fill(realmId);
     await this.page.getByLabel('Access token').fill(token);
     await this.page.getByRole('button', { name: 'Save' }).click();
