@@ -45,7 +45,7 @@ function useRestoreFlow(model: PopupModel) {
         <p.View
           preview={p.preview}
           busy={pending === 'restore/preview' || pending === 'restore/start'}
-          onConfirm={(allow) => void model.startRestore(p.filter, allow, p.preview)}
+          onConfirm={(allow, unconfirmed) => void model.startRestore(p.filter, allow, p.preview, unconfirmed)}
           onCancel={() => {
             refocus.current = true;
             preview.value = undefined;

@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useId, useRef } from 'preact/hooks';
 import type { Entity } from '../lib/domain/entities';
+import type { RestorePreviewRecord } from '../lib/messaging/restore-view';
 import type { RestorePreview as Preview } from '../lib/messaging/views';
 import { describeTxn, formatDate, formatMoney, plural } from '../lib/popup/format';
 import { entityCountsText, plainText } from '../lib/popup/words';
@@ -9,12 +10,13 @@ interface Props {
   preview: Preview;
   /** A restore or a preview is under way: the confirming button waits. */
   busy: boolean;
-  onConfirm: (allowDuplicateDocNumbers: boolean) => void;
+  /** `includeUnconfirmed`: the person chose to restore the records that may already be back. */
+  onConfirm: (allowDuplicateDocNumbers: boolean, includeUnconfirmed: boolean) => void;
   onCancel: () => void;
 }
 
 /** "Invoice 1047 · Cool Cars · Jan 10, 2025 · $1,887.59": as the deletion result named it. */
-function refusedName(r: Preview['refused'][number]): string {
+function recordName(r: RestorePreviewRecord): string {
   const parts = [describeTxn(r.entity, r.docNumber, r.id), r.party];
   if (r.txnDate) parts.push(formatDate(r.txnDate));
   if (r.amount !== undefined) parts.push(formatMoney(r.amount, r.currency));
@@ -30,11 +32,14 @@ function perType(byEntity: Preview['byEntity']): string {
 
 /**
  * What "Restore deleted records" will do, before the final click, in a bookkeeper's words: how many
- * records come back (per type), which cannot (and why), what never comes back, "Allow duplicate
+ * records come back (per type), which may already be back (an earlier restore QuickBooks did not
+ * confirm: sent only when the person ticks "Restore these again anyway", and then the counts and
+ * refusals are that plan's), which cannot (and why), what never comes back, "Allow duplicate
  * numbers", then "Restore N records" or "Cancel". Its heading takes the focus when it appears.
  */
 export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
   const allowDuplicates = useSignal(false);
+  const restoreUnsure = useSignal(false);
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -42,8 +47,13 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
     heading.current?.focus({ preventScroll: true });
     heading.current?.scrollIntoView?.({ block: 'start' });
   }, []);
-  const { willRestore, refused, cannotComeBack, withDocNumbers } = preview;
-  const types = perType(preview.byEntity);
+  const unsure = preview.unconfirmed;
+  const chosen = restoreUnsure.value && unsure !== undefined;
+  // With the person's choice, what is said and confirmed is the plan that brings those back too.
+  const plan = chosen ? unsure.ifRestored : preview;
+  const { willRestore, refused, withDocNumbers } = plan;
+  const { cannotComeBack } = preview;
+  const types = perType(plan.byEntity);
   return (
     <section class="restore-preview" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`} tabIndex={-1} ref={heading}>
@@ -56,6 +66,34 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
         </p>
       ) : (
         <p class="plan-will">Nothing can be restored with these choices.</p>
+      )}
+      {unsure && (
+        <div class="restore-unconfirmed">
+          <h4 id={`${id}-unsure`}>
+            {plural(unsure.records.length, 'record')} may already be back in QuickBooks — check before restoring again
+          </h4>
+          <p class="hint" id={`${id}-unsure-hint`}>
+            An earlier restore sent {unsure.records.length === 1 ? 'it' : 'them'}, but QuickBooks did not confirm the
+            new {unsure.records.length === 1 ? 'copy' : 'copies'}. Restoring a record that is back creates it twice.
+          </p>
+          <ul class="plain-list">
+            {unsure.records.map((r) => (
+              <li key={r.key}>
+                <span class="record-name">{recordName(r)}</span>
+              </li>
+            ))}
+          </ul>
+          <div class="check">
+            <input
+              id={`${id}-unsure-again`}
+              type="checkbox"
+              checked={restoreUnsure.value}
+              aria-describedby={`${id}-unsure-hint`}
+              onChange={(e) => (restoreUnsure.value = e.currentTarget.checked)}
+            />
+            <label for={`${id}-unsure-again`}>Restore these again anyway</label>
+          </div>
+        </div>
       )}
       {/* The choice and the click right under the summary: the lists below explain, they do not hide it. */}
       {willRestore > 0 && withDocNumbers > 0 && (
@@ -77,7 +115,12 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
       )}
       <div class="actions">
         {willRestore > 0 && (
-          <button type="button" class="primary" disabled={busy} onClick={() => onConfirm(allowDuplicates.value)}>
+          <button
+            type="button"
+            class="primary"
+            disabled={busy}
+            onClick={() => onConfirm(allowDuplicates.value, chosen)}
+          >
             Restore {plural(willRestore, 'record')}
           </button>
         )}
@@ -92,7 +135,7 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
           <ul class="plain-list" aria-labelledby={`${id}-refused`}>
             {refused.map((r) => (
               <li key={r.key}>
-                <span class="record-name">{refusedName(r)}</span>: {plainText(r.reason)}
+                <span class="record-name">{recordName(r)}</span>: {plainText(r.reason)}
               </li>
             ))}
           </ul>

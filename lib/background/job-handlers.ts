@@ -34,7 +34,7 @@ export const jobHandlers: Pick<
     }),
   'restore/preview': (msg, core) => previewRestore(core, msg.filter, msg.scope),
   'restore/start': (msg, core, deps) =>
-    startRestore(core, deps, msg.filter, msg.allowDuplicateDocNumbers ?? false, msg.scope),
+    startRestore(core, deps, msg.filter, msg.allowDuplicateDocNumbers ?? false, msg.scope, msg.includeUnconfirmed),
   'job/pause': (msg, core) => controlJob(core, 'pause', msg.jobId),
   'job/resume': (msg, core) => controlJob(core, 'resume', msg.jobId),
   'job/cancel': (msg, core) => controlJob(core, 'cancel', msg.jobId),

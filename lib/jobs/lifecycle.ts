@@ -13,6 +13,7 @@
  * A paused or cancelled job still finishes the verification (R5) of the chunk it had open: nothing
  * sent is ever left unverified.
  */
+import { isActiveJobState } from '../domain/jobs';
 import type { JobMeta, JobWait } from '../journal/schema';
 import type { CallFailure } from '../qbo/outcomes';
 import { DEFAULT_RETRY_AFTER_MS } from '../qbo/retry-after';
@@ -41,6 +42,14 @@ export const isDue = (job: JobMeta, now: number): boolean => !isWaitingForToken(
 /** The alarm must wake the worker for it (a sending job, or unverified records of a stopped one). */
 export const needsAlarm = (job: JobMeta): boolean =>
   isDrivable(job) && !isWaitingForToken(job) && (isSending(job) || job.unverified > 0);
+
+/**
+ * Not settled yet: it may still send (an active job), or it still has a chunk open, sent or to
+ * verify (a cancelled job finishing its last batch). Its records are still its own: no other job of
+ * the company may start until it has settled.
+ */
+export const isUnsettled = (job: JobMeta): boolean =>
+  isActiveJobState(job.status) || (job.openChunk && job.status !== 'done');
 
 /** Forgetting it loses nothing in flight. */
 export const isRemovable = (job: JobMeta): boolean => !isSending(job) && !(job.openChunk && job.status !== 'done');

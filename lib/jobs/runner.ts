@@ -8,7 +8,6 @@
  *
  * A wake costs O(chunk): the runner reads only the reviewed records of the chunk a job is at.
  */
-import { isActiveJobState } from '../domain/jobs';
 import { WRITE_LANDS_WITHIN_MS } from '../domain/limits';
 import { sameScope } from '../domain/scope';
 import type { Journal } from '../journal/journal';
@@ -22,6 +21,7 @@ import {
   isDrivable,
   isDue,
   isRemovable,
+  isUnsettled,
   isWaitingForToken,
   needsAlarm,
   pause,
@@ -208,7 +208,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     for (const realmId of realms) void kick(realmId);
   }
 
-  /** Journals a new job; `exclusive`: unless the company has an active one (checked in the write queue). */
+  /** Journals a new job; `exclusive`: unless the company has an unsettled one (checked in the write queue). */
   async function createJournaled(input: CreateJobInput, exclusive: boolean) {
     const cuts = input.chunks;
     const records = cuts ? cuts.flat() : orderForChunks(input.records);
@@ -217,7 +217,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       meta,
       records,
       cuts,
-      exclusive ? (jobs) => jobs.find((j) => sameScope(j, meta) && isActiveJobState(j.status)) : undefined,
+      exclusive ? (jobs) => jobs.find((j) => sameScope(j, meta) && isUnsettled(j)) : undefined,
     );
     if (blocker) return { kind: 'busy', job: snapshot(blocker) } as const;
     emit(meta);
@@ -225,8 +225,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   return {
-    // One active job per company, re-checked inside the write queue (issue 18 §1): two starts that
-    // both passed their own checks still create one job. Every start in the product goes this way.
+    // One unsettled job per company, re-checked inside the write queue: two starts that both passed
+    // their own checks still create one job, and a cancelled job still verifying the batch it sent
+    // keeps its records from a second job until it has settled. Every start in the product goes this way.
     tryCreateJob: (input) => createJournaled(input, true),
     async createJob(input) {
       return (await createJournaled(input, false)).job;

@@ -157,6 +157,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     scope: ViewScopeSchema,
     /** The service's allow-duplicate option (`include=allowduplicatedocnum`): only when the person chose it. */
     allowDuplicateDocNumbers: z.boolean().optional(),
+    /** Restore the records the preview listed as maybe back already: only when the person chose it. */
+    includeUnconfirmed: z.boolean().optional(),
   }),
   /** "Erase this company's local data" (confirmed): its audit entries, runs, selection, checks and finished jobs. */
   z.object({ type: z.literal('company/erase'), realmId: RealmIdSchema, environment: EnvironmentSchema }),

@@ -24,27 +24,42 @@ export const RestoreFilterSchema = z.object({
 });
 export type RestoreFilter = z.infer<typeof RestoreFilterSchema>;
 
-/** What "Restore deleted records" would do, said before the click. */
-export interface RestorePreview {
+/** A record as the preview names it: its type, old Id and what the deletion result showed of it. */
+export interface RestorePreviewRecord {
+  key: string;
+  entity: (typeof ENTITIES)[number];
+  id: string;
+  docNumber?: string;
+  party?: string;
+  txnDate?: string;
+  amount?: number;
+  currency?: string;
+}
+
+/** What a restore plan would do: how many records come back (per type), which are refused and why. */
+export interface RestorePlanView {
   /** Records that would be re-created, per type. */
   willRestore: number;
   byEntity: Partial<Record<(typeof ENTITIES)[number], number>>;
   /** Records refused before any call, with the reason (closed period, linked to a refused record …). */
-  refused: {
-    key: string;
-    entity: (typeof ENTITIES)[number];
-    id: string;
-    docNumber?: string;
-    party?: string;
-    txnDate?: string;
-    amount?: number;
-    currency?: string;
-    reason: string;
-  }[];
-  /** What cannot come back, in a bookkeeper's words. */
-  cannotComeBack: string[];
+  refused: (RestorePreviewRecord & { reason: string })[];
   /** Numbers (DocNumber) the restore would reuse: the service refuses a number in use unless allowed. */
   withDocNumbers: number;
-  /** The company previewed and a stamp of the plan: `restore/start` sends it back (issue 18 §1, §2). */
+}
+
+/** What "Restore deleted records" would do, said before the click. */
+export interface RestorePreview extends RestorePlanView {
+  /** What cannot come back, in a bookkeeper's words. */
+  cannotComeBack: string[];
+  /** The company previewed and a stamp of the plan: `restore/start` sends it back. */
   scope: z.infer<typeof ViewScopeSchema>;
+  /**
+   * Records an earlier restore did not get confirmed: they may already be back in QuickBooks. Not
+   * part of the plan above; restored only by the person's explicit choice (`includeUnconfirmed`),
+   * and then the plan is `ifRestored`, whose `stamp` the start sends instead of the scope's.
+   */
+  unconfirmed?: {
+    records: RestorePreviewRecord[];
+    ifRestored: RestorePlanView & { stamp: string };
+  };
 }

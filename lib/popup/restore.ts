@@ -63,14 +63,22 @@ export function createRestoreActions({ request, act, actionError, pending, shown
     /**
      * Starts the restore the person was shown: the preview's company and plan stamp go with it, so
      * a plan that changed since (another view started a restore, a record came back) is refused.
-     * `allowDuplicateDocNumbers` is sent only when the person ticked it.
+     * `allowDuplicateDocNumbers` is sent only when the person ticked it; so are the records that may
+     * already be back (`includeUnconfirmed`), with the stamp of the plan that includes them.
      */
-    startRestore(filter: RestoreFilter, allowDuplicateDocNumbers: boolean, preview: RestorePreview): Promise<boolean> {
+    startRestore(
+      filter: RestoreFilter,
+      allowDuplicateDocNumbers: boolean,
+      preview: RestorePreview,
+      includeUnconfirmed = false,
+    ): Promise<boolean> {
+      const withThem = includeUnconfirmed ? preview.unconfirmed?.ifRestored : undefined;
       return act({
         type: 'restore/start',
         filter,
-        scope: preview.scope,
+        scope: withThem ? { ...preview.scope, stamp: withThem.stamp } : preview.scope,
         ...(allowDuplicateDocNumbers ? { allowDuplicateDocNumbers: true } : {}),
+        ...(withThem ? { includeUnconfirmed: true } : {}),
       });
     },
   };

@@ -43,8 +43,14 @@ export function isDeletedOutcome(outcome: string): boolean {
   return DELETED_OUTCOMES.includes(outcome);
 }
 
-/** What a restore reads of the log: the deletions, and the restorations that already undid some. */
-export const RESTORE_READS: readonly string[] = [...DELETED_OUTCOMES, ...doneOutcomes(RESTORE)];
+/** The outcome of a restore that may have created the record without the service confirming it. */
+export const UNCONFIRMED_OUTCOME = 'restoreUnconfirmed' satisfies keyof typeof RESTORE.outcomes;
+
+/**
+ * What a restore reads of the log: the deletions, the restorations that already undid some, and
+ * the restorations QuickBooks did not confirm (the record may be back).
+ */
+export const RESTORE_READS: readonly string[] = [...DELETED_OUTCOMES, ...doneOutcomes(RESTORE), UNCONFIRMED_OUTCOME];
 
 export const entryKey = (entry: Pick<RestoreEntry, 'entity' | 'id'>): RecordKey => recordKey(entry.entity, entry.id);
 
@@ -70,13 +76,40 @@ export function latestPerRecord<E extends RestoreEntry>(entries: readonly E[]): 
   return { latest, older: entries.filter((entry) => !kept.has(entry)) };
 }
 
+const isDoneRestore = (outcome: string): boolean => doneOutcomes(RESTORE).includes(outcome);
+
+/** Per record, how far an earlier restore got: restored (the log says so, or a restore holds it now), or unconfirmed. */
+function restoreStates(entries: readonly RestoreEntry[], restoring: Iterable<RecordKey>) {
+  const restored = new Set(restoring);
+  const unconfirmed = new Set<RecordKey>();
+  for (const entry of entries) {
+    if (isDoneRestore(entry.outcome)) restored.add(entryKey(entry));
+    else if (entry.outcome === UNCONFIRMED_OUTCOME) unconfirmed.add(entryKey(entry));
+  }
+  return { restored, unconfirmed };
+}
+
+/** The latest deletion of each record `pick` keeps (by its key). */
+function latestDeletions<E extends RestoreEntry>(entries: readonly E[], pick: (key: RecordKey) => boolean): E[] {
+  return latestPerRecord(entries.filter((entry) => isDeletedOutcome(entry.outcome) && pick(entryKey(entry)))).latest;
+}
+
 /**
  * What a restore may bring back, decided here only: per record its latest deletion, unless the log
- * (or a restore running now: `restoring`) shows it restored already (twice would duplicate it).
+ * (or a restore not settled yet: `restoring`) shows it restored already (twice would duplicate it),
+ * or an earlier restore of it was not confirmed (it may be back: see unconfirmedOf).
  */
 export function restorableOf<E extends RestoreEntry>(entries: readonly E[], restoring: Iterable<RecordKey> = []): E[] {
-  const restored = new Set(restoring);
-  for (const entry of entries) if (entry.outcome === 'restored') restored.add(entryKey(entry));
-  const deletions = entries.filter((entry) => isDeletedOutcome(entry.outcome) && !restored.has(entryKey(entry)));
-  return latestPerRecord(deletions).latest;
+  const { restored, unconfirmed } = restoreStates(entries, restoring);
+  return latestDeletions(entries, (key) => !restored.has(key) && !unconfirmed.has(key));
+}
+
+/**
+ * The records an earlier restore may have brought back without QuickBooks confirming it (and no
+ * restore since did, or holds them now): per record its latest deletion. They are never offered as
+ * plainly restorable; only the person's explicit choice, after looking in QuickBooks, restores them.
+ */
+export function unconfirmedOf<E extends RestoreEntry>(entries: readonly E[], restoring: Iterable<RecordKey> = []): E[] {
+  const { restored, unconfirmed } = restoreStates(entries, restoring);
+  return latestDeletions(entries, (key) => unconfirmed.has(key) && !restored.has(key));
 }

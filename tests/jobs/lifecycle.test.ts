@@ -12,6 +12,7 @@ import {
   isDue,
   isRemovable,
   isSending,
+  isUnsettled,
   needsAlarm,
   pause,
   pauseWithError,
@@ -94,6 +95,22 @@ describe('needsAlarm', () => {
     expect(needsAlarm(job({ status: 'paused', openChunk: true, unverified: 2, wait: { kind: 'tokenNeeded' } }))).toBe(
       false,
     );
+  });
+});
+
+describe('isUnsettled: its records are still its own (no other job of the company may start)', () => {
+  it('an active job, an open chunk or not', () => {
+    for (const status of ['created', 'running', 'waiting', 'paused', 'tokenNeeded'] as const) {
+      expect(isUnsettled(job({ status, openChunk: false }))).toBe(true);
+    }
+  });
+  it('a cancelled job still verifying the batch it sent; settled once that chunk is closed', () => {
+    expect(isUnsettled(job({ status: 'cancelled', openChunk: true }))).toBe(true);
+    expect(isUnsettled(job({ status: 'cancelled', openChunk: false }))).toBe(false);
+  });
+  it('a done job is settled, even if a stale openChunk flag were left', () => {
+    expect(isUnsettled(job({ status: 'done', openChunk: true }))).toBe(false);
+    expect(isUnsettled(job({ status: 'done', openChunk: false }))).toBe(false);
   });
 });
 

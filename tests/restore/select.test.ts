@@ -1,6 +1,6 @@
 /** Which audit entries a restore starts from: deletions only, the latest per record, filtered. */
 import { describe, expect, it } from 'vitest';
-import { restorableOf } from '../../lib/restore/entry';
+import { restorableOf, unconfirmedOf } from '../../lib/restore/entry';
 import { filterEntries, txnDateOf } from '../../lib/restore/select';
 import { bill160, bill161, entry, invoice, journalEntry, payment } from './payloads';
 
@@ -51,6 +51,21 @@ describe('filterEntries', () => {
       'JournalEntry:180@job-3',
       'Invoice:130@job-4',
     ]);
+  });
+
+  it('a record whose restore was not confirmed is never plainly restorable: it is listed apart until a restore confirms it', () => {
+    const unsure = entry('Invoice', invoice, { jobId: 'r1', at: 50, outcome: 'restoreUnconfirmed' });
+    expect(keys(restorableOf([...log, unsure]))).toEqual(['Payment:140@job-1', 'JournalEntry:180@job-3']);
+    // Its latest deletion per company (the log is read one company at a time), what a chosen restore starts from.
+    const twice = [entry('Invoice', invoice, { jobId: 'old', at: 1 }), ...log, unsure];
+    expect(keys(unconfirmedOf(twice))).toEqual(['Invoice:130@job-1', 'Invoice:130@job-4']);
+    // A restore that holds it now, or a later one that brought it back: offered in no way.
+    expect(unconfirmedOf([...log, unsure], ['Invoice:130'])).toEqual([]);
+    const later = entry('Invoice', invoice, { jobId: 'r2', at: 60, outcome: 'restored' });
+    expect(unconfirmedOf([...log, unsure, later])).toEqual([]);
+    expect(keys(restorableOf([...log, unsure, later]))).toEqual(['Payment:140@job-1', 'JournalEntry:180@job-3']);
+    // No restore of it yet: nothing is unconfirmed.
+    expect(unconfirmedOf(log)).toEqual([]);
   });
 
   it('from/to are TxnDates, both inclusive; the snapshot’s date wins over the entry’s; undated entries are left out of a range', () => {
