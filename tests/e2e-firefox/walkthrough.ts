@@ -4,8 +4,9 @@
  * invoice and a deposited payment, connects, reviews the statuses, opts in and out of reconciled,
  * deletes, and screenshots each popup state on the way.
  */
-import path from 'node:path';
 import type { Page } from 'puppeteer-core';
+import type { WalkResult } from '../../tools/demo/demo-walkthrough';
+import type { Shooter } from '../../tools/demo/shots';
 import type { SeededCompany, Simulator } from '../../tools/simulator/api';
 import { type FirefoxWithExtension, openPopupTab } from './firefox';
 import { categoryOf, pick } from './helpers';
@@ -16,18 +17,12 @@ interface Walk {
   firefox: FirefoxWithExtension;
   sim: Simulator;
   company: SeededCompany;
-  dir: string;
+  shots: Shooter<Page>;
   ledger: FirefoxLedger;
 }
 
-export async function walkThroughFirefox({ firefox, sim, company, dir, ledger }: Walk): Promise<string[]> {
-  const shots: string[] = [];
-  const shoot = async (p: Page, name: string, note: string) => {
-    const file = path.join(dir, `${String(shots.length + 1).padStart(2, '0')}-${name}.png`);
-    await p.screenshot({ path: file, fullPage: true });
-    shots.push(`${file}  (${note})`);
-    console.log(`  ✓ ${note}`);
-  };
+export async function walkThroughFirefox({ firefox, sim, company, shots, ledger }: Walk): Promise<WalkResult> {
+  const shoot = (p: Page, name: string, note: string) => shots.shoot(p, name, note, { popup: p !== ledger.page });
   const tickAll = async (ids: string[]) => {
     for (const id of ids) await ledger.tick(id);
   };
@@ -43,8 +38,8 @@ export async function walkThroughFirefox({ firefox, sim, company, dir, ledger }:
   await ledger.settle();
 
   const popup = new FirefoxPopup(await openPopupTab(firefox.browser));
-  await popup.field('Company ID');
-  await shoot(popup.page, 'connect', 'not connected: Company ID prefilled from the page, token to paste');
+  await popup.button('Connect to QuickBooks', 60_000);
+  await shoot(popup.page, 'connect', 'not connected: Connect to QuickBooks (the access token under Advanced)');
   await popup.connect(company.realmId, company.token);
   const counts = await popup.waitForPreflight(await popup.selectedCount());
   await shoot(popup.page, 'preflight', `the safety preflight: ${JSON.stringify(counts)}`);
@@ -64,6 +59,5 @@ export async function walkThroughFirefox({ firefox, sim, company, dir, ledger }:
   await shoot(popup.page, 'result', `finished: ${JSON.stringify(result)}`);
   const truth = sim.truth(company.realmId);
   const wrong = truth.deletedKeys().filter((k) => categoryOf(company, k, sim) !== 'plain');
-  console.log(`  simulator: ${truth.deletedKeys().length} deleted, ${wrong.length} that should not have been`);
-  return shots;
+  return { deleted: truth.deletedKeys().length, wrong: wrong.length };
 }
