@@ -19,6 +19,7 @@ import { findUnreadable } from './page-structure';
 import { createProvenanceJudge } from './provenance';
 import { createRangeSelection } from './range-select';
 import { createReportQueue } from './report-queue';
+import { createLinkAgreement } from './row-agreement';
 import { createRowKeyer, pageEntities, pageKind } from './row-keys';
 import { type AnyRow, isShownRow, type PageScan, rowOf, scanRows } from './rows';
 import { createSelectionTracker } from './selection-tracker';
@@ -115,7 +116,9 @@ export function startCollector(options: CollectorOptions): Collector {
     const url = options.location();
     const host = hostOf(url);
     if (host === undefined) return;
-    const result = scanRows(doc, url);
+    const readShown = createShownReader();
+    // A link is its row's Id only when it agrees with what the row shows (not a related record's).
+    const result = scanRows(doc, url, createLinkAgreement(url, readShown));
     let seenSelected = 0;
     for (const row of result.rows) {
       let ownBox = false;
@@ -128,7 +131,6 @@ export function startCollector(options: CollectorOptions): Collector {
       if (ownBox) row.selected = row.cells.some((cell) => cell.selected);
       if (row.selected) seenSelected++;
     }
-    const readShown = createShownReader();
     keyer.begin(
       pageKind(url),
       (el) => {

@@ -1,16 +1,20 @@
 /**
  * Finds the transaction rows of a web-app page in one pass: every link that may point at a
  * transaction (LINK_SELECTOR), parsed, then mapped to its row (ROW_SELECTOR). No layout reads, so a
- * 10,000-row page stays cheap. What is not a usable row is counted by reason in `ignored`.
+ * 10,000-row page stays cheap. What is not a usable row is counted by reason in `ignored`. Given an
+ * agreement (row-agreement.ts), a link is its row's Id only when it agrees with what the row shows:
+ * one naming a related record (an invoice's payment) is `related-record`, and a row with no link of
+ * its own and no refused link is left in `related`, to be known by what it shows (shown-rows.ts).
  * Saved pages and how many rows each must give: tests/collect/selectors.test.ts.
  */
 import type { Entity } from '../domain/entities';
 import type { Shown } from '../domain/shown';
 import { findRowCheckbox, isChecked } from './checkbox';
 import { type LinkRefusal, txnLinkParser } from './link';
+import type { LinkAgreement } from './row-agreement';
 import { DGRID_ROW_SELECTOR, LINK_SELECTOR, ROW_SELECTOR } from './selectors';
 
-export type IgnoredReason = LinkRefusal | 'outside-row' | 'extra-link-in-row' | 'duplicate-row';
+export type IgnoredReason = LinkRefusal | 'outside-row' | 'extra-link-in-row' | 'duplicate-row' | 'related-record';
 
 /** One row element of the page and its checkbox. */
 export interface RowCell {
@@ -53,6 +57,8 @@ export interface PageScan {
   ignored: Partial<Record<IgnoredReason, number>>;
   /** Each transaction row element of the page → its row (built anyway; lets a gesture find its row). */
   byElement: Map<Element, AnyRow>;
+  /** Row elements whose every link names a related record, none refused: known by what they show. */
+  related?: Set<Element>;
 }
 
 /**
@@ -68,7 +74,7 @@ export function rowOf(link: Element): Element | null {
   return nearest.parentElement?.closest(DGRID_ROW_SELECTOR) ?? nearest;
 }
 
-export function scanRows(root: ParentNode, location: URL | string): PageScan {
+export function scanRows(root: ParentNode, location: URL | string, agrees?: LinkAgreement): PageScan {
   const page = typeof location === 'string' ? new URL(location) : location;
   const ignored: Partial<Record<IgnoredReason, number>> = {};
   const count = (reason: IgnoredReason) => {
@@ -79,17 +85,30 @@ export function scanRows(root: ParentNode, location: URL | string): PageScan {
   // Bound once per scan: the page's origin is read once, and common links skip the URL parse.
   const parse = txnLinkParser(page);
 
+  const related = new Set<Element>();
+  const refused = new Set<Element>();
+
   const links = root.querySelectorAll(LINK_SELECTOR);
   for (let i = 0; i < links.length; i++) {
     const link = links[i] as Element;
     const parsed = parse(link.getAttribute('href') ?? '');
     if (!parsed.ok) {
       count(parsed.reason);
+      // A row with a refused link is never guessed from its text (a hostile href, a sales tax payment).
+      if (agrees) {
+        const row = rowOf(link);
+        if (row) refused.add(row);
+      }
       continue;
     }
     const element = rowOf(link);
     if (!element) {
       count('outside-row');
+      continue;
+    }
+    if (agrees && !rowByElement.has(element) && !agrees(element, parsed.entity)) {
+      count('related-record');
+      related.add(element);
       continue;
     }
     const owner = rowByElement.get(element) as PageRow | undefined;
@@ -119,5 +138,10 @@ export function scanRows(root: ParentNode, location: URL | string): PageScan {
     rowByKey.set(parsed.key, row);
     rowByElement.set(element, row);
   }
-  return { rows: [...rowByKey.values()], shownRows: [], ignored, byElement: rowByElement };
+  const scan: PageScan = { rows: [...rowByKey.values()], shownRows: [], ignored, byElement: rowByElement };
+  if (agrees) {
+    for (const el of related) if (rowByElement.has(el) || refused.has(el)) related.delete(el);
+    scan.related = related;
+  }
+  return scan;
 }

@@ -3,8 +3,8 @@
  * a grid (GRID_SELECTOR) with no transaction link but with a checkbox, the page's or ours, is known by
  * what it shows (row-keys.ts). Cheap on a 10,000-row page: the page's own boxes are found through the
  * ticked ones only (TICKED_SELECTOR), plus the rows seen ticked by the last scan (so an untick is
- * seen); register rows get our box in one pass; shown fields are read only for ticked rows and their
- * lists. A row that shows no date or no amount cannot be resolved: it is counted as unreadable
+ * seen); register rows get our box in one pass (not the inline "Add" row, which shows no digit);
+ * shown fields are read only for ticked rows and their lists. A row that shows no date or no amount cannot be resolved: it is counted as unreadable
  * ("Copy page structure"). On the bank feed's Pending / For review tab the rows are bank lines, not
  * transactions: ticked ones are counted, never collected.
  */
@@ -56,13 +56,14 @@ export function onBankLinesTab(doc: Document): boolean {
 }
 
 /**
- * A grid's data row (not its header), with no editor open in it and no transaction link at all: a
- * row whose link was refused (a sales tax payment, a hostile href) is not guessed from its text.
+ * A grid's data row (not its header), with no editor open in it and no transaction link of its own:
+ * a row whose link was refused (a sales tax payment, a hostile href) is not guessed from its text; a
+ * row whose links all name related records (an invoice's payment: `scan.related`) is.
  */
-function isDataRow(row: Element): boolean {
+function isDataRow(row: Element, scan: PageScan): boolean {
   return (
     row.closest(GRID_SELECTOR) !== null &&
-    row.querySelector(LINK_SELECTOR) === null &&
+    (scan.related?.has(row) === true || row.querySelector(LINK_SELECTOR) === null) &&
     row.closest(HEADER_GROUP_SELECTOR) === null &&
     row.querySelector(DATA_CELL_SELECTOR) !== null &&
     row.querySelector(EDITOR_SELECTOR) === null
@@ -81,9 +82,13 @@ export function createShownRows() {
     // Registers: every id-less dgrid row gets our box; its state is our record, keyed by what it shows.
     const keyed = own.hasRowTicks();
     for (const row of doc.querySelectorAll(DGRID_ROW_SELECTOR)) {
-      if (linked(row) || !isDataRow(row)) continue;
+      if (linked(row) || !isDataRow(row, scan)) continue;
       let box = findRowCheckbox(row);
-      if (box === null) box = own.inject(row, undefined);
+      if (box === null) {
+        // A row that shows no digit has no date and no amount: the inline "Add" row, not a transaction.
+        if (!/\d/.test(row.textContent ?? '')) continue;
+        box = own.inject(row, undefined);
+      }
       if (!own.isOwn(box)) continue;
       const key = keyed ? keyer.keyOf(row)?.key : undefined;
       candidates.set(row, { box, selected: own.sync(box, key) });
@@ -92,7 +97,7 @@ export function createShownRows() {
     for (const box of doc.querySelectorAll(TICKED_SELECTOR)) {
       if (own.isOwn(box) || !isChecked(box)) continue;
       const row = rowOf(box);
-      if (row === null || linked(row) || candidates.has(row) || !isDataRow(row)) continue;
+      if (row === null || linked(row) || candidates.has(row) || !isDataRow(row, scan)) continue;
       candidates.set(row, { box, selected: true });
     }
     for (const row of lastTicked) {

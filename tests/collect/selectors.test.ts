@@ -17,9 +17,11 @@ import {
   SAVED_PAGES,
   type SavedPage,
 } from '../../lib/collect/layouts';
+import { createLinkAgreement } from '../../lib/collect/row-agreement';
 import { type IgnoredReason, rowOf, scanRows } from '../../lib/collect/rows';
 import * as table from '../../lib/collect/selectors';
 import { CHECKBOX_SELECTOR, HEADER_GROUP_SELECTOR, LINK_SELECTOR, ROW_SELECTOR } from '../../lib/collect/selectors';
+import { createShownReader } from '../../lib/collect/shown';
 import { appSlugOf } from '../../lib/domain/web-app';
 import type { SelectionReportData } from '../../lib/messaging/content-protocol';
 import { startHarness } from './harness';
@@ -135,6 +137,8 @@ interface PageCase {
   /** Rows with no checkbox of their own (they get ours). */
   withoutCheckbox: number;
   ignored: Partial<Record<IgnoredReason, number>>;
+  /** Scanned as the collector scans: a link is a row's Id only when it agrees with the row. */
+  agreement?: boolean;
 }
 
 const APP = 'https://app.qbo.intuit.com';
@@ -222,14 +226,38 @@ const PAGE_TABLE: PageCase[] = [
     ignored: { 'other-origin': 2 },
   },
   // The simulator's real-markup pages carry no transaction link: the link pass finds no row.
-  ...['sim-register-real.html', 'sim-invoices-real.html', 'sim-bankfeed-pending.html', 'sim-bankfeed-posted.html'].map(
-    (file) => ({ file, url: `${APP}/app/banking`, rows: 0, selected: [], withoutCheckbox: 0, ignored: {} }),
-  ),
+  ...['sim-bankfeed-pending.html', 'sim-bankfeed-posted.html'].map((file) => ({
+    file,
+    url: `${APP}/app/banking`,
+    rows: 0,
+    selected: [],
+    withoutCheckbox: 0,
+    ignored: {},
+  })),
+  // The evidence's lists and registers link no row to its own record; a paid invoice's status links its
+  // payment, a related record: with the collector's agreement no row is taken for the payment.
+  ...(
+    [
+      ['sim-register-real.html', '/app/register?accountId=35', 0],
+      ['sim-register-stacked.html', '/app/register?accountId=35', 0],
+      ['sim-invoices-real.html', '/app/invoices', 2],
+      ['sim-sales-real.html', '/app/sales', 2],
+      ['sim-expenses-real.html', '/app/expenses', 0],
+    ] as const
+  ).map(([file, path, related]) => ({
+    file,
+    url: `${APP}${path}`,
+    rows: 0,
+    selected: [],
+    withoutCheckbox: 0,
+    ignored: related > 0 ? { 'related-record': related } : {},
+    agreement: true,
+  })),
 ];
 
 describe('rows scanned from saved pages', () => {
-  it.each(PAGE_TABLE)('$file: $rows rows', ({ file, url, rows, selected, withoutCheckbox, ignored }) => {
-    const scan = scanRows(page(file), url);
+  it.each(PAGE_TABLE)('$file: $rows rows', ({ file, url, rows, selected, withoutCheckbox, ignored, agreement }) => {
+    const scan = scanRows(page(file), url, agreement ? createLinkAgreement(url, createShownReader()) : undefined);
     expect(scan.rows).toHaveLength(rows);
     expect(scan.rows.filter((r) => r.selected).map((r) => r.key)).toEqual(selected);
     expect(scan.rows.flatMap((r) => r.cells).filter((c) => !c.checkbox)).toHaveLength(withoutCheckbox);

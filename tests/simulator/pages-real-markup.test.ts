@@ -65,64 +65,123 @@ beforeAll(async () => {
     await create('purchase', check);
     await create('invoice', invoice);
   }
+  // An invoice paid by a payment: its status links the payment (a related record).
+  const paid = await client(sim, company).post('/invoice?minorversion=75', {
+    CustomerRef: { value: '3', name: 'Cool Cars' },
+    TotalAmt: 500,
+    TxnDate: '2025-06-17',
+    DocNumber: '8888',
+  });
+  const paidId = ((await paid.json()) as Json).Invoice.Id;
+  await create('payment', {
+    CustomerRef: { value: '3', name: 'Cool Cars' },
+    TotalAmt: 500,
+    TxnDate: '2025-06-18',
+    Line: [{ Amount: 500, LinkedTxn: [{ TxnId: paidId, TxnType: 'Invoice' }] }],
+  });
 });
 afterAll(() => sim.close());
 
-describe('real markup: registers and the Invoices list carry no transaction Id', () => {
-  it('no attribute of a register or the Invoices list holds a record Id; register rows are numbered by index', async () => {
+describe('real markup: registers and the lists link no row to its own record', () => {
+  it('no attribute of a register or list holds a record Id but a paid invoice’s payment link; register rows are numbered by index', async () => {
     const ids = new Set(sim.records(company.realmId).map((r) => String(r.json.Id)));
+    const payments = new Set(
+      sim
+        .records(company.realmId)
+        .filter((r) => r.entity === 'Payment')
+        .map((r) => String(r.json.Id)),
+    );
     for (const path of [
       '/app/register?accountId=35&markup=real&rows=10000',
       '/app/register?accountId=41&markup=real&rows=10000',
       '/app/register?accountId=4&markup=real&rows=10000',
+      '/app/register?accountId=35&markup=real&rows=10000&columns=stacked&addRow=collapsed',
       '/app/invoices?markup=real&rows=10000',
+      '/app/sales?markup=real&rows=10000',
+      '/app/expenses?markup=real&rows=10000',
     ]) {
       const html = await page(path);
-      expect(html, path).not.toMatch(/txnId/i);
       const rowIds: string[] = [];
       for (const [name, value] of attributes(html)) {
         if (name === 'id' && value.startsWith('dgrid_0-row-')) {
           rowIds.push(value);
           continue;
         }
+        // A list row's index on the page (View/Edit's `?row=`), not an Id.
+        if (name === 'data-row-index') continue;
+        // The only link with an Id: a status cell's link to the payment of a paid invoice (related).
+        const payment = /^\/app\/recvpayment\?txnId=([0-9]+)$/.exec(value);
+        if (name === 'href' && payment) {
+          expect(payments.has(payment[1] as string), value).toBe(true);
+          continue;
+        }
+        expect(value, `${path} ${name}`).not.toMatch(/txnId/i);
         for (const digits of value.match(/\d+/g) ?? [])
           expect(ids.has(digits), `${path} ${name}="${value}"`).toBe(false);
       }
-      const dataRows = rowIds.filter((id) => id !== 'dgrid_0-row-add');
+      const dataRows = rowIds.filter((id) => id !== 'dgrid_0-row-add' && id !== 'dgrid_0-row-new');
       expect(dataRows, path).toEqual(dataRows.map((_, i) => `dgrid_0-row-${i}`));
     }
   });
 });
 
 describe('real markup: the cells show each record as the API returns it', () => {
-  it('the Invoices list shows every invoice: date, number, customer, due date, amount; View/Edit is a button', async () => {
+  it('the Invoices list: checkbox | empty | date | number | customer | amount | status | a "View/Edit <n> …" button', async () => {
     const doc = parse(await page('/app/invoices?markup=real&rows=10000'));
     const headers = [...doc.querySelectorAll('tr.idsTable__headerRow th')].map(text);
-    expect(headers).toEqual(['', 'DATE', 'NO.', 'CUSTOMER', 'DUE DATE', 'AMOUNT', 'STATUS', 'ACTION']);
+    expect(headers).toEqual(['', '', 'DATE', 'NO.', 'CUSTOMER', 'AMOUNT', 'STATUS', 'ACTION']);
     const rows = [...doc.querySelectorAll('table.idsTable tr.idsTable__row')];
     const shown = rows.map((r) => [...r.querySelectorAll('td')].slice(1, 6).map(text).join(' | ')).sort();
-    const expected = (await all('Invoice'))
-      .map((i) =>
-        [
-          usDate(i.TxnDate),
-          i.DocNumber ?? '',
-          i.CustomerRef.name,
-          i.DueDate ? usDate(i.DueDate) : '',
-          usd(i.TotalAmt),
-        ].join(' | '),
-      )
+    const invoices = await all('Invoice');
+    const expected = invoices
+      .map((i) => ['', usDate(i.TxnDate), i.DocNumber ?? '', i.CustomerRef.name, usd(i.TotalAmt)].join(' | '))
       .sort();
     expect(shown).toEqual(expected);
     for (const r of rows) {
       expect(r.querySelector('input[type="checkbox"]')?.closest('label.idsCheckbox')).not.toBeNull();
-      const view = [...r.querySelectorAll('button')].find((b) => text(b) === 'View/Edit');
-      expect(view?.getAttribute('type')).toBe('button');
-      expect(r.querySelector('a')).toBeNull();
+      const number = text(r.querySelectorAll('td')[3]);
+      const buttons = [...r.querySelectorAll('button')];
+      expect(buttons).toHaveLength(1);
+      expect(buttons[0]?.getAttribute('type')).toBe('button');
+      expect((buttons[0]?.textContent ?? '').replace(/\s+/g, ' ').replace('▾', '').trim()).toMatch(
+        new RegExp(`^View/Edit ${number} (Receive payment|Print) More actions$`),
+      );
+      // A link only in the status cell, and only to the payment that pays this invoice.
+      const links = [...r.querySelectorAll('a')];
+      const invoice = invoices.find(
+        (i) => i.DocNumber === number && usDate(i.TxnDate) === text(r.querySelectorAll('td')[2]),
+      );
+      const paidBy = (invoice?.LinkedTxn ?? []).find((l: Json) => l.TxnType === 'Payment')?.TxnId;
+      if (invoice && invoice.Balance < invoice.TotalAmt && paidBy) {
+        expect(links.map((a) => a.getAttribute('href'))).toEqual([`/app/recvpayment?txnId=${paidBy}`]);
+        expect(links[0]?.closest('td')).toBe(r.querySelectorAll('td')[6]);
+      } else expect(links).toEqual([]);
     }
   });
 
-  it('the Checking register shows every record of the account: date, ref no., type, payee, memo, payment or deposit', async () => {
-    const doc = parse(await page('/app/register?accountId=35&markup=real&rows=10000'));
+  it('Sales and Expenses show the evidence’s columns and link no row to its own record', async () => {
+    const headers = (doc: Document) => [...doc.querySelectorAll('tr.idsTable__headerRow th')].map(text);
+    const sales = parse(await page('/app/sales?markup=real&rows=10000'));
+    expect(headers(sales)).toEqual(['', 'DATE', 'TYPE', 'NO.', 'CUSTOMER', 'MEMO', 'AMOUNT', 'STATUS', 'ACTION']);
+    const expenses = parse(await page('/app/expenses?markup=real&rows=10000'));
+    expect(headers(expenses)).toEqual(['', 'DATE', 'TYPE', 'NO.', 'PAYEE', 'CATEGORY', 'MEMO', 'TOTAL', 'ACTION']);
+    const count = async (e: string) => (await all(e)).length;
+    const salesRows = sales.querySelectorAll('tr.idsTable__row');
+    expect(salesRows.length).toBe(
+      (
+        await Promise.all(['Invoice', 'SalesReceipt', 'Payment', 'CreditMemo', 'RefundReceipt', 'Estimate'].map(count))
+      ).reduce((a, b) => a + b),
+    );
+    for (const r of salesRows) {
+      for (const a of r.querySelectorAll('a')) expect(a.getAttribute('href')).toMatch(/^\/app\/recvpayment\?txnId=/);
+      if (r.querySelector('a')) expect(text(r.querySelectorAll('td')[2])).toBe('Invoice');
+    }
+    expect(expenses.querySelector('table a')).toBeNull();
+    expect(expenses.querySelectorAll('tr.idsTable__row').length).toBeGreaterThan(10);
+  });
+
+  it('the Checking register (older stacked columns) shows every record of the account: date, ref no., type, payee, memo, payment or deposit', async () => {
+    const doc = parse(await page('/app/register?accountId=35&markup=real&rows=10000&columns=stacked'));
     const headers = [...doc.querySelectorAll('.dgrid-header-row th.dgrid-cell[role="columnheader"]')].map(
       (th) => th.innerHTML,
     );
@@ -181,7 +240,7 @@ describe('real markup: the cells show each record as the API returns it', () => 
   });
 
   it('two records alike in every shown field render as two alike rows (only the running balance differs)', async () => {
-    const reg = parse(await page('/app/register?accountId=35&markup=real&rows=10000'));
+    const reg = parse(await page('/app/register?accountId=35&markup=real&rows=10000&columns=stacked'));
     const twins = [...reg.querySelectorAll('div.dgrid-row')].filter((r) => text(r.querySelector('.refNo')) === '7777');
     expect(twins).toHaveLength(2);
     const cells = (r: Element) =>
@@ -193,7 +252,7 @@ describe('real markup: the cells show each record as the API returns it', () => 
 
     const inv = parse(await page('/app/invoices?markup=real&rows=10000'));
     const pair = [...inv.querySelectorAll('tr.idsTable__row')].filter(
-      (r) => text(r.querySelectorAll('td')[2]) === '9999',
+      (r) => text(r.querySelectorAll('td')[3]) === '9999',
     );
     expect(pair).toHaveLength(2);
     const tds = (r: Element) => [...r.querySelectorAll('td')].map((td) => td.outerHTML);
@@ -205,7 +264,7 @@ describe('real markup: View/Edit and the newer addresses', () => {
   it('View/Edit of row N goes to that row’s invoice, under /c28/app/ and keeping jobId', async () => {
     const doc = parse(await page('/c28/app/invoices?markup=real&jobId=accounting&page=2'));
     const row = doc.querySelectorAll('tr.idsTable__row')[3] as Element;
-    const [date, no] = [...row.querySelectorAll('td')].slice(1, 3).map(text);
+    const [date, no] = [...row.querySelectorAll('td')].slice(2, 4).map(text);
     const res = await fetch(`${sim.url}/c28/app/invoices/view?markup=real&jobId=accounting&page=2&row=3`, {
       redirect: 'manual',
     });
@@ -219,11 +278,81 @@ describe('real markup: View/Edit and the newer addresses', () => {
     expect(out.status).toBe(404);
   });
 
+  it('View/Edit on the Sales list goes to that row’s record, by its own slug', async () => {
+    const doc = parse(await page('/app/sales?markup=real'));
+    const row = doc.querySelectorAll('tr.idsTable__row')[2] as Element;
+    const [date, type] = [...row.querySelectorAll('td')].slice(1, 3).map(text);
+    const res = await fetch(`${sim.url}/app/sales/view?markup=real&row=2`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const target = new URL(res.headers.get('location') ?? '', sim.url);
+    const slug = target.pathname.replace('/app/', '');
+    const entity = {
+      invoice: 'Invoice',
+      salesreceipt: 'SalesReceipt',
+      recvpayment: 'Payment',
+      creditmemo: 'CreditMemo',
+      refundreceipt: 'RefundReceipt',
+      estimate: 'Estimate',
+    }[slug];
+    expect(entity, slug).toBeDefined();
+    const record = (await all(entity as string)).find((r) => r.Id === target.searchParams.get('txnId'));
+    expect([usDate(record?.TxnDate), type]).toEqual([date, type]);
+  });
+
   it('a register under /c28/app/ with ?jobId= shows the same rows as under /app/', async () => {
     const rows = async (path: string) =>
       [...parse(await page(path)).querySelectorAll('div.dgrid-row')].map((r) => r.outerHTML);
     const plain = await rows('/app/register?accountId=35&markup=real');
     expect(plain.length).toBeGreaterThan(10);
     expect(await rows('/c28/app/register?accountId=35&markup=real&jobId=accounting')).toEqual(plain);
+  });
+});
+
+describe('real markup: the register’s variants', () => {
+  const rowsOf = (doc: Document) => [...doc.querySelectorAll('#dgrid_0 .dgrid-row')];
+  it('the 2026 columns by default: Date · Ref No. · Payee · Memo · Class · Payment · Deposit · Tax · Balance · Type · Account · Location', async () => {
+    const doc = parse(await page('/app/register?accountId=35&markup=real&rows=10000'));
+    const headers = [...doc.querySelectorAll('.dgrid-header-row th')].map(text);
+    expect(headers).toEqual([
+      'Date',
+      'Ref No.',
+      'Payee',
+      'Memo',
+      'Class',
+      'Payment',
+      'Deposit',
+      'Tax',
+      'Balance',
+      'Type',
+      'Account',
+      'Location',
+    ]);
+    const twins = rowsOf(doc).filter((r) => text(r.querySelector('.dgrid-column-refNo')) === '7777');
+    expect(twins.map((r) => [...r.querySelectorAll('td')].map(text).filter((_, i) => i !== 8))).toEqual([
+      ['06/15/2025', '7777', 'Hicks Hardware', 'Same twice', '', '$228.75', '', '', 'Check', '', ''],
+      ['06/15/2025', '7777', 'Hicks Hardware', 'Same twice', '', '$228.75', '', '', 'Check', '', ''],
+    ]);
+  });
+
+  it('pages of 300, the inline Add row first on page 1 only (editors open, or closed showing "Add")', async () => {
+    const first = rowsOf(parse(await page('/app/register?accountId=35&markup=real&rows=10000')));
+    expect(first[0]?.id).toBe('dgrid_0-row-add');
+    expect(first[0]?.querySelectorAll('input')).toHaveLength(2);
+    const closed = rowsOf(parse(await page('/app/register?accountId=35&markup=real&addRow=collapsed')));
+    expect([closed[0]?.id, text(closed[0])]).toEqual(['dgrid_0-row-new', 'Add']);
+    expect(closed[0]?.querySelector('input')).toBeNull();
+    const total = rowsOf(parse(await page('/app/register?accountId=35&markup=real&rows=10000'))).length - 1;
+    const paged = parse(await page('/app/register?accountId=35&markup=real'));
+    expect(rowsOf(paged)).toHaveLength(Math.min(300, total) + 1);
+    expect(text(paged.querySelector('.pagination .range'))).toBe(`1-${Math.min(300, total)} of ${total}`);
+  });
+
+  it('row ids: a counter by default, the transaction Id with rowIds=txn (the same rows otherwise)', async () => {
+    const byIndex = rowsOf(parse(await page('/app/register?accountId=35&markup=real&rows=10000'))).slice(1);
+    const byTxn = rowsOf(parse(await page('/app/register?accountId=35&markup=real&rows=10000&rowIds=txn'))).slice(1);
+    expect(byIndex.map((r) => r.id)).toEqual(byIndex.map((_, i) => `dgrid_0-row-${i}`));
+    const ids = new Set(sim.records(company.realmId).map((r) => String(r.json.Id)));
+    for (const r of byTxn) expect(ids.has(r.id.replace('dgrid_0-row-', '')), r.id).toBe(true);
+    expect(byTxn.map((r) => r.innerHTML)).toEqual(byIndex.map((r) => r.innerHTML));
   });
 });

@@ -130,14 +130,94 @@ export const LIST_PAGES: readonly SavedPage[] = [
     },
   },
   {
+    // The evidence's Invoices rows: checkbox | empty | date | number | customer | amount | status |
+    // action; a paid invoice's status links its payment, a related record: the row is still known by
+    // what it shows, never as the payment (the 1st and 2nd rows).
     file: 'sim-invoices-real.html',
     url: 'https://app.qbo.intuit.com/app/invoices',
     counts: {
-      rows: { LINK: 0, ROW_ELEMENT: 23, DGRID_ROW: 0, ROW: 23, ROW_LIKE: 33 },
-      boxes: { CHECKBOX: 23, NATIVE_CHECKBOX: 23, TICK_CONTROL: 46, LABEL: 23, TICKED: 0, SELECT_ALL_AREA: 10 },
-      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 176 },
-      cells: { COLUMN_TITLE: 8, CELL: 176, FIRST_CELL: 184 },
-      state: { COUNTER: 0, LIST_PART: 23, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+      rows: { LINK: 2, ROW_ELEMENT: 25, DGRID_ROW: 0, ROW: 25, ROW_LIKE: 35 },
+      boxes: { CHECKBOX: 25, NATIVE_CHECKBOX: 25, TICK_CONTROL: 50, LABEL: 25, TICKED: 0, SELECT_ALL_AREA: 10 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 192 },
+      cells: { COLUMN_TITLE: 8, CELL: 192, FIRST_CELL: 200 },
+      state: { COUNTER: 0, LIST_PART: 27, HIDDEN: 24, EDITOR: 0, BANK_TAB: 0 },
+    },
+    reads: {
+      tick: [0, 1, 4],
+      rows: [
+        {
+          shown: { date: '12/22/2025', number: '8887', name: 'Cool Cars', amount: '$300.00' },
+          entities: ['Invoice'],
+        },
+        {
+          shown: { date: '12/22/2025', number: '8888', name: 'Cool Cars', amount: '$500.00' },
+          entities: ['Invoice'],
+        },
+        {
+          shown: { date: '11/23/2025', number: '1060', name: 'Kookies by Kathy', amount: '$4,263.27' },
+          entities: ['Invoice'],
+        },
+      ],
+    },
+  },
+  {
+    // Sales in the evidence's columns, no row links; the paid invoice (4th row) links its payment.
+    file: 'sim-sales-real.html',
+    url: 'https://app.qbo.intuit.com/app/sales',
+    counts: {
+      rows: { LINK: 2, ROW_ELEMENT: 21, DGRID_ROW: 0, ROW: 21, ROW_LIKE: 31 },
+      boxes: { CHECKBOX: 21, NATIVE_CHECKBOX: 21, TICK_CONTROL: 42, LABEL: 21, TICKED: 0, SELECT_ALL_AREA: 11 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 9, DATA_CELL: 180 },
+      cells: { COLUMN_TITLE: 9, CELL: 180, FIRST_CELL: 189 },
+      state: { COUNTER: 0, LIST_PART: 23, HIDDEN: 20, EDITOR: 0, BANK_TAB: 0 },
+    },
+    reads: {
+      tick: [3, 6],
+      rows: [
+        {
+          shown: { date: '12/22/2025', type: 'Invoice', number: '8888', name: 'Cool Cars', amount: '$500.00' },
+          entities: ['Invoice', 'Payment', 'SalesReceipt', 'CreditMemo', 'RefundReceipt', 'Estimate'],
+        },
+        {
+          shown: {
+            date: '12/08/2025',
+            type: 'Payment',
+            name: 'Dukes Basketball Camp',
+            memo: 'Spring order',
+            amount: '$2,689.23',
+          },
+          entities: ['Invoice', 'Payment', 'SalesReceipt', 'CreditMemo', 'RefundReceipt', 'Estimate'],
+        },
+      ],
+    },
+  },
+  {
+    // Expenses in the evidence's columns (a vendor list's Category), no row links.
+    file: 'sim-expenses-real.html',
+    url: 'https://app.qbo.intuit.com/app/expenses',
+    counts: {
+      rows: { LINK: 0, ROW_ELEMENT: 13, DGRID_ROW: 0, ROW: 13, ROW_LIKE: 23 },
+      boxes: { CHECKBOX: 13, NATIVE_CHECKBOX: 13, TICK_CONTROL: 26, LABEL: 13, TICKED: 0, SELECT_ALL_AREA: 11 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 9, DATA_CELL: 108 },
+      cells: { COLUMN_TITLE: 9, CELL: 108, FIRST_CELL: 117 },
+      state: { COUNTER: 0, LIST_PART: 13, HIDDEN: 12, EDITOR: 0, BANK_TAB: 0 },
+    },
+    reads: {
+      tick: [6],
+      rows: [
+        {
+          shown: {
+            date: '09/14/2025',
+            type: 'Bill Payment (Credit Card)',
+            number: '1080',
+            name: 'Computers by Jenni',
+            account: 'Accounts Payable (A/P)',
+            memo: 'Thanks for your business',
+            amount: '$4,031.47',
+          },
+          entities: ['Purchase', 'Bill', 'BillPayment', 'VendorCredit', 'PurchaseOrder'],
+        },
+      ],
     },
   },
 ];

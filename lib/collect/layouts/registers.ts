@@ -90,14 +90,78 @@ export const REGISTER_PAGES: readonly SavedPage[] = [
     },
   },
   {
+    // The 2026 register: Date · Ref No. · Payee · Memo · Class · Payment · Deposit · Tax · Balance ·
+    // Type · Account · Location, row ids a counter, the inline Add row's editors open.
     file: 'sim-register-real.html',
+    url: 'https://app.qbo.intuit.com/app/register?accountId=35',
+    counts: {
+      rows: { LINK: 0, ROW_ELEMENT: 46, DGRID_ROW: 22, ROW: 46, ROW_LIKE: 56 },
+      boxes: { CHECKBOX: 0, NATIVE_CHECKBOX: 0, TICK_CONTROL: 0, LABEL: 0, TICKED: 0, SELECT_ALL_AREA: 13 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 12, DATA_CELL: 264 },
+      cells: { COLUMN_TITLE: 12, CELL: 276, FIRST_CELL: 276 },
+      state: { COUNTER: 0, LIST_PART: 46, HIDDEN: 0, EDITOR: 2, BANK_TAB: 0 },
+    },
+    reads: {
+      tick: [0, 5],
+      rows: [
+        {
+          shown: {
+            date: '12/29/2025',
+            type: 'Transfer',
+            account: 'Savings',
+            memo: 'Repair work',
+            amount: '$4,661.22',
+            amountColumn: 'payment',
+          },
+        },
+        {
+          shown: {
+            date: '08/12/2025',
+            type: 'Deposit',
+            account: 'Undeposited Funds',
+            memo: 'Repair work',
+            amount: '$1,413.73',
+            amountColumn: 'deposit',
+          },
+        },
+      ],
+    },
+  },
+  {
+    // The older register: REF NO. over TYPE, PAYEE over ACCOUNT; row ids the transaction Id (never
+    // taken as one); the inline Add row closed, showing "Add" (no box for it).
+    file: 'sim-register-stacked.html',
     url: 'https://app.qbo.intuit.com/app/register?accountId=35',
     counts: {
       rows: { LINK: 0, ROW_ELEMENT: 46, DGRID_ROW: 22, ROW: 46, ROW_LIKE: 56 },
       boxes: { CHECKBOX: 0, NATIVE_CHECKBOX: 0, TICK_CONTROL: 0, LABEL: 0, TICKED: 0, SELECT_ALL_AREA: 9 },
       grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 176 },
       cells: { COLUMN_TITLE: 8, CELL: 184, FIRST_CELL: 184 },
-      state: { COUNTER: 0, LIST_PART: 46, HIDDEN: 0, EDITOR: 2, BANK_TAB: 0 },
+      state: { COUNTER: 0, LIST_PART: 46, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+    },
+    reads: {
+      tick: [0, 4],
+      rows: [
+        {
+          shown: {
+            date: '12/29/2025',
+            type: 'Transfer',
+            account: 'Savings',
+            memo: 'Repair work',
+            amount: '$4,661.22',
+            amountColumn: 'payment',
+          },
+        },
+        {
+          shown: {
+            date: '10/26/2025',
+            type: 'Expense',
+            name: 'Bob’s Burger Joint',
+            amount: '$1,488.48',
+            amountColumn: 'payment',
+          },
+        },
+      ],
     },
   },
 ];

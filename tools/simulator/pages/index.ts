@@ -8,8 +8,11 @@
  * `https://qbo.intuit.com/c28/app/homepage`); such a page's row and pager links keep its prefix (a
  * guess: no public source shows a prefixed page's links), and paging keeps `?jobId=` (newer navigation
  * adds it). Every page sets the cookie `qbo.currentcompanyid` from `deps.pageRealmId()`.
- * With `?markup=real` (or the simulator's `pageMarkup: 'real'`) registers, the Invoices list and the
- * bank feed use the web app's real markup, with no transaction Id in the DOM (real-pages.ts).
+ * With `?markup=real` (or the simulator's `pageMarkup: 'real'`) registers, the Invoices, Sales and
+ * Expenses lists and the bank feed follow the public evidence (service-facts "The web app's pages"),
+ * with no link to a row's own record in the DOM (real-pages.ts). The `linked` markup, where every row
+ * links `/app/<slug>?txnId=<Id>`, is NOT evidence-backed (no public source shows such a link on these
+ * pages): it stays the default for the tests of the link path, and says so in the README.
  */
 import type { Context, Hono } from 'hono';
 import { type Entity, entityFromSlug, isValidId } from '../service-names';
@@ -140,7 +143,7 @@ function renderList(page: ListPage, deps: PagesDeps, url: URL): string {
   const pageNo = positiveInt(q.get('page'), 1);
   const hrefFor = (n: number) => {
     const next = new URLSearchParams();
-    for (const key of [page.param, 'rows', 'hostile', 'jobId', 'markup']) {
+    for (const key of [page.param, 'rows', 'hostile', 'jobId', 'markup', 'columns', 'rowIds', 'addRow']) {
       const v = key ? q.get(key) : null;
       if (key && v !== null) next.set(key, v);
     }
@@ -148,7 +151,7 @@ function renderList(page: ListPage, deps: PagesDeps, url: URL): string {
     return `${prefix}${page.path}?${next}`;
   };
   const real = markupOf(url, deps) === 'real' ? REAL_LISTS[page.path] : undefined;
-  if (real) return real({ records: selected, all, param, pager: { page: pageNo, pageSize, hrefFor } });
+  if (real) return real({ records: selected, all, param, pager: { page: pageNo, pageSize, hrefFor }, url });
   const rows = sortForPage(selected.map(toPageRow));
   const slice = rows.slice((pageNo - 1) * pageSize, pageNo * pageSize);
   const options = { ...page.options, prefix };

@@ -1,5 +1,9 @@
 /**
- * The three row markups the real web app uses, so the collector is tested against each:
+ * The `linked` look-alike markup (the simulator's default `pageMarkup`), NOT evidence-backed: every row
+ * here links its record, `/app/<slug>?txnId=<Id>`, and no public source shows such a link on a list or
+ * register row (service-facts "The web app's pages"). It is kept for the tests of the link path (a
+ * link, where a page has one, must be read exactly); the evidence-shaped pages are real-*.ts. Three
+ * row shapes, so the collector is tested against each:
  * - `table`: `<table><tr>` with native `<input type=checkbox>` (and a select-all in the header);
  * - `aria`: `role="row"` divs with `role="checkbox" aria-checked` custom checkboxes;
  * - `dgrid`: the account register's older grid, `.dgrid-row` divs wrapping a presentation table,

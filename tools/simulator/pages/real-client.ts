@@ -4,8 +4,9 @@
  *   stays a checkbox, a guess) opens the inline editor below the row, a row-level form with a Delete
  *   button `[data-automation-id="button-delete"]` that does nothing, as the simulator deletes nothing
  *   from a page; Cancel closes it;
- * - the Invoices list: "View/Edit" is a button: the script goes to `/app/invoices/view?row=<index>`
- *   with the page's own parameters (the server redirects to the invoice); the header's box ticks the rows;
+ * - the Invoices, Sales and Expenses lists: "View/Edit …" is a button: the script goes to
+ *   `/app/<list>/view?row=<index>` with the page's own parameters (the server redirects to the
+ *   record); the header's box ticks the rows;
  * - the bank feed (real-bank-feed.ts): tabs, paging, virtualization inside a page, ticks kept by row
  *   index in the script's state (so rows rendered again stay ticked), "N selected", phantom buttons
  *   swapped for real ones on hover.
@@ -111,9 +112,9 @@ export const REAL_CLIENT = `
       return true;
     }
     const button = t.closest('tr.idsTable__row button');
-    if (table && button && button.textContent.trim() === 'View/Edit') {
+    if (table && button && button.textContent.trim().startsWith('View/Edit')) {
       const url = new URL(location.href);
-      url.pathname = url.pathname.replace(/\\/app\\/invoices$/, '/app/invoices/view');
+      url.pathname = url.pathname.replace(/\\/app\\/(invoices|sales|expenses)$/, '/app/$1/view');
       url.searchParams.delete('fragment');
       url.searchParams.set('row', button.closest('tr').getAttribute('data-row-index'));
       location.assign(url);

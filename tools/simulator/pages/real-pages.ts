@@ -1,8 +1,9 @@
 /**
  * The real-markup pages' wiring (`?markup=real`, or the simulator's `pageMarkup: 'real'`): which list
- * page renders how (REAL_LISTS; the other list pages keep the linked markup), the bank feed, and
- * `/app/invoices/view?row=N`, where the Invoices list's View/Edit button goes: the server finds the
- * row's invoice from the same listing and redirects to it, so the list's DOM never holds its Id.
+ * page renders how (REAL_LISTS: registers, Invoices, Sales, Expenses; the other list pages keep the
+ * linked markup, which no public source backs), the bank feed, and `/app/<list>/view?row=N`, where a
+ * list's View/Edit button goes: the server finds the row's record from the same listing and
+ * redirects to it, so the list's DOM never holds the row's Id.
  */
 import type { Context, Hono } from 'hono';
 import { esc } from './html';
@@ -11,33 +12,46 @@ import type { PagerOptions } from './markup';
 import { positiveInt } from './paging';
 import { BANK_TABS, type BankTab, renderRealBankFeed } from './real-bank-feed';
 import { renderRealInvoices } from './real-invoices';
-import { renderRealRegister, sortRecords } from './real-register';
-import { accountIdsOf, type PageRecord } from './view-rows';
+import { type RealList, renderRealList } from './real-lists';
+import { registerModes, renderRealRegister, sortRecords } from './real-register';
+import { accountIdsOf, type PageRecord, slugFor } from './view-rows';
 
 interface RealListInput {
   records: PageRecord[];
   all: PageRecord[];
   param: string | undefined;
   pager: Omit<PagerOptions, 'total'>;
+  /** The page's address: its modes (`?columns=`, …) and cluster prefix. */
+  url: URL;
 }
 
-function invoicesPage({ records, pager }: RealListInput): string {
-  const from = (pager.page - 1) * pager.pageSize;
-  const rows = sortRecords(records).slice(from, from + pager.pageSize);
-  const pages = Math.max(1, Math.ceil(records.length / pager.pageSize));
-  const prev =
-    pager.page > 1 ? `<a data-nav rel="prev" href="${esc(pager.hrefFor(pager.page - 1))}">Previous</a> ` : '';
-  const next =
-    pager.page < pages ? ` <a data-nav rel="next" href="${esc(pager.hrefFor(pager.page + 1))}">Next</a>` : '';
-  const range = `${records.length === 0 ? 0 : from + 1}-${Math.min(records.length, from + pager.pageSize)} of ${records.length}`;
-  return `${renderRealInvoices(rows)}<nav class="pager" aria-label="Pages">${prev}<span class="pager-range">${range}</span>${next}</nav>`;
-}
+const prefixOf = (url: URL) => /^(\/c[1-9][0-9]{0,2})\/app\//.exec(url.pathname)?.[1] ?? '';
+
+/** A list page: its rows sorted as the web app sorts them, sliced to the page, and its pager. */
+const listPage =
+  (render: (rows: PageRecord[], prefix: string) => string) =>
+  ({ records, pager, url }: RealListInput): string => {
+    const from = (pager.page - 1) * pager.pageSize;
+    const rows = sortRecords(records).slice(from, from + pager.pageSize);
+    const pages = Math.max(1, Math.ceil(records.length / pager.pageSize));
+    const prev =
+      pager.page > 1 ? `<a data-nav rel="prev" href="${esc(pager.hrefFor(pager.page - 1))}">Previous</a> ` : '';
+    const next =
+      pager.page < pages ? ` <a data-nav rel="next" href="${esc(pager.hrefFor(pager.page + 1))}">Next</a>` : '';
+    const range = `${records.length === 0 ? 0 : from + 1}-${Math.min(records.length, from + pager.pageSize)} of ${records.length}`;
+    return `${render(rows, prefixOf(url))}<nav class="pager" aria-label="Pages">${prev}<span class="pager-range">${range}</span>${next}</nav>`;
+  };
 
 export const REAL_LISTS: Record<string, (input: RealListInput) => string> = {
-  '/app/register': ({ records, all, param, pager }) =>
-    renderRealRegister({ records, all, accountId: param ?? '', pager }),
-  '/app/invoices': invoicesPage,
+  '/app/register': ({ records, all, param, pager, url }) =>
+    renderRealRegister({ records, all, accountId: param ?? '', pager, modes: registerModes(url.searchParams) }),
+  '/app/invoices': listPage(renderRealInvoices),
+  '/app/sales': listPage((rows, prefix) => renderRealList('sales', rows, prefix)),
+  '/app/expenses': listPage((rows, prefix) => renderRealList('expenses', rows, prefix)),
 };
+
+/** The lists whose View/Edit goes through `/app/<list>/view?row=N`. */
+const VIEW_LISTS: ('invoices' | RealList)[] = ['invoices', 'sales', 'expenses'];
 
 /** The bank feed of `?accountId=` (default 35, the seeded Checking account), tab from `?tab=`. */
 export function renderBankFeedPage(all: PageRecord[], realmId: string, url: URL): string {
@@ -56,27 +70,25 @@ interface MountOptions {
 }
 
 export function mountRealPages(app: Hono, deps: PagesDeps, { cluster, pages, respond }: MountOptions): void {
-  const invoices = pages.find((p) => p.path === '/app/invoices');
-  app.on('GET', ['/app/invoices/view', `${cluster}/app/invoices/view`], (c) => {
-    const url = new URL(c.req.url);
-    const q = url.searchParams;
-    const realmId = deps.pageRealmId();
-    const raw = q.get('row');
-    const row = raw !== null && /^[0-9]{1,5}$/.test(raw) ? Number(raw) : -1;
-    if (!invoices || realmId === undefined || row < 0) {
-      return respond(c, deps, 'Not found', '<p class="empty">This invoice is not available.</p>', 404);
-    }
-    const pageSize = positiveInt(q.get('rows'), invoices.pageSize ?? 50, 10_000);
-    const pageNo = positiveInt(q.get('page'), 1);
-    const listed = sortRecords(invoices.select(deps.records(realmId), undefined));
-    const record = listed[(pageNo - 1) * pageSize + row];
-    if (!record || row >= pageSize) {
-      return respond(c, deps, 'Not found', '<p class="empty">This invoice is not available.</p>', 404);
-    }
-    const target = new URLSearchParams({ txnId: String(record.json.Id) });
-    const jobId = q.get('jobId');
-    if (jobId !== null) target.set('jobId', jobId);
-    const prefix = /^(\/c[1-9][0-9]{0,2})\/app\//.exec(url.pathname)?.[1] ?? '';
-    return c.redirect(`${prefix}/app/invoice?${target}`, 302);
-  });
+  for (const list of VIEW_LISTS) {
+    const page = pages.find((p) => p.path === `/app/${list}`);
+    app.on('GET', [`/app/${list}/view`, `${cluster}/app/${list}/view`], (c) => {
+      const url = new URL(c.req.url);
+      const q = url.searchParams;
+      const realmId = deps.pageRealmId();
+      const raw = q.get('row');
+      const row = raw !== null && /^[0-9]{1,5}$/.test(raw) ? Number(raw) : -1;
+      const missing = () => respond(c, deps, 'Not found', '<p class="empty">This record is not available.</p>', 404);
+      if (!page || realmId === undefined || row < 0) return missing();
+      const pageSize = positiveInt(q.get('rows'), page.pageSize ?? 50, 10_000);
+      const pageNo = positiveInt(q.get('page'), 1);
+      const listed = sortRecords(page.select(deps.records(realmId), undefined));
+      const record = listed[(pageNo - 1) * pageSize + row];
+      if (!record || row >= pageSize) return missing();
+      const target = new URLSearchParams({ txnId: String(record.json.Id) });
+      const jobId = q.get('jobId');
+      if (jobId !== null) target.set('jobId', jobId);
+      return c.redirect(`${prefixOf(url)}/app/${slugFor(record)}?${target}`, 302);
+    });
+  }
 }
