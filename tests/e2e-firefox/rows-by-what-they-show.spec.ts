@@ -100,7 +100,7 @@ test.describe('two invoices alike in every shown column', () => {
     const twins = await createTwinInvoices(sim, company);
     const rowSelector = 'tbody tr.idsTable__row';
     const page = await openReal(await newWindow(firefox.browser), '/app/invoices?markup=real', rowSelector);
-    const numbers = (await rowCells(page, rowSelector, ['td:nth-child(3)'])).map(([n]) => n ?? '');
+    const numbers = (await rowCells(page, rowSelector, ['td:nth-child(4)'])).map(([n]) => n ?? '');
     const boxes = await page.$$(`${rowSelector} input[type="checkbox"]`);
     const twinAt = numbers.indexOf('9999');
     const plainAt = numbers.findIndex((n) => n !== '9999');
@@ -163,7 +163,7 @@ test.describe('the Invoices list in the real markup', () => {
     const rowSelector = 'tbody tr.idsTable__row';
     const page = await openReal(await newWindow(firefox.browser), '/app/invoices?markup=real', rowSelector);
     expect(await page.$$('a[href*="txnId="]')).toHaveLength(0);
-    const numbers = (await rowCells(page, rowSelector, ['td:nth-child(3)'])).map(([n]) => n ?? '');
+    const numbers = (await rowCells(page, rowSelector, ['td:nth-child(4)'])).map(([n]) => n ?? '');
     const boxes = await page.$$(`${rowSelector} input[type="checkbox"]`);
     expect(boxes).toHaveLength(numbers.length);
     const keys: string[] = [];

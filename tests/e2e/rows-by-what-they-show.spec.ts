@@ -127,7 +127,7 @@ test.describe('a register and the Invoices list in the real markup', () => {
         const [key, ...more] = invoiceNumbered(
           sim,
           company.realmId,
-          (await row.locator('td').nth(2).innerText()).trim(),
+          (await row.locator('td').nth(3).innerText()).trim(),
         );
         expect(more).toEqual([]);
         return key ?? '';
@@ -160,7 +160,7 @@ test.describe('two invoices alike in every shown column', () => {
     await twinRows.first().getByRole('checkbox', { name: 'Select row' }).check();
     // One ordinary invoice beside it: the one click deletes it and leaves the twins alone.
     const other = rows.filter({ hasNot: page.getByRole('cell', { name: '9999', exact: true }) }).first();
-    const [plain] = invoiceNumbered(sim, company.realmId, (await other.locator('td').nth(2).innerText()).trim());
+    const [plain] = invoiceNumbered(sim, company.realmId, (await other.locator('td').nth(3).innerText()).trim());
     await other.getByRole('checkbox', { name: 'Select row' }).check();
 
     const popup = await connectPopup(openPopup, company);
@@ -204,7 +204,7 @@ test.describe('two invoices alike in every shown column', () => {
     const [kept, ticked] = twins as [string, string];
     await twinRows.first().getByRole('checkbox', { name: 'Select row' }).check();
     const other = rows.filter({ hasNot: page.getByRole('cell', { name: '9999', exact: true }) }).first();
-    const [plain] = invoiceNumbered(sim, company.realmId, (await other.locator('td').nth(2).innerText()).trim());
+    const [plain] = invoiceNumbered(sim, company.realmId, (await other.locator('td').nth(3).innerText()).trim());
     await other.getByRole('checkbox', { name: 'Select row' }).check();
     await deleteAsAnotherUser(sim, company, ticked);
 
