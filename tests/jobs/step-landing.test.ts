@@ -6,13 +6,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runJobStep } from '../../lib/jobs/step';
 import type { ReviewedSentItem } from '../../lib/journal/schema';
+import type { ManualClock } from '../support/clock';
 import { calls, chunk, env, item, LANDING_MS, openWith, operation, resetStep, stored, T0 } from './step-harness';
 
 beforeEach(resetStep);
 
+/** The step's clock: the harness's manual one. */
+const clock = () => env.clock as ManualClock;
+
 describe('a write that may still land', () => {
   it('each item of an attempt is journaled with its send time before the send', async () => {
-    env.clock.set(T0 + 42);
+    clock().set(T0 + 42);
     const { sentAt: _, ...fresh } = item('1');
     operation.prepare = async () => ({ kind: 'ok', skips: new Map(), send: [fresh] });
     let journaledBeforeSend: ReviewedSentItem[] | undefined;
@@ -62,7 +66,7 @@ describe('a write that may still land', () => {
 
   it('at its deadline the same item is landed and the read decides', async () => {
     const sentAt = T0 - 10_000;
-    env.clock.set(sentAt + LANDING_MS);
+    clock().set(sentAt + LANDING_MS);
     operation.verify = async (_client, items, ctx) => ({
       kind: 'ok',
       outcomes: new Map(
@@ -80,7 +84,7 @@ describe('a write that may still land', () => {
 
   it('a re-send is journaled with its new send time before it goes out', async () => {
     const sentAt = T0 - LANDING_MS;
-    env.clock.set(T0 + 7);
+    clock().set(T0 + 7);
     let journaled: number[] | undefined;
     operation.verify = async (_client, items, ctx) => {
       expect(await ctx.beforeResend(items)).toBe(true);
