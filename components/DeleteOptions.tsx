@@ -10,7 +10,8 @@ export const OPTION_IDS = {
 
 /**
  * The opt-ins, out of the trigger's way (issue 21 §5): each says what it adds to the click, and the
- * deck below repeats what is included. Off by default; nothing here deletes anything.
+ * deck below repeats what is included. Off by default; nothing here deletes anything. Each tick is
+ * the client's selection's (kept by the background), so every view and the reopened popup show it.
  */
 export function DeleteOptions({ model }: { model: PopupModel }) {
   const reconciled = model.reconciledCount.value;
@@ -38,7 +39,7 @@ export function DeleteOptions({ model }: { model: PopupModel }) {
           type="checkbox"
           checked={includeReconciled}
           aria-describedby={reconciledWarning ? OPTION_IDS.reconciledWarning : 'option-reconciled-hint'}
-          onChange={(e) => (model.includeReconciled.value = e.currentTarget.checked)}
+          onChange={(e) => void model.choose({ includeReconciled: e.currentTarget.checked })}
         />
         <label for="option-reconciled">Include reconciled transactions</label>
         {!reconciledWarning && (
@@ -61,7 +62,7 @@ export function DeleteOptions({ model }: { model: PopupModel }) {
           type="checkbox"
           checked={includeLinked}
           aria-describedby={linkedWarning ? OPTION_IDS.linkedWarning : linked > 0 ? 'option-linked-hint' : undefined}
-          onChange={(e) => (model.includeLinked.value = e.currentTarget.checked)}
+          onChange={(e) => void model.choose({ includeLinked: e.currentTarget.checked })}
         />
         <label for="option-linked">Include linked transactions</label>
         {!includeLinked && linked > 0 && (
@@ -93,7 +94,7 @@ export function DeleteOptions({ model }: { model: PopupModel }) {
           type="checkbox"
           checked={voidInstead}
           aria-describedby="option-void-hint"
-          onChange={(e) => (model.voidInstead.value = e.currentTarget.checked)}
+          onChange={(e) => void model.choose({ operation: e.currentTarget.checked ? 'void' : 'delete' })}
         />
         <label for="option-void">Void instead of delete</label>
         <p id="option-void-hint" class="hint">

@@ -179,9 +179,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
   }
 
   async function latestJob(scope: Scope): Promise<JobSnapshot | undefined> {
-    const jobs = (await runner.listJobs()).filter(
-      (j) => j.realmId === scope.realmId && j.environment === scope.environment,
-    );
+    const jobs = (await runner.listJobs()).filter((j) => sameScope(j, scope));
     return jobs.sort((a, b) => b.createdAt - a.createdAt)[0];
   }
 
@@ -220,6 +218,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     const view = buildPopupState({
       version: asOf,
       scope: scope ? { ...scope, stamp: selectionStamp(selected, checked) } : undefined,
+      choice: scope ? await selection.readChoice(scope) : undefined,
       connection,
       connections,
       hasToken: scope ? await hasToken(scope) : false,

@@ -3,9 +3,9 @@
  * snapshots of a client's records would otherwise stay on this device for good. The person confirmed
  * in the popup (which said how many audit records go and whether they were exported: they are the
  * only copy of deleted records). Erased, for one company in one environment: its audit entries, its
- * finished jobs' journals and reviewed records, its kept runs, its selection, page-ticked rows and
- * tombstones (one erase tombstone stays, naming no record, so a tick still showing on an open page
- * cannot bring a row back), its check (preflight), the last page when it was this company's, the
+ * finished jobs' journals and reviewed records, its kept runs, its selection (with the click's
+ * choice), page-ticked rows and tombstones (one erase tombstone stays, naming no record, so a tick
+ * still showing on an open page cannot bring a row back), its check (preflight), the last page when it was this company's, the
  * copies set aside of values a store could not read (`storage/item.ts` setAside) that name the
  * company or one of its jobs, and, when it is not connected, its cached name.
  * Kept: the connection itself (Disconnect removes it), other companies' data, the audit watermark.

@@ -27,9 +27,11 @@ export const jobHandlers: Pick<
   },
   'job/start': (msg, core, deps) =>
     startJob(core, deps, {
-      includeReconciled: msg.includeReconciled,
-      includeLinked: msg.includeLinked ?? false,
-      operation: msg.operation ?? DELETE.kind,
+      shownChoice: {
+        operation: msg.operation ?? DELETE.kind,
+        includeReconciled: msg.includeReconciled,
+        includeLinked: msg.includeLinked ?? false,
+      },
       shown: msg.scope,
     }),
   'restore/preview': (msg, core) => previewRestore(core, msg.filter, msg.scope),

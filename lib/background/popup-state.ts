@@ -12,6 +12,8 @@ export interface StateInputs {
   version: number;
   /** The company this view shows and the stamp of its selection as checked. */
   scope?: PopupState['scope'];
+  /** What the selection's click does (stored with the selection). */
+  choice?: PopupState['choice'];
   connection?: Connection;
   connections?: PopupState['connections'];
   hasToken: boolean;
@@ -114,5 +116,6 @@ export function buildPopupState(input: StateInputs): PopupState {
     notice: input.notice,
     audit: input.audit,
     scope: input.scope,
+    choice: input.choice,
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The selection's messages from extension pages: "Remove", "Clear", adding page-ticked rows, picking
  * one candidate for a row known by what it shows, and adding records found in Safe Delete's own page
- * (search, an imported list, likely duplicates). Each names the company the view showed and is
- * refused when the background now holds another company's selection.
+ * (search, an imported list, likely duplicates), and what the click does (delete or void, the
+ * opt-ins). Each names the company the view showed and is refused when the background now holds
+ * another company's selection.
  */
 import { CHECK_RETRY_MS } from '../domain/limits';
 import { fail, type Handlers, ok, type PageMessageType, type Reply, type RequestOf } from '../messaging/protocol';
@@ -44,6 +45,14 @@ export const selectionHandlers: Pick<
       core.setNotice({ level: 'error', text: `The selection is full: ${added.overCap} were not added.` }, viewed.scope);
     core.changed();
     await maybeAutoPreflight(core);
+    return ok(await core.state());
+  },
+  /** The person's tick on the click's operation or an opt-in: the company's, for every view. */
+  async 'selection/choose'(msg, core) {
+    const viewed = await checkViewCompany(core, msg.scope);
+    if (!viewed.ok) return refuseChange(core, viewed.error, msg.scope);
+    await core.selection.choose(viewed.scope, msg.choice);
+    core.changed();
     return ok(await core.state());
   },
   async 'selection/pick'(msg, core) {

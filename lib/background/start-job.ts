@@ -6,11 +6,14 @@
  * (the view's stamp), when a stored check names another record than its own key (storage written
  * outside the extension), or when nothing is ready. Linked records (an invoice a payment paid) are a
  * decision: they go only with `includeLinked`, reconciled ones only with `includeReconciled`; a
- * record that is both needs both. The checks and the job's creation run under the company's lock,
- * and the runner re-checks "one active job per company" inside its write queue (issue 18 §1).
+ * record that is both needs both. The operation and the opt-ins are the selection's stored choice;
+ * a click whose view showed another (changed in another window since) is refused. The checks and
+ * the job's creation run under the company's lock, and the runner re-checks "one active job per
+ * company" inside its write queue (issue 18 §1).
  */
+import { type Choice, choiceDifference } from '../domain/choice';
 import { canVoid } from '../domain/entities';
-import { DELETE, operationOf, type SelectionOperationKind, VOID } from '../domain/operations';
+import { operationOf, VOID } from '../domain/operations';
 import { recordKey } from '../domain/record-key';
 import type { CompanyScope } from '../domain/scope';
 import { reviewedFromPreflight } from '../jobs/from-preflight';
@@ -28,14 +31,16 @@ import { refuseForRoom } from './storage-room';
 export const PREFLIGHT_MAX_AGE_MS = 15 * 60 * 1000;
 
 export { JOB_RUNNING, RUN_FINISHED };
+export const CHOICE_CHANGED = 'The choice changed in another window since this one showed it:';
 export const LIST_CHANGED =
   'The list changed since this window showed it (a row was added, removed or checked again). Check the list again.';
 
 export interface StartOptions {
-  includeReconciled: boolean;
-  includeLinked?: boolean;
-  /** Void ("Void instead of delete"): only the types the service can void go in the job. */
-  operation?: SelectionOperationKind;
+  /**
+   * The operation and opt-ins the view showed (its button's words, its ticks): the job starts with
+   * the company's stored choice, and only when the view showed that one.
+   */
+  shownChoice: Choice;
   /** The company the view showed and the stamp of its selection as checked. */
   shown: CompanyScope & { stamp: string };
 }
@@ -51,7 +56,7 @@ export function startJob(
 async function startLocked(
   core: BackgroundCore,
   deps: BackgroundDeps,
-  { includeReconciled, includeLinked = false, operation = DELETE.kind, shown }: StartOptions,
+  { shownChoice, shown }: StartOptions,
 ): Promise<Reply<PopupState>> {
   const refuse = (text: string) => {
     core.setNotice({ level: 'error', text }, shown);
@@ -92,6 +97,11 @@ async function startLocked(
     return refuse('The selection changed since it was checked. Review the new statuses, then try again.');
   }
   if (selectionStamp(selected, stored) !== shown.stamp) return refuse(LIST_CHANGED);
+  // The person's choice as stored with the selection; a click that showed another does nothing.
+  const choice = await core.selection.readChoice(scope);
+  const { operation, includeReconciled, includeLinked } = choice;
+  const otherChoice = choiceDifference(shownChoice, choice);
+  if (otherChoice) return refuse(`${CHOICE_CHANGED} ${otherChoice}. Nothing was done: look again, then click.`);
   // A stored check is trusted only for its own record: a row whose reviewed record is another one
   // (storage rewritten outside the extension) refuses the whole job and is checked afresh.
   const foreign = keys.filter((k) => {

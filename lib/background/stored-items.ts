@@ -9,7 +9,14 @@ import { RUNS_ITEM } from '../jobs/run-history';
 import { JOB_SEAL_ITEM } from '../journal/job-seal';
 import { JOB_CHUNK_ITEM, JOB_RECORDS_ITEM, JOBS_ITEM, THROTTLE_ITEM } from '../journal/schema';
 import { PREFLIGHT_ITEM } from '../preflight/preflight-store';
-import { LAST_PAGE_ITEM, PAGE_TICKED_ITEM, ROWS_ITEM, SELECTION_ITEM, TOMBSTONES_ITEM } from '../selection/store';
+import {
+  CHOICE_ITEM,
+  LAST_PAGE_ITEM,
+  PAGE_TICKED_ITEM,
+  ROWS_ITEM,
+  SELECTION_ITEM,
+  TOMBSTONES_ITEM,
+} from '../selection/store';
 import { ITEM_VERSIONS_ITEM, LAYOUT_ITEM, UNREADABLE_ITEM } from '../storage/migrate';
 import { PAGE_ISSUES_ITEM } from './page-issues';
 
@@ -26,6 +33,7 @@ export const STORED_ITEMS = [
   PAGE_TICKED_ITEM,
   TOMBSTONES_ITEM,
   ROWS_ITEM,
+  CHOICE_ITEM,
   LAST_PAGE_ITEM,
   PREFLIGHT_ITEM,
   RUNS_ITEM,

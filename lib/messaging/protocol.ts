@@ -5,6 +5,7 @@
  * extension pages (the popup, also opened in a tab) may do everything else.
  */
 import { z } from 'zod';
+import { ChoicePatchSchema } from '../domain/choice';
 import { ENTITIES, isValidId } from '../domain/entities';
 import {
   DuplicatesQuerySchema,
@@ -105,6 +106,11 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     shownAt: z.number().int().min(0),
     scope: CompanyScopeSchema,
   }),
+  /**
+   * The person ticked "Void instead of delete", "Include reconciled transactions" or "Include
+   * linked transactions": stored with the company's selection, the same in every view.
+   */
+  z.object({ type: z.literal('selection/choose'), choice: ChoicePatchSchema, scope: CompanyScopeSchema }),
   /** The full view's find tools (issue 22): reads only; adding is `selection/add`, the person's click. */
   z.object({ type: z.literal('find/search'), query: SearchQuerySchema, scope: CompanyScopeSchema }),
   z.object({ type: z.literal('find/duplicates'), query: DuplicatesQuerySchema, scope: CompanyScopeSchema }),
@@ -117,7 +123,10 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('find/names'), scope: CompanyScopeSchema }),
   /** "Check again": the company the view showed (`scope`), whichever tab reported since. */
   z.object({ type: z.literal('preflight/run'), scope: CompanyScopeSchema }),
-  /** includeLinked: delete 'Linked' records too (off unless the person ticked "Include linked transactions"). */
+  /**
+   * The click names the choice its view showed (absent: delete, no opt-in): the background starts
+   * with the stored choice (`selection/choose`) and refuses a click that showed another one.
+   */
   z.object({
     type: z.literal('job/start'),
     includeReconciled: z.boolean(),
@@ -201,6 +210,7 @@ export interface ReplyMap {
   'selection/adopt': PopupState;
   'selection/pick': PopupState;
   'selection/add': PopupState;
+  'selection/choose': PopupState;
   'find/search': FindReply;
   'find/duplicates': DuplicatesReply;
   'find/resolve': ResolveReply;

@@ -4,6 +4,7 @@
  * words the popup shows for them live in lib/popup (labels.ts, words.ts).
  */
 import { z } from 'zod';
+import { ChoiceSchema } from '../domain/choice';
 import { ENTITIES } from '../domain/entities';
 import { FoundRecordSchema } from '../domain/find';
 import { BlockingFindingSchema, LinkedFindingSchema } from '../domain/findings';
@@ -234,6 +235,8 @@ export const PopupStateSchema = z.object({
    * else (issue 18 §2).
    */
   scope: ViewScopeSchema.optional(),
+  /** What the click does, the selection's (lib/domain/choice.ts); absent: delete, no opt-in. */
+  choice: ChoiceSchema.optional(),
   /**
    * The companies whose data this device keeps, connected or not, for "Erase this company's local
    * data" (issue 18 §7): their audit entries (the only copy of deleted records) and jobs.

@@ -16,6 +16,7 @@ import type { AlertKind, PageMessage, PageMessageType, Reply, ReplyOf, RequestOf
 import { type AuditFile, type PopupState, PopupStateSchema } from '../messaging/views';
 import { announcement } from './announce';
 import { createAuditExportActions } from './audit-export';
+import { createChoice } from './choice';
 import {
   type ConnectionInput,
   checkConnectionInput,
@@ -51,15 +52,9 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
   const now = signal(clock());
   const actionError = signal<string | undefined>(undefined);
   const pending = signal<PageMessageType | undefined>(undefined);
-  const includeReconciled = signal(false);
-  const includeLinked = signal(false);
-  /** "Void instead of delete": the click voids what the service can void. */
-  const voidInstead = signal(false);
-  const options = () => ({
-    includeReconciled: includeReconciled.value,
-    includeLinked: includeLinked.value,
-    voidInstead: voidInstead.value,
-  });
+  // The click's operation and opt-ins are the selection's, kept by the background (./choice.ts).
+  const chosen = createChoice(state, (choice) => actOnShown((scope) => ({ type: 'selection/choose', choice, scope })));
+  const { includeReconciled, includeLinked, voidInstead, options } = chosen;
   /** The polite live region's latest words (check finished, each batch, the end). */
   const announced = signal('');
   const hostAccess = signal<'granted' | 'missing'>('granted');
@@ -267,13 +262,16 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     ...createReportExportActions({ state, actionError, download: deps.download, version: deps.version }),
     clearSelection: () => actOnShown((scope) => ({ type: 'selection/clear', scope })),
     checkAgain: () => actOnShown((scope) => ({ type: 'preflight/run', scope })),
-    /** "Verify and delete selected": names the company and the stamp of the selection this view shows. */
-    startJob: () => {
+    /** A tick on "Void instead of delete" or an opt-in: the selection's choice, for every view. */
+    choose: chosen.choose,
+    /** "Verify and delete selected": names the company, the stamp and the choice this view shows. */
+    startJob: async () => {
+      await chosen.settled(); // a tick just made is the background's before the click names it
       const { includeReconciled, includeLinked, voidInstead } = untracked(options);
       const scope = state.peek()?.scope;
       if (!scope) {
         actionError.value = NO_COMPANY;
-        return Promise.resolve(false);
+        return false;
       }
       const operation = chosenOperation(voidInstead);
       return act({ type: 'job/start', includeReconciled, includeLinked, operation, scope });

@@ -9,12 +9,15 @@
  *   the page loaded), shown apart and never deleted unless the person adds them;
  * - tombstones: when the person removed a row in Safe Delete ("Remove", "Clear selection"). A tick
  *   still showing on a page cannot bring it back: only a tick made AFTER the removal can.
+ * And with the selection, what its click does (lib/domain/choice.ts): delete or void and the
+ * opt-ins, chosen by the person, gone with the selection (a write that leaves it empty, an erase).
  *
  * Limits: a row older than SELECTION_TTL_MS leaves the selection (a forgotten selection must not be
  * deleted a week later); the selection holds at most MAX_SELECTION rows and the page-ticked list
  * MAX_PAGE_TICKED (each new key costs a read on the company's quota).
  */
 import { z } from 'zod';
+import { type Choice, type ChoicePatch, ChoiceSchema, NO_CHOICE } from '../domain/choice';
 import type { Entity } from '../domain/entities';
 import { EnvironmentSchema } from '../domain/schemas';
 import type { RowResolution } from '../resolve/types';
@@ -60,6 +63,8 @@ export const PAGE_TICKED_ITEM = defineItem('pageTicked', { schema: SelectionSche
 export const TOMBSTONES_ITEM = defineItem('tombstones', { schema: TombstonesSchema, version: 1 });
 export const ROWS_ITEM = defineItem('rows', { schema: RowsSchema, version: 1 });
 export const LAST_PAGE_ITEM = defineItem('lastPage', { schema: LastPageSchema, version: 1 });
+/** A company's choice; absent, the click deletes with no opt-in (no older shape was ever stored). */
+export const CHOICE_ITEM = defineItem('choice', { schema: ChoiceSchema, version: 1 });
 
 const [storageKey, pageTickedKey, tombstoneKey, rowsKey] = [
   SELECTION_ITEM.key,
@@ -68,6 +73,7 @@ const [storageKey, pageTickedKey, tombstoneKey, rowsKey] = [
   ROWS_ITEM.key,
 ];
 const LAST_PAGE_KEY = LAST_PAGE_ITEM.key();
+const choiceKey = CHOICE_ITEM.key;
 
 function freshRows(rows: Rows, now: number): Rows {
   return Object.fromEntries(Object.entries(rows).filter(([, r]) => r.addedAt >= now - SELECTION_TTL_MS));
@@ -107,6 +113,13 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
       [tombstoneKey(scope)]: lists.tombstones,
       [rowsKey(scope)]: lists.rows,
     });
+    // The choice is the selection's: a selection left empty (cleared, removed, done) takes it along.
+    if (Object.keys(lists.selection).length === 0) await local.remove(choiceKey(scope));
+  }
+  /** The stored choice while the selection holds a row; otherwise (or unreadable) none was made. */
+  async function readChoice(scope: Scope): Promise<Choice> {
+    if (Object.keys((await readLists(scope)).selection).length === 0) return NO_CHOICE;
+    return readRaw(choiceKey(scope), ChoiceSchema, NO_CHOICE);
   }
   /** The person removed these rows in Safe Delete: out of both lists, tombstoned now. */
   function removeKeys(lists: Lists, keys: readonly string[], now: number): Lists {
@@ -120,6 +133,18 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
   }
   return {
     read: async (scope: Scope) => (await readLists(scope)).selection,
+    readChoice,
+    /** The person's tick on the click's operation or an opt-in; nothing to choose for with no row selected. */
+    choose: (scope: Scope, patch: ChoicePatch) =>
+      enqueue(async () => {
+        const selected = Object.keys((await readLists(scope)).selection).length > 0;
+        if (!selected) return NO_CHOICE;
+        const key = choiceKey(scope);
+        await setAside(local, key, await readItem(CHOICE_ITEM, local, key));
+        const next: Choice = { ...(await readChoice(scope)), ...patch };
+        await local.set({ [key]: next });
+        return next;
+      }),
     readPageTicked: async (scope: Scope) => (await readLists(scope)).pageTicked,
     readTombstones: async (scope: Scope) => (await readLists(scope)).tombstones,
     /** Ticked rows known by what they show, not (yet) resolved to one record. */
@@ -176,14 +201,15 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
         return selection;
       }),
     /**
-     * "Erase this company's local data": both lists gone, every tombstone replaced by the erase's,
-     * and the last page when it is this company's (its address names the company's records).
+     * "Erase this company's local data": the lists and the choice gone, every tombstone replaced by
+     * the erase's, and the last page when it is this company's (its address names the company's records).
      */
     erase: (scope: Scope) =>
       enqueue(async () => {
         const last = LastPageSchema.safeParse((await local.get(LAST_PAGE_KEY))[LAST_PAGE_KEY]);
         const ours = last.success && last.data.realmId === scope.realmId && last.data.environment === scope.environment;
-        await local.remove([storageKey(scope), pageTickedKey(scope), rowsKey(scope), ...(ours ? [LAST_PAGE_KEY] : [])]);
+        const keys = [storageKey(scope), pageTickedKey(scope), rowsKey(scope), choiceKey(scope)];
+        await local.remove([...keys, ...(ours ? [LAST_PAGE_KEY] : [])]);
         await local.set({ [tombstoneKey(scope)]: { [ERASED_TOMBSTONE]: clock() } });
       }),
     /** "Add to selection" in Safe Delete's find tools: the person's choice now. */

@@ -53,6 +53,8 @@ export const STORAGE_KEYS = {
   tombstones: { area: 'local', owner: 'selection', key: scoped('removed') },
   /** Ticked rows known by what they show, waiting to be resolved to one record (lib/selection/rows.ts). */
   rows: { area: 'local', owner: 'selection', key: scoped('rows') },
+  /** What the selection's click does: delete or void, and the opt-ins (lib/domain/choice.ts). */
+  choice: { area: 'local', owner: 'selection', key: scoped('choice') },
   /** The last QuickBooks page a selection came from. */
   lastPage: { area: 'local', owner: 'selection', key: () => 'sd:last-page' },
   /** The latest preflight of a company's selection. */

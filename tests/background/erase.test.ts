@@ -29,6 +29,8 @@ function local(h: SecurityHarness): Promise<Record<string, unknown>> {
 
 /** A finished delete job of the page's company (not dismissed: its journal stays). */
 async function runJob(h: SecurityHarness, includeReconciled = false): Promise<string> {
+  // The person's "Include reconciled transactions" is the selection's choice, stored before the click.
+  if (includeReconciled) await h.click({ type: 'selection/choose', choice: { includeReconciled } }, SENDERS.popup);
   const started = await h.click({ type: 'job/start', includeReconciled }, SENDERS.popup);
   if (!started.ok) throw new Error(started.error);
   const id = (started.data as PopupState).job?.id ?? '';
@@ -85,6 +87,7 @@ describe('company/erase', () => {
     const kinds = keysOf(stored, a, aJobs).map((k) => k.split(':')[k.startsWith('sd:job:') ? 3 : 1]);
     expect(new Set(kinds)).toEqual(
       new Set([
+        'choice',
         'chunk',
         'records',
         'seal',

@@ -175,6 +175,8 @@ describe('linked records are a decision', () => {
 
     await h.send({ type: 'job/dismiss', jobId: job.id }, SENDERS.popup);
     await h.background.core.preflight.start({ realmId: company.realmId, environment: 'production' });
+    // The person ticks "Include linked transactions" (the selection's choice), then clicks.
+    expect((await h.click({ type: 'selection/choose', choice: { includeLinked: true } })).ok).toBe(true);
     const second = await h.click({ type: 'job/start', includeReconciled: false, includeLinked: true }, SENDERS.popup);
     const job2 = await h.settle((second.ok ? (second.data as PopupState).job?.id : undefined) ?? '');
     expect(job2.status).toBe('done');

@@ -1,6 +1,7 @@
 /**
  * Issue 11 §2 "Void instead of delete", the background's half of the click (lib/background/start-job.ts):
- * `job/start` with operation 'void' builds a void job of the ready records the service can void,
+ * "Void instead of delete" chosen (`selection/choose`, stored with the selection), then `job/start`
+ * naming operation 'void' builds a void job of the ready records the service can void,
  * leaving every other type out of the job; with none voidable it refuses in words and sends nothing.
  * The whole background in Node, the real client against the real simulator (security harness).
  */
@@ -16,6 +17,10 @@ import {
 } from '../security/harness';
 
 const entityOf = (key: string) => key.split(':')[0] as Entity;
+/** The person ticks "Void instead of delete": the choice is the selection's, stored by the background. */
+async function chooseVoid(h: SecurityHarness): Promise<void> {
+  expect((await h.click({ type: 'selection/choose', choice: { operation: 'void' } })).ok).toBe(true);
+}
 
 describe('job/start with operation "void"', () => {
   let h: SecurityHarness | undefined;
@@ -39,6 +44,7 @@ describe('job/start with operation "void"', () => {
     expect(voidable.length).toBeGreaterThan(0);
     expect(ready.filter((k) => !canVoid(entityOf(k))).length).toBeGreaterThan(0); // ready, but cannot be voided
 
+    await chooseVoid(h);
     const started = await h.click({ type: 'job/start', includeReconciled: false, operation: 'void' }, SENDERS.popup);
     expect(started).toMatchObject({ ok: true });
     const jobId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
@@ -74,6 +80,7 @@ describe('job/start with operation "void"', () => {
     h = await createSecurityHarness({ notify: async (title, message) => void notes.push(`${title}: ${message}`) });
     await connectedWithSelection(h, { count: 6, entities: { Invoice: 1, Payment: 1 }, seed: 8 });
     h.clock.advance(10_000); // the popup's last poll was 10 s ago: it is closed when the job ends
+    await chooseVoid(h);
     const started = await h.click({ type: 'job/start', includeReconciled: false, operation: 'void' }, SENDERS.popup);
     const jobId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
     const end = await h.settle(jobId);
@@ -92,6 +99,7 @@ describe('job/start with operation "void"', () => {
     });
     const ready = (await popupStateOf(h)).selection.filter((r) => r.status === 'ready');
     expect(ready.length).toBeGreaterThan(0);
+    await chooseVoid(h);
     const refused = await h.click({ type: 'job/start', includeReconciled: false, operation: 'void' }, SENDERS.popup);
     expect(refused).toEqual({ ok: false, error: 'Nothing is ready to void.' });
     expect((await popupStateOf(h)).notice).toEqual({ level: 'error', text: 'Nothing is ready to void.' });
@@ -99,6 +107,7 @@ describe('job/start with operation "void"', () => {
     expect(h.callsTo(company.realmId, 'batch', 'void', 'delete')).toBe(0);
 
     // The same selection deletes: the refusal was the void's alone.
+    expect((await h.click({ type: 'selection/choose', choice: { operation: 'delete' } })).ok).toBe(true);
     const deleting = await h.click({ type: 'job/start', includeReconciled: false }, SENDERS.popup);
     expect(deleting).toMatchObject({ ok: true });
     const job = (deleting.ok ? (deleting.data as PopupState).job : undefined) ?? undefined;
@@ -116,6 +125,7 @@ describe('job/start with operation "void"', () => {
     });
     const reconciled = company.keys.reconciled;
     expect(reconciled.length).toBeGreaterThan(0);
+    await chooseVoid(h);
     const started = await h.click({ type: 'job/start', includeReconciled: false, operation: 'void' }, SENDERS.popup);
     expect(started).toMatchObject({ ok: true });
     const jobId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';

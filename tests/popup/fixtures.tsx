@@ -1,6 +1,7 @@
 /** In-memory background for popup tests: answers PageMessages with PopupState values we build. */
 import { act, render } from '@testing-library/preact';
 import { App } from '../../components/App';
+import { NO_CHOICE } from '../../lib/domain/choice';
 import type { Entity } from '../../lib/domain/entities';
 import type { LinkedFinding } from '../../lib/domain/findings';
 import type { PageMessage, Reply, ReplyOf } from '../../lib/messaging/protocol';
@@ -83,7 +84,14 @@ export function fakeBackground(initial: PopupState) {
         const data = m.sinceVersion === bg.state.version ? { unchanged: true as const } : bg.state;
         return { ok: true, data } as Reply<ReplyOf<R['type']>>;
       }
+      // As the background: the person's tick is the selection's choice, in the next state.
+      const before = bg.state;
+      if (m.type === 'selection/choose') {
+        const choice = { ...NO_CHOICE, ...bg.state.choice, ...m.choice };
+        bg.state = { ...bg.state, choice, version: bg.state.version + 1 };
+      }
       const reply = bg.reply ? await bg.reply(m) : { ok: true as const, data: bg.state };
+      if (m.type === 'selection/choose' && !reply.ok) bg.state = before; // refused: nothing stored
       // Like the real background, an accepted action's answer is its new state.
       if (reply.ok && typeof reply.data === 'object' && reply.data && 'version' in reply.data) {
         bg.state = reply.data as PopupState;
@@ -132,9 +140,9 @@ export async function renderPopup(state: PopupState, deps: PopupModelDeps = {}, 
       clock.advance(ms);
       await act(() => model.tick());
     },
-    /** Replaces the background's state (new version) and polls. */
+    /** Replaces the background's state (new version; the choice kept unless `next` names one) and polls. */
     async push(next: PopupState) {
-      bg.state = { ...next, version: model.state.peek()!.version + 1 };
+      bg.state = { ...next, choice: next.choice ?? bg.state.choice, version: model.state.peek()!.version + 1 };
       await act(() => model.tick());
       await lazyParts();
     },

@@ -30,6 +30,7 @@ function samples(name: StorageKeyName): string[] {
     case 'selection':
     case 'pageTicked':
     case 'rows':
+    case 'choice':
     case 'tombstones':
     case 'preflight':
     case 'runs':

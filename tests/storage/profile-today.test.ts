@@ -40,6 +40,7 @@ const TODAY = {
     pageTicked: {},
     tombstones: { 'Invoice:2': 3 },
     rows: {},
+    choice: { operation: 'void', includeReconciled: true, includeLinked: false },
     lastPage: { ...scope, url: 'https://qbo.intuit.com/app/invoices', at: 4 },
     preflight: { at: 5, rows: { 'Invoice:1': { status: 'ready', blockers: [], warnings: [], reviewed: record } } },
     runs: [run],
@@ -67,6 +68,7 @@ const keyOf = (name: string): string => {
     case 'pageTicked':
     case 'tombstones':
     case 'rows':
+    case 'choice':
     case 'preflight':
     case 'runs':
       return storageKey[name](scope);

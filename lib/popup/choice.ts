@@ -1,0 +1,55 @@
+/**
+ * What the view's click does, as the background keeps it with the client's selection
+ * (PopupState.choice, lib/domain/choice.ts): "Void instead of delete" and the opt-ins are never
+ * the view's own, so the popup reopened and the full view show the choice the person made. A tick
+ * is sent as `selection/choose` and shown at once, until the background's answer shows it (or,
+ * refused, shows the stored choice again).
+ */
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { type Choice, type ChoicePatch, NO_CHOICE } from '../domain/choice';
+import { VOID } from '../domain/operations';
+import type { PopupState } from '../messaging/views';
+
+export function createChoice(
+  state: ReadonlySignal<PopupState | undefined>,
+  send: (choice: ChoicePatch) => Promise<boolean>,
+) {
+  /** The ticks sent and not answered yet, shown over the stored choice meanwhile. */
+  const asked = signal<ChoicePatch | undefined>(undefined);
+  let inFlight = 0;
+  let sent: Promise<unknown> = Promise.resolve();
+  const choice = computed<Choice>(() => ({ ...(state.value?.choice ?? NO_CHOICE), ...asked.value }));
+  return {
+    choice,
+    includeReconciled: computed(() => choice.value.includeReconciled),
+    includeLinked: computed(() => choice.value.includeLinked),
+    /** "Void instead of delete": the click voids what the service can void. */
+    voidInstead: computed(() => choice.value.operation === VOID.kind),
+    /** The choice as the plan and the announcements read it (tracked where it is read). */
+    options: () => {
+      const { includeReconciled, includeLinked, operation } = choice.value;
+      return { includeReconciled, includeLinked, voidInstead: operation === VOID.kind };
+    },
+    /** The person ticked or unticked one of the options: stored with the selection, for every view. */
+    async choose(patch: ChoicePatch): Promise<boolean> {
+      asked.value = { ...asked.peek(), ...patch };
+      inFlight += 1;
+      const answer = send(patch);
+      sent = answer;
+      try {
+        return await answer;
+      } finally {
+        inFlight -= 1;
+        if (inFlight === 0) asked.value = undefined;
+      }
+    },
+    /** Resolves once every tick sent so far is answered (a click right after a tick waits for it). */
+    settled: async (): Promise<void> => {
+      let last: Promise<unknown> | undefined;
+      while (last !== sent) {
+        last = sent;
+        await last;
+      }
+    },
+  };
+}
