@@ -27,6 +27,7 @@ function everyPageMessage(realmId: string) {
     { type: 'connection/forget', scope: { realmId, environment: 'production' } },
     { type: 'selection/remove', key: 'Invoice:1' },
     { type: 'selection/clear' },
+    { type: 'selection/choose', choice: { operation: 'void' }, scope: { realmId, environment: 'production' } },
     { type: 'preflight/run', scope: { realmId, environment: 'production' } },
     { type: 'job/start', includeReconciled: true },
     { type: 'job/pause', jobId: 'x' },
