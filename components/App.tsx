@@ -6,6 +6,7 @@ import { ConnectionPanel } from './ConnectionPanel';
 import { DeleteOptions } from './DeleteOptions';
 import { DeletePanel } from './DeletePanel';
 import { ElsewhereNotice } from './ElsewhereNotice';
+import { FindLink } from './FindLink';
 import { FindMount } from './find/FindMount';
 import { HostAccess } from './HostAccess';
 import { JobProgress } from './JobProgress';
@@ -79,6 +80,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
           {!job && <DeleteOptions model={model} />}
           {/* Issue 22: the find tools, in the full view only (loaded on demand, not in the popup's bundle). */}
           {full && !job && <FindMount model={model} />}
+          {!full && !job && <FindLink model={model} />}
           {connected && <ConnectionPanel key="connection" model={model} />}
           {!job && <PageTickedMount model={model} />}
           {!job && <RecentRuns model={model} />}

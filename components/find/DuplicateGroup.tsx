@@ -45,27 +45,19 @@ function roleText(m: Member, keptBecause: string): string {
   return 'Proposed';
 }
 
-/** One group of likely duplicates, its members side by side; a box only on the proposed ones. */
-export function DuplicateGroup(props: {
-  group: DuplicateGroupView;
-  index: number;
-  ticked: ReadonlySet<string>;
-  onToggle: (key: string, on: boolean) => void;
-}) {
-  const { group, index, ticked, onToggle } = props;
-  const kept = group.members.find((m) => m.role === 'kept');
+/** The one header of the duplicates' table (./DuplicatesTool.tsx), above every group. */
+export function DuplicatesHead() {
   return (
-    <table class="find-dup-group">
-      <caption>{`Group ${index + 1}: ${ENTITY_LABEL[group.entity]}${kept ? ` · ${money(kept)}` : ''}`}</caption>
+    <>
       <colgroup>
         <col class="find-col-check" />
         <col class="find-dup-date" />
         <col class="find-dup-number" />
-        <col />
+        <col class="find-dup-name" />
         <col class="find-dup-amount" />
-        <col />
+        <col class="find-dup-memo" />
         <col class="find-dup-created" />
-        <col />
+        <col class="find-dup-source" />
         <col class="find-dup-status" />
       </colgroup>
       <thead>
@@ -85,34 +77,60 @@ export function DuplicateGroup(props: {
           <th scope="col">Status</th>
         </tr>
       </thead>
-      <tbody>
-        {group.members.map((m) => {
-          const key = recordKey(m.entity, m.id);
-          const created = m.createdAt ? Date.parse(m.createdAt) : Number.NaN;
-          return (
-            <tr key={key} class={m.role === 'proposed' ? undefined : `find-${m.role}`}>
-              <td class="find-check">
-                {m.role === 'proposed' && (
-                  <input
-                    type="checkbox"
-                    aria-label={memberLabel(m)}
-                    checked={ticked.has(key)}
-                    onChange={(e) => onToggle(key, e.currentTarget.checked)}
-                  />
-                )}
-              </td>
-              <td>{date(m)}</td>
-              <td>{m.number ?? ''}</td>
-              <td title={m.name}>{m.name ?? ''}</td>
-              <td class="find-amount">{money(m)}</td>
-              <td title={m.memo}>{m.memo ?? ''}</td>
-              <td>{Number.isNaN(created) ? '' : formatDateTime(created)}</td>
-              <td title={sourceText(m.source)}>{sourceText(m.source)}</td>
-              <td>{roleText(m, group.keptBecause)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    </>
+  );
+}
+
+/** Every group's proposed members, as "Entity:Id" keys: what "Select all proposed" ticks. */
+export function proposedKeys(groups: readonly DuplicateGroupView[]): string[] {
+  return groups.flatMap((g) => g.members.filter((m) => m.role === 'proposed').map((m) => recordKey(m.entity, m.id)));
+}
+
+/**
+ * One group of likely duplicates, its members side by side under the table's one header: a row
+ * naming the group, then its members; a box only on the proposed ones.
+ */
+export function DuplicateGroup(props: {
+  group: DuplicateGroupView;
+  index: number;
+  ticked: ReadonlySet<string>;
+  onToggle: (key: string, on: boolean) => void;
+}) {
+  const { group, index, ticked, onToggle } = props;
+  const kept = group.members.find((m) => m.role === 'kept');
+  return (
+    <tbody class="find-dup-group">
+      <tr class="find-dup-title">
+        <th scope="rowgroup" colSpan={9}>
+          {`Group ${index + 1}: ${ENTITY_LABEL[group.entity]}${kept ? ` · ${money(kept)}` : ''}`}
+        </th>
+      </tr>
+      {group.members.map((m) => {
+        const key = recordKey(m.entity, m.id);
+        const created = m.createdAt ? Date.parse(m.createdAt) : Number.NaN;
+        return (
+          <tr key={key} class={m.role === 'proposed' ? undefined : `find-${m.role}`}>
+            <td class="find-check">
+              {m.role === 'proposed' && (
+                <input
+                  type="checkbox"
+                  aria-label={memberLabel(m)}
+                  checked={ticked.has(key)}
+                  onChange={(e) => onToggle(key, e.currentTarget.checked)}
+                />
+              )}
+            </td>
+            <td>{date(m)}</td>
+            <td>{m.number ?? ''}</td>
+            <td title={m.name}>{m.name ?? ''}</td>
+            <td class="find-amount">{money(m)}</td>
+            <td title={m.memo}>{m.memo ?? ''}</td>
+            <td>{Number.isNaN(created) ? '' : formatDateTime(created)}</td>
+            <td class="find-wrap">{sourceText(m.source)}</td>
+            <td class="find-wrap">{roleText(m, group.keptBecause)}</td>
+          </tr>
+        );
+      })}
+    </tbody>
   );
 }

@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { Entity } from '../../lib/domain/entities';
 import type { FindModel } from '../../lib/popup/find-model';
 import { formatCount, plural } from '../../lib/popup/format';
-import { DuplicateGroup } from './DuplicateGroup';
+import { DuplicateGroup, DuplicatesHead, proposedKeys } from './DuplicateGroup';
 import { AddedNotice, FindProblems, TypesField } from './TypesField';
 
 /**
@@ -19,6 +19,8 @@ export function DuplicatesTool({ id, find }: { id: string; find: FindModel }) {
   const ticks = useSignal<{ of: unknown; keys: ReadonlySet<string> }>({ of: undefined, keys: new Set() });
   const view = find.duplicates.value;
   const ticked = ticks.value.of === view ? ticks.value.keys : new Set<string>();
+  const proposed = view.kind === 'groups' ? proposedKeys(view.groups) : [];
+  const allTicked = proposed.every((k) => ticked.has(k));
   const toggle = (key: string, on: boolean) => {
     const next = new Set(ticked);
     if (on) next.add(key);
@@ -75,26 +77,45 @@ export function DuplicatesTool({ id, find }: { id: string; find: FindModel }) {
           <p class="find-total">
             {`${plural(view.groups.length, 'group')} of likely duplicates among ${plural(view.scanned, 'transaction')}`}
           </p>
-          {view.groups.map((g, i) => (
-            <DuplicateGroup key={i} group={g} index={i} ticked={ticked} onToggle={toggle} />
-          ))}
-          <div class="find-actions">
-            <span class="find-ticked">{ticked.size > 0 ? `${formatCount(ticked.size)} ticked` : ''}</span>
-            <button
-              type="button"
-              disabled={ticked.size === 0}
-              onClick={() =>
-                void find.addDuplicates(
-                  [...ticked].map((k) => {
-                    const [entity, id] = k.split(':') as [Entity, string];
-                    return { entity, id };
-                  }),
-                )
-              }
-            >
-              Add to selection
-            </button>
-          </div>
+          {view.groups.length === 0 && <p>Try a longer date range, more types, or more days apart.</p>}
+          {proposed.length > 0 && (
+            <div class="find-bulk">
+              <button
+                type="button"
+                disabled={allTicked}
+                onClick={() => (ticks.value = { of: view, keys: new Set([...ticked, ...proposed]) })}
+              >
+                Select all proposed
+              </button>
+            </div>
+          )}
+          {view.groups.length > 0 && (
+            <table class="find-dup-table" aria-label="Likely duplicates">
+              <DuplicatesHead />
+              {view.groups.map((g, i) => (
+                <DuplicateGroup key={i} group={g} index={i} ticked={ticked} onToggle={toggle} />
+              ))}
+            </table>
+          )}
+          {proposed.length > 0 && (
+            <div class="find-actions">
+              <span class="find-ticked">{ticked.size > 0 ? `${formatCount(ticked.size)} ticked` : ''}</span>
+              <button
+                type="button"
+                disabled={ticked.size === 0}
+                onClick={() =>
+                  void find.addDuplicates(
+                    [...ticked].map((k) => {
+                      const [entity, id] = k.split(':') as [Entity, string];
+                      return { entity, id };
+                    }),
+                  )
+                }
+              >
+                Add to selection
+              </button>
+            </div>
+          )}
         </>
       )}
       <AddedNotice notice={find.duplicatesNotice.value} />

@@ -1,4 +1,4 @@
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import { scopeKey } from '../../lib/domain/scope';
 import { createImportModel } from '../../lib/popup/find-import';
 import { createFindModel, type Tool } from '../../lib/popup/find-model';
@@ -24,9 +24,18 @@ export function FindTools({ model }: { model: PopupModel }) {
   const c = model.connection.value;
   const connected = !!c?.realmId && c.hasToken && !c.needsReconnect;
   const company = connected && c.realmId ? scopeKey({ realmId: c.realmId, environment: c.environment }) : '';
+  // Opened from the popup's "Find in <client>" (popup.html?view=full#find): the tools in view, focused.
+  useEffect(() => {
+    if (location.hash !== '#find') return;
+    const heading = document.getElementById('find-heading');
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus();
+  }, []);
   return (
-    <section class="find" aria-labelledby="find-heading">
-      <h2 id="find-heading">{connected ? `Find in ${c.companyName ?? `company ${c.realmId}`}` : 'Find'}</h2>
+    <section id="find" class="find" aria-labelledby="find-heading">
+      <h2 id="find-heading" tabIndex={-1}>
+        {connected ? `Find in ${c.companyName ?? `company ${c.realmId}`}` : 'Find'}
+      </h2>
       {connected ? <Tools key={company} model={model} /> : <p>Connect to QuickBooks first.</p>}
     </section>
   );

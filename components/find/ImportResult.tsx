@@ -1,49 +1,33 @@
-import { ENTITY_LABEL } from '../../lib/domain/entities';
-import type { FoundRecord } from '../../lib/domain/find';
+import { useMemo } from 'preact/hooks';
 import { recordKey } from '../../lib/domain/record-key';
-import type { ImportedLine, ImportModel, ResolvedImport } from '../../lib/popup/find-import';
-import { formatCount, formatDate, formatDateTime, formatMoney } from '../../lib/popup/format';
+import type { ImportModel, ResolvedImport } from '../../lib/popup/find-import';
+import { candidateText, importDateOrder, lineText, recordText } from '../../lib/popup/find-lines';
+import { describeTxn, formatCount, txnUrl } from '../../lib/popup/format';
 
 /** Lines listed per group: the counts stay exact, a 50,000-line file does not put 50,000 items in the page. */
 const LISTED = 500;
-
-/** A line as the file showed it. */
-export function lineText(line: ImportedLine): string {
-  const s = line.shown;
-  const parts = [s.date, s.type, s.number, s.name, s.amount, s.memo].filter((p) => !!p && p.trim() !== '');
-  return `Row ${line.row}: ${parts.join(' · ')}`;
-}
-
-/** A record the line may be: enough to tell two candidates apart. */
-export function candidateText(c: FoundRecord): string {
-  const created = c.createdAt ? Date.parse(c.createdAt) : Number.NaN;
-  return [
-    `${ENTITY_LABEL[c.entity]} ${c.number ?? `(Id ${c.id})`}`,
-    c.name,
-    c.amount !== undefined ? formatMoney(c.amount, c.currency) : undefined,
-    c.date ? formatDate(c.date) : undefined,
-    Number.isNaN(created) ? undefined : `created ${formatDateTime(created)}`,
-    c.memo,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
 
 function More({ count }: { count: number }) {
   return count > LISTED ? <p class="hint">{`And ${formatCount(count - LISTED)} more.`}</p> : null;
 }
 
-/** Matched, can't tell (pick one or leave it out), not found; then the one "Add to selection". */
+/**
+ * Matched, can't tell (pick one or leave it out), not found; then the one "Add to selection".
+ * Matched and not found start open: they are what the person checks before adding.
+ */
 export function ImportResult({ list, result }: { list: ImportModel; result: ResolvedImport }) {
+  const environment = result.scope.environment;
+  // One date format on the screen: a date that reads two ways is read in the file's order.
+  const order = useMemo(() => importDateOrder(result), [result]);
   const picks = list.picks.value;
   const adding = result.matched.length + result.cantTell.filter((l) => picks.has(l.line.rowKey)).length;
   return (
     <div class="find-import-result">
-      <details class="find-group">
+      <details class="find-group" open>
         <summary>{`Matched (${formatCount(result.matched.length)})`}</summary>
         <ul>
           {result.matched.slice(0, LISTED).map(({ line, record }) => (
-            <li key={line.rowKey}>{`${lineText(line)} → ${candidateText(record)}`}</li>
+            <li key={line.rowKey}>{`${lineText(line, record, order)} → in QuickBooks: ${recordText(record)}`}</li>
           ))}
         </ul>
         <More count={result.matched.length} />
@@ -55,7 +39,7 @@ export function ImportResult({ list, result }: { list: ImportModel; result: Reso
         )}
         {result.cantTell.slice(0, LISTED).map(({ line, candidates }) => (
           <fieldset key={line.rowKey} class="find-pick">
-            <legend>{lineText(line)}</legend>
+            <legend>{lineText(line, candidates[0], order)}</legend>
             <span class="check">
               <input
                 id={`${line.rowKey}-none`}
@@ -76,17 +60,26 @@ export function ImportResult({ list, result }: { list: ImportModel; result: Reso
                   onChange={() => list.pick(line.rowKey, i)}
                 />
                 <label for={`${line.rowKey}-${i}`}>{candidateText(c)}</label>
+                <a
+                  class="find-open"
+                  href={txnUrl(environment, c.entity, c.id)}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={`Open ${describeTxn(c.entity, c.number, c.id)}${c.number ? ` (Id ${c.id})` : ''} in QuickBooks`}
+                >
+                  Open in QuickBooks
+                </a>
               </span>
             ))}
           </fieldset>
         ))}
         <More count={result.cantTell.length} />
       </section>
-      <details class="find-group">
+      <details class="find-group" open>
         <summary>{`Not found (${formatCount(result.notFound.length)})`}</summary>
         <ul>
           {result.notFound.slice(0, LISTED).map((line) => (
-            <li key={line.rowKey}>{lineText(line)}</li>
+            <li key={line.rowKey}>{lineText(line, undefined, order)}</li>
           ))}
         </ul>
         <More count={result.notFound.length} />
@@ -96,7 +89,7 @@ export function ImportResult({ list, result }: { list: ImportModel; result: Reso
           <summary>{`Could not be read (${formatCount(result.unreadable.length)})`}</summary>
           <ul>
             {result.unreadable.slice(0, LISTED).map((line) => (
-              <li key={line.rowKey}>{lineText(line)}</li>
+              <li key={line.rowKey}>{lineText(line, undefined, order)}</li>
             ))}
           </ul>
           <More count={result.unreadable.length} />

@@ -3,8 +3,9 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { Entity } from '../../lib/domain/entities';
 import { keyOfRecord } from '../../lib/domain/record-key';
 import type { SearchRow } from '../../lib/find/search-rows';
-import { sumsByCurrency } from '../../lib/find/search-total';
+import { sumsByType } from '../../lib/find/search-total';
 import { formatCount, formatMoney } from '../../lib/popup/format';
+import { entityCountsText } from '../../lib/popup/words';
 import { ResultRow } from './ResultRow';
 
 /** Fixed geometry makes windowing a division: keep in step with `.find-table tbody tr` in results-table.css. */
@@ -49,7 +50,7 @@ export function ResultsTable({ results, onAdd, viewport = RESULTS_VIEWPORT }: Pr
   };
   const scroller = useRef<HTMLElement>(null);
   const pendingFocus = useRef<number | undefined>(undefined);
-  const sums = useMemo(() => sumsByCurrency(results), [results]);
+  const sums = useMemo(() => sumsByType(results), [results]);
   const count = results.length;
   const [first, last] = resultsRange(scrollTop.value, count, viewport);
   const tickedCount = tickedSet.size;
@@ -98,7 +99,11 @@ export function ResultsTable({ results, onAdd, viewport = RESULTS_VIEWPORT }: Pr
     if (all.current) all.current.indeterminate = tickedCount > 0 && tickedCount < count;
   }, [tickedCount, count]);
 
-  const totals = sums.map((s) => formatMoney(s.cents / 100, s.currency));
+  // Per type: receivables and payables added into one figure would mean nothing.
+  const totals = sums.map(
+    (t) =>
+      `${entityCountsText(new Map([[t.entity, t.count]]))}: ${t.sums.map((s) => formatMoney(s.cents / 100, s.currency)).join(' + ') || 'no amount'}`,
+  );
   return (
     <section class="find-results" aria-label="Results">
       <p class="find-total">{[`${formatCount(count)} found`, ...totals].join(' · ')}</p>

@@ -18,8 +18,9 @@ const model = createPopupModel(runtimeApi, {
   download: (file) => downloadFile(file),
   hostAccess: hostAccessApi,
   version: browser.runtime.getManifest().version,
-  openFullView: () => {
-    void browser.tabs.create({ url: browser.runtime.getURL('/popup.html?view=full') });
+  openFullView: (at) => {
+    const url = at === 'find' ? '/popup.html?view=full#find' : '/popup.html?view=full';
+    void browser.tabs.create({ url: browser.runtime.getURL(url) });
     window.close();
   },
   openReport: (jobId) => {

@@ -45,6 +45,8 @@ export const FoundRecordSchema = z.object({
   memo: z.string().optional(),
   /** MetaData.CreateTime as the service sent it. */
   createdAt: z.string().optional(),
+  /** MetaData.LastUpdatedTime as the service sent it: two records alike in every field differ here. */
+  updatedAt: z.string().optional(),
 });
 export type FoundRecord = z.infer<typeof FoundRecordSchema>;
 

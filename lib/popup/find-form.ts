@@ -3,10 +3,12 @@
  * item 1): dollars typed → cents sent, the person's local time → epoch ms, and every problem in
  * words. Pure: the checks are the protocol's own schema (parseSearchQuery), worded here by rule.
  */
-import type { Entity } from '../domain/entities';
+import { ENTITIES, type Entity } from '../domain/entities';
 import { parseSearchQuery, type SearchAmount, type SearchQuery } from '../domain/search-query';
 
 export interface SearchForm {
+  /** "All types": every type Safe Delete knows is searched, whatever `types` holds. */
+  allTypes: boolean;
   types: Entity[];
   dateFrom: string;
   dateTo: string;
@@ -19,7 +21,9 @@ export interface SearchForm {
   createdTo: string;
 }
 
+/** A new search looks in every type: a person who has never seen the tool finds before they filter. */
 export const EMPTY_SEARCH_FORM: SearchForm = {
+  allTypes: true,
   types: [],
   dateFrom: '',
   dateTo: '',
@@ -96,14 +100,15 @@ function amountOf(form: SearchForm, problems: string[]): SearchAmount | undefine
 /** The form as a query the background accepts, or every problem in words (nothing sent). */
 export function searchQueryOf(form: SearchForm): FormCheck {
   const problems: string[] = [];
-  if (form.types.length === 0) problems.push('Choose at least one type.');
+  const types = form.allTypes ? [...ENTITIES] : form.types;
+  if (types.length === 0) problems.push('Choose at least one type.');
   const amount = amountOf(form, problems);
   const createdFrom = form.createdFrom ? localTimeToMs(form.createdFrom) : undefined;
   const createdTo = form.createdTo ? localTimeToMs(form.createdTo, true) : undefined;
   if (form.createdFrom && createdFrom === undefined) problems.push('"Created from" is not a date and time.');
   if (form.createdTo && createdTo === undefined) problems.push('"Created to" is not a date and time.');
   const draft = {
-    types: form.types,
+    types,
     ...(form.dateFrom ? { txnDateFrom: form.dateFrom } : {}),
     ...(form.dateTo ? { txnDateTo: form.dateTo } : {}),
     ...(form.name.trim() ? { name: form.name.trim() } : {}),
@@ -137,4 +142,33 @@ function wordsOfField(field: PropertyKey | undefined): string {
     default:
       return 'A field cannot be read.';
   }
+}
+
+/**
+ * What "Created to" takes when only a minute is typed (the whole minute, see localTimeToMs), said
+ * next to the field: "Up to 2:05:59 PM: the whole minute is included." Undefined when nothing (or
+ * seconds) is typed.
+ */
+export function createdToHint(typedTime: string, locale?: string): string | undefined {
+  if (!/T\d{2}:\d{2}$/.test(typedTime)) return undefined;
+  const last = localTimeToMs(typedTime, true);
+  if (last === undefined) return undefined;
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(new Date(last));
+  return `Up to ${time}: the whole minute is included.`;
+}
+
+/** What to try when a search found nothing, from the filters it had (the widest first). */
+export function noResultsAdvice(form: SearchForm): string[] {
+  const advice: string[] = [];
+  if (form.dateFrom || form.dateTo) advice.push('Widen the dates, or clear them to look at every date.');
+  if (!form.allTypes) advice.push('Tick "All types": only the types ticked were searched.');
+  if (form.name.trim())
+    advice.push('Clear the name, or pick it from the suggestions: it must be the name as QuickBooks has it.');
+  if (form.number.trim()) advice.push('Clear the number, or check it against QuickBooks.');
+  if (form.amount.trim() || form.amountMin.trim() || form.amountMax.trim())
+    advice.push('Clear the amount, or give a range around it.');
+  if (form.createdFrom || form.createdTo)
+    advice.push("Widen the created times: they are this computer's local time, to the minute.");
+  if (advice.length === 0) advice.push('No transaction of these types is in this company: check the company shown.');
+  return advice;
 }

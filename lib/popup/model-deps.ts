@@ -17,8 +17,11 @@ export interface PopupModelDeps {
   writeText?: (text: string) => Promise<void>;
   /** The extension's version (the manifest's), for the deletion report's header. */
   version?: string;
-  /** Opens the popup's page in a browser tab ("Open full view"); absent: the button is not shown. */
-  openFullView?: () => void;
+  /**
+   * Opens the popup's page in a browser tab ("Open full view"); `at: 'find'` opens it at its find
+   * tools ("Find in <client>"). Absent: neither button is shown.
+   */
+  openFullView?: (at?: 'find') => void;
   /** Opens a run's printable report in a tab ("Print the report"); absent: the button is not shown. */
   openReport?: (jobId: string) => void;
 }

@@ -59,6 +59,8 @@ function candidateOf(facts: RecordFacts): Candidate {
   if (memo !== undefined) candidate.memo = memo;
   const createdAt = str(ref(json.MetaData)?.CreateTime);
   if (createdAt !== undefined) candidate.createdAt = createdAt;
+  const updatedAt = str(ref(json.MetaData)?.LastUpdatedTime);
+  if (updatedAt !== undefined) candidate.updatedAt = updatedAt;
   return candidate;
 }
 

@@ -34,6 +34,8 @@ export interface Candidate {
   memo?: string;
   /** MetaData.CreateTime as the service sent it. */
   createdAt?: string;
+  /** MetaData.LastUpdatedTime as the service sent it. */
+  updatedAt?: string;
 }
 
 export type RowResolution =

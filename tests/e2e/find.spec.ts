@@ -109,7 +109,8 @@ for (const format of ['csv', 'xlsx'] as const) {
     await expect(panel.getByRole('heading', { name: "Can't tell (1)", exact: true })).toBeVisible();
     await expect(panel.getByText('Not found (0)', { exact: true })).toBeVisible();
     // The matched lines are the file's rows that name one record; the twin's row is the one can't-tell.
-    await panel.getByText(`Matched (${listed.length})`, { exact: true }).click();
+    // Matched and Not found start open: what the person checks before adding is in view.
+    await expect(panel.locator('details.find-group').first()).toHaveAttribute('open', '');
     const matchedRows = await panel.locator('details.find-group').first().locator('li').allInnerTexts();
     expect(matchedRows.map((t) => Number(/^Row (\d+):/.exec(t)?.[1]))).toEqual(listed);
     const cantTell = panel.locator('fieldset.find-pick');
@@ -173,6 +174,14 @@ test('25 duplicate pairs, 5 with one side reconciled: 25 proposed, none protecte
   await expect(panel.getByText('Kept: reconciled', { exact: true })).toHaveCount(5);
   await expect(panel.getByText('Kept: earliest created', { exact: true })).toHaveCount(20);
   await expect(panel.getByText(/^Not proposed/)).toHaveCount(0);
+  // One table, one header; the Source column, the most telling, is never cut at 1280 px.
+  await expect(panel.getByRole('table')).toHaveCount(1);
+  const cut = await panel
+    .locator('tbody td:nth-child(8)')
+    .evaluateAll(
+      (cells) => cells.filter((c) => c.scrollWidth > c.clientWidth || c.scrollHeight > c.clientHeight).length,
+    );
+  expect(cut).toBe(0);
 
   // Tick 20: every reconciled pair's twin and 15 of the others.
   const reconciledTwins = dup.pairs.filter((p) => p.keepBecause === 'reconciled').map((p) => p.propose);

@@ -96,7 +96,9 @@ describe('Find likely duplicates', () => {
 
   it('shows each group side by side: the kept one and why, protected ones without a box, proposed unticked', async () => {
     await scanned();
-    const [first, second] = screen.getAllByRole('table');
+    // One table; each group a row group, its first row naming it.
+    const [, first, second] = within(screen.getByRole('table')).getAllByRole('rowgroup');
+    expect(within(first as HTMLElement).getAllByRole('row')[0]?.textContent).toBe('Group 1: Expense · $1,887.59');
     const rows = within(first as HTMLElement)
       .getAllByRole('row')
       .slice(1);

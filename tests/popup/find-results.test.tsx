@@ -49,7 +49,12 @@ describe('ResultsTable at 10,000 results', () => {
     expect(table.getAttribute('aria-rowcount')).toBe('10001');
     expect(bodyRows().length).toBeGreaterThan(10);
     expect(bodyRows().length).toBeLessThanOrEqual(60);
-    expect(screen.getByText('10,000 found · $1,499,950.00')).toBeTruthy();
+    // Per type: four types' amounts are never added into one figure.
+    expect(
+      screen.getByText(
+        '10,000 found · Invoices 2,500: $374,950.00 · Bills 2,500: $374,975.00 · Expenses 2,500: $375,000.00 · Journal entries 2,500: $375,025.00',
+      ),
+    ).toBeTruthy();
     expect(box('Select all 10,000 results')).toBeTruthy();
   });
 
@@ -127,10 +132,15 @@ describe('ResultsTable keyboard and changes', () => {
     expect((document.activeElement as HTMLElement).getAttribute('aria-label')).toMatch(/^Select Invoice 1000,/);
   });
 
-  it('sums each currency apart', () => {
-    const rows = results(3).map((r, i) => ({ ...r, amount: 10, currency: i === 2 ? 'EUR' : 'USD' }));
+  it('sums each currency apart, within a type', () => {
+    const rows = results(3).map((r, i) => ({
+      ...r,
+      entity: 'Invoice' as const,
+      amount: 10,
+      currency: i === 2 ? 'EUR' : 'USD',
+    }));
     setup([...rows, { ...rows[0]!, id: '9', amount: undefined }]);
-    expect(screen.getByText('4 found · $20.00 · €10.00')).toBeTruthy();
+    expect(screen.getByText('4 found · Invoices 4: $20.00 + €10.00')).toBeTruthy();
   });
 
   it('new results start with nothing ticked', () => {

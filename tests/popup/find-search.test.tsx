@@ -117,6 +117,7 @@ describe('Find transactions', () => {
   it('says what is wrong in words and sends nothing', async () => {
     const p = await renderFind(answers([]));
     await openTool('Find transactions');
+    fireEvent.click(screen.getByLabelText('All types')); // unticked: no type at all
     type('Amount (exact)', 'twelve');
     type('Date from', '2024-11-30');
     type('Date to', '2024-11-01');
@@ -211,6 +212,7 @@ describe('Find transactions', () => {
     const p = await renderFind(answers(found(40)));
     await openTool('Find transactions');
     expect(await violations(p.container)).toEqual([]);
+    fireEvent.click(screen.getByLabelText('All types'));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Search' })));
     expect(screen.getByText('Choose at least one type.')).toBeTruthy();
     expect(await violations(p.container)).toEqual([]);

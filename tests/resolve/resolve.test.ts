@@ -50,7 +50,7 @@ const row = (rowKey: string, shown: RowToResolve['shown'], entities?: Entity[]):
   entities ? { rowKey, shown, entities } : { rowKey, shown };
 
 describe('resolveRows', () => {
-  it('the one record agreeing with every shown field is the match, its candidate filled from the record', async () => {
+  it('the one record agreeing with every shown field is the match, its candidate filled from the record (its last change too)', async () => {
     const { read } = fakeReader({
       Invoice: [
         invoice('101', '2026-11-03', 120),
@@ -70,6 +70,8 @@ describe('resolveRows', () => {
         amount: 120,
         currency: 'USD',
         createdAt: '2026-11-03T09:00:00-08:00',
+        // The last change: what tells apart two records alike in every other field.
+        updatedAt: '2026-11-03T09:00:00-08:00',
       },
     });
   });

@@ -8,7 +8,10 @@ import type { PopupState } from '../../lib/messaging/views';
 import { createPopupModel, type PopupApi } from '../../lib/popup/model';
 
 const g = globalThis as unknown as { __screenState: PopupState; __screenFull: boolean; __screenReady?: boolean };
-const model = createPopupModel({ send: async () => ({ ok: true, data: g.__screenState }) } as PopupApi);
+const model = createPopupModel({ send: async () => ({ ok: true, data: g.__screenState }) } as PopupApi, {
+  // The buttons that open the full view are shown as in the extension; here they go nowhere.
+  openFullView: () => undefined,
+});
 if (g.__screenFull) document.documentElement.classList.add('full-view');
 void model.tick().then(() => {
   render(<App model={model} full={g.__screenFull} />, document.getElementById('app') as HTMLElement);

@@ -30,7 +30,19 @@ const resolve = (m: PageMessage): ResolveReply => ({
     m.type === 'find/resolve'
       ? m.lines.map((l, i) =>
           i % 4 === 1
-            ? { rowKey: l.rowKey, kind: 'several', candidates: [rec(i), { ...rec(i), id: String(900 + i) }] }
+            ? {
+                rowKey: l.rowKey,
+                kind: 'several',
+                candidates: [
+                  { ...rec(i), updatedAt: rec(i).createdAt },
+                  {
+                    ...rec(i),
+                    id: String(900 + i),
+                    createdAt: new Date(Date.parse(rec(i).createdAt ?? '') + 37_000).toISOString(),
+                    updatedAt: new Date(Date.UTC(2024, 10, 5, 9, 14, 3)).toISOString(),
+                  },
+                ],
+              }
             : i % 4 === 3
               ? { rowKey: l.rowKey, kind: 'none', candidates: [] }
               : { rowKey: l.rowKey, kind: 'match', candidates: [rec(i)] },
@@ -41,7 +53,9 @@ const member = (i: number, role: 'kept' | 'protected' | 'proposed', protections:
   ...rec(i),
   role,
   protections,
-  ...(i % 2 ? { source: 'bankFeed: matched to a bank line' } : { source: 'import: TxnSource CSV' }),
+  ...(i % 2
+    ? { source: 'bankFeed: TxnSource: BankFeed · Chase Business Checking ****4411' }
+    : { source: 'import: Imported from Bank CSV November 2024 (Transaction Pro batch 14)' }),
 });
 const duplicates: DuplicatesReply = {
   scanned: 3120,
@@ -59,8 +73,11 @@ const duplicates: DuplicatesReply = {
 const api: PopupApi = {
   send: (async (m: PageMessage) => {
     if (m.type === 'find/names') return { ok: true, data: { names: NAMES } };
-    if (m.type === 'find/search')
-      return { ok: true, data: { kind: 'ok', results, total: results.length, readAt: Date.now() } };
+    if (m.type === 'find/search') {
+      // A name nobody has: the "nothing found" screen.
+      const found = m.query.name === 'Nobody' ? [] : results;
+      return { ok: true, data: { kind: 'ok', results: found, total: found.length, readAt: Date.now() } };
+    }
     if (m.type === 'find/resolve') return { ok: true, data: resolve(m) };
     if (m.type === 'find/duplicates') return { ok: true, data: duplicates };
     return { ok: true, data: g.__screenState };

@@ -59,6 +59,28 @@ const STEPS: [string, (page: Page) => Promise<void>][] = [
     },
   ],
   [
+    'find-all-types',
+    async (page) => {
+      await page.getByRole('button', { name: 'Find transactions' }).click();
+      await page.getByLabel('Created to').fill('2024-11-03T14:05');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('button', { name: /^Add all/ }).waitFor();
+      await page.getByRole('button', { name: 'Find transactions' }).scrollIntoViewIfNeeded();
+    },
+  ],
+  [
+    'find-none',
+    async (page) => {
+      await page.getByRole('button', { name: 'Find transactions' }).click();
+      await page.getByLabel('Date from').fill('2024-11-01');
+      await page.getByLabel('Date to').fill('2024-11-30');
+      await page.getByLabel('Name').fill('Nobody');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByText(/^0 found/).waitFor();
+      await page.getByRole('button', { name: 'Find transactions' }).scrollIntoViewIfNeeded();
+    },
+  ],
+  [
     'import-a-list',
     async (page) => {
       await page.getByRole('button', { name: 'Import a list' }).click();
@@ -71,6 +93,18 @@ const STEPS: [string, (page: Page) => Promise<void>][] = [
     },
   ],
   [
+    'import-cant-tell',
+    async (page) => {
+      await page.getByRole('button', { name: 'Import a list' }).click();
+      await page
+        .getByLabel('Choose a report file')
+        .setInputFiles({ name: 'report.csv', mimeType: 'text/csv', buffer: Buffer.from(REPORT) });
+      await page.getByRole('button', { name: 'Match in QuickBooks' }).click();
+      await page.getByText(/^Matched \(/).click(); // closed, to bring the can't-tell lines up
+      await page.getByRole('heading', { name: /^Can't tell/ }).evaluate((h) => h.scrollIntoView({ block: 'start' }));
+    },
+  ],
+  [
     'find-duplicates',
     async (page) => {
       await page.getByRole('button', { name: 'Find likely duplicates' }).click();
@@ -79,6 +113,7 @@ const STEPS: [string, (page: Page) => Promise<void>][] = [
       await page.getByLabel('Date to').fill('2024-11-30');
       await page.getByRole('button', { name: 'Find duplicates' }).click();
       await page.getByRole('table').first().waitFor();
+      await page.getByRole('button', { name: 'Select all proposed' }).click();
       await page.getByRole('button', { name: 'Find duplicates' }).evaluate((b) => b.scrollIntoView({ block: 'start' }));
     },
   ],

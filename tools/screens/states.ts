@@ -60,6 +60,8 @@ function state(over: Partial<PopupState>): PopupState {
 
 export const SCREENS: { name: string; state: PopupState; views?: boolean[] }[] = [
   { name: 'checked-50', state: state({ selection: rows(50) }) },
+  // A first visit: nothing ticked yet; the popup says the find tools exist ("Find in <client>").
+  { name: 'nothing-selected', state: state({ selection: [] }), views: [false] },
   {
     name: 'check-failed',
     state: state({
