@@ -1,9 +1,10 @@
 /**
  * CSV export of the audit log, one row per entry, written by the product's one CSV writer
  * (lib/domain/csv.ts: RFC 4180, formula neutralization in comma and semicolon locales, amounts kept
- * numeric). The preDeleteJson column is a field like any other; the JSON export is the lossless copy.
+ * numeric with two decimals). The preDeleteJson column is a field like any other; the JSON export is
+ * the lossless copy.
  */
-import { type CsvValue, csvRow } from '../domain/csv';
+import { type CsvValue, csvMoney, csvRow } from '../domain/csv';
 import type { AuditEntry } from './entry';
 
 export const CSV_COLUMNS = [
@@ -36,7 +37,7 @@ function row(entry: AuditEntry): CsvValue[] {
     entry.id,
     entry.docNumber,
     entry.txnDate,
-    entry.amount,
+    csvMoney(entry.amount),
     entry.currency,
     entry.party,
     entry.syncToken,

@@ -18,6 +18,7 @@
  * Numbers stay numbers: a field that is a plain decimal such as `-120.5` (a number of the product's
  * size, or a text of digits) is written as it is, unquoted: it cannot run, and a bookkeeper sums the
  * amounts. The one exception is a row's first field (see firstField); both CSVs open with text.
+ * Money is written with its two decimals (csvMoney: `97199.10`, never `97199.1`), as a client reads it.
  *
  * The text stays recoverable (the JSON column parses again): a segment that starts with an
  * apostrophe of its own gets one more, so after an RFC 4180 parse every apostrophe right at the
@@ -57,6 +58,16 @@ function firstField(value: CsvValue): string {
 
 function quoted(text: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * An amount of money as a cell: two decimals (`97199.10`, `-20.50`, `75.00`), still a plain decimal a
+ * spreadsheet sums. An amount with a finer part (a rate, never a QuickBooks total) is written as it
+ * is rather than rounded: the file never says less than the record.
+ */
+export function csvMoney(amount: number | undefined): CsvValue {
+  if (amount === undefined || !Number.isFinite(amount)) return amount;
+  return Math.round(amount * 100) / 100 === amount ? amount.toFixed(2) : String(amount);
 }
 
 /** One row: its fields joined by commas, CRLF included. */

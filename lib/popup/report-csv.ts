@@ -1,10 +1,10 @@
 /**
  * The deletion report as CSV ("Download the report (CSV)"): the header block, the totals by type,
  * then each section under a title row, through the product's one CSV writer (lib/domain/csv.ts), so
- * a client's name or memo never opens a formula and amounts stay plain number cells (1887.59, the
- * currency in its own column). Dates in the bookkeeper's locale.
+ * a client's name or memo never opens a formula and amounts stay plain number cells with two
+ * decimals (1887.59, 75.00, the currency in its own column). Dates in the bookkeeper's locale.
  */
-import { type CsvValue, csvRow } from '../domain/csv';
+import { type CsvValue, csvMoney, csvRow } from '../domain/csv';
 import type { JobView, SelectionRow } from '../messaging/views';
 import { formatDate } from './format';
 import { runCsvFilename } from './report';
@@ -15,7 +15,7 @@ export function reportCells(report: RunReport, locale?: string): CsvValue[][] {
   const rows: CsvValue[][] = [[report.title], ...report.header, []];
   rows.push([report.totalsTitle], [...TOTAL_COLUMNS]);
   if (report.totals.length === 0) rows.push(['None']);
-  for (const t of report.totals) rows.push([t.type, t.count, t.amount, t.currency]);
+  for (const t of report.totals) rows.push([t.type, t.count, csvMoney(t.amount), t.currency]);
   for (const section of report.sections) {
     rows.push([], [section.title, section.rows.length], [...REPORT_COLUMNS]);
     if (section.rows.length === 0) rows.push(['None']);
@@ -25,7 +25,7 @@ export function reportCells(report: RunReport, locale?: string): CsvValue[][] {
         r.number,
         r.name,
         r.date && formatDate(r.date, locale),
-        r.amount,
+        csvMoney(r.amount),
         r.currency,
         r.result,
         r.why,

@@ -3,7 +3,7 @@
  * the CSV of this run (the company's name in the file name). Bookkeeper words only; the full audit
  * log (raw service messages, JSON before deletion) stays the exported audit log's business.
  */
-import { csvRow } from '../domain/csv';
+import { csvMoney, csvRow } from '../domain/csv';
 import { DONE_GROUPS, type DoneGroup } from '../domain/operations';
 import type { JobRecordView, JobView, OutcomeGroup } from '../messaging/views';
 import { describeTxn, ENVIRONMENT_LABEL, formatDate, formatMoney } from './format';
@@ -105,7 +105,7 @@ export function runSummary(job: JobView, companyName: string | undefined, locale
 
 /**
  * This run's records as CSV (a spreadsheet's columns in bookkeeper words), through the product's one
- * CSV writer: the amount stays a number cell, names and reasons are neutralized as in the audit log.
+ * CSV writer: the amount stays a number cell (two decimals), names and reasons are neutralized as in the audit log.
  */
 export function runCsv(job: JobView, companyName: string | undefined): string {
   const header = [
@@ -128,7 +128,7 @@ export function runCsv(job: JobView, companyName: string | undefined): string {
     r.docNumber,
     r.party,
     r.txnDate,
-    r.amount,
+    csvMoney(r.amount),
     r.currency,
     r.group === 'restored' ? `${outcomeWord(r)}: ${restoredIds(r)}` : outcomeWord(r),
     r.group === 'deleted' || r.group === 'voided' || r.group === 'restored'

@@ -4,7 +4,7 @@
  * and every text recoverable from the file.
  */
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRow, neutralizeFormulas } from '../../lib/domain/csv';
+import { csvField, csvMoney, csvRow, neutralizeFormulas } from '../../lib/domain/csv';
 import { formulaCells, naiveCells, opensFormula, parseCsv, recoverText } from '../support/csv';
 
 /** Texts a customer, vendor or memo could carry into QuickBooks. */
@@ -91,6 +91,14 @@ describe('the CSV writer', () => {
     expect(parseCsv(csv, ';').rows[0]).toEqual([`x,${cell}`]);
     expect(naiveCells(csv, ',')).toEqual(['x', cell, '']);
     expect(opensFormula(cell)).toBe(false);
+  });
+
+  it('money is written with two decimals, a plain number cell; a finer amount is never rounded away', () => {
+    expect(csvRow(['Total', csvMoney(97199.1)])).toBe('Total,97199.10\r\n');
+    expect([75, -20.5, 0, -0.01, 1887.59].map(csvMoney)).toEqual(['75.00', '-20.50', '0.00', '-0.01', '1887.59']);
+    expect(csvMoney(0.1 + 0.2)).toBe('0.30000000000000004');
+    expect(csvMoney(undefined)).toBeUndefined();
+    expect(opensFormula(csvField(csvMoney(-120.5)))).toBe(false);
   });
 
   it('a row’s first field is text even when it is a number: a `;` spreadsheet reads the whole row as one cell', () => {

@@ -16,7 +16,7 @@ describe('CSV export (RFC 4180)', () => {
     expect(lines[1]).toContain('"{""Id"":""129"",""SyncToken"":""2"",""PrivateNote"":""line1\\nline2""}"');
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(
-      lines[1]?.startsWith('2026-01-15T09:00:00.000Z,9130350000000001,sandbox,Invoice,129,1032,2025-03-01,300,'),
+      lines[1]?.startsWith('2026-01-15T09:00:00.000Z,9130350000000001,sandbox,Invoice,129,1032,2025-03-01,300.00,'),
     ).toBe(true);
     const { rows, errors } = parseCsv(csv);
     expect(errors).toEqual([]);
@@ -28,7 +28,7 @@ describe('CSV export (RFC 4180)', () => {
     expect(csv).toContain(",'@1,");
     expect(csv).toContain(",'=cmd|' /C calc'!A0,");
     expect(csv).toContain(",'+1+2,");
-    expect(csv).toContain(',-5,');
+    expect(csv).toContain(',-5.00,');
   });
 });
 
@@ -60,10 +60,10 @@ describe('CSV export in comma and semicolon locales (issue 18)', () => {
     expect(recoverText(rows[1]![CSV_COLUMNS.indexOf('party')]!)).toBe(hostile.party);
   });
 
-  it('an amount of -120.5 stays a number cell', () => {
+  it('an amount of -120.5 stays a number cell, with its two decimals', () => {
     const { rows } = parseCsv(toCsv([hostile]));
-    expect(rows[1]![CSV_COLUMNS.indexOf('amount')]).toBe('-120.5');
-    expect(toCsv([hostile])).toContain(',-120.5,');
+    expect(rows[1]![CSV_COLUMNS.indexOf('amount')]).toBe('-120.50');
+    expect(toCsv([hostile])).toContain(',-120.50,');
   });
 
   it('an unreadable entry’s stored value goes through the same writer', () => {
@@ -141,8 +141,15 @@ describe('CSV columns', () => {
 });
 
 describe('numbers stay numeric', () => {
-  it.each([-120.55, 120.55, -120, 0, -0.01])('an amount of %s is a number cell', (n) => {
-    expect(cells(entry({ ...plain, amount: n })).amount).toBe(String(n));
+  it.each([
+    [-120.55, '-120.55'],
+    [120.55, '120.55'],
+    [-120, '-120.00'],
+    [0, '0.00'],
+    [-0.01, '-0.01'],
+    [97199.1, '97199.10'],
+  ])('an amount of %s is a number cell with two decimals: %s', (n, cell) => {
+    expect(cells(entry({ ...plain, amount: n })).amount).toBe(cell);
   });
   it.each(['-120.55', '120.55', '-120', '0', '-0.01'])('a text that is a plain number (%s) is left alone', (n) => {
     expect(cells(entry({ ...plain, docNumber: n })).docNumber).toBe(n);

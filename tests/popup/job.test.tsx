@@ -214,7 +214,7 @@ describe('popup result', () => {
     expect(file.filename).toBe('safe-delete-Maple-Street-Bakery-2026-11-22.csv');
     expect(file.mime).toBe('text/csv');
     expect(content.split('\r\n')[0]).toBe('Company,Company ID,Type,Number,Name,Date,Amount,Currency,Result,Why,Code');
-    expect(content).toContain('Maple Street Bakery,123,Invoice,1001,,,100,USD,Deleted (verified),,');
+    expect(content).toContain('Maple Street Bakery,123,Invoice,1001,,,100.00,USD,Deleted (verified),,');
   });
 
   it('exports the audit log page by page into one file, and records the export once the person says it is saved', async () => {

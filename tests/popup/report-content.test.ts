@@ -54,12 +54,12 @@ describe('the deletion report (CSV)', () => {
     expect(header.get('Run')).toBe('Finished 22. November 2026 um 15:00');
   });
 
-  it('totals what was deleted by type and currency, amounts as plain numbers', () => {
+  it('totals what was deleted by type and currency, amounts as plain numbers with two decimals', () => {
     const totals = read(csv).section('Deleted, by type').rows;
     expect(totals).toEqual([
       ['Type', 'Count', 'Amount', 'Currency'],
-      ['Invoice', '2', '1987.6', 'USD'],
-      ['Payment', '1', '-20.5', 'EUR'],
+      ['Invoice', '2', '1987.60', 'USD'],
+      ['Payment', '1', '-20.50', 'EUR'],
     ]);
   });
 
@@ -78,15 +78,15 @@ describe('the deletion report (CSV)', () => {
       '',
     ]);
     expect(recoverText(deleted.rows[2]![2]!)).toBe('=HYPERLINK("https://evil.example")');
-    expect(deleted.rows[3]!.slice(4, 6)).toEqual(['-20.5', 'EUR']);
+    expect(deleted.rows[3]!.slice(4, 6)).toEqual(['-20.50', 'EUR']);
   });
 
   it('lists what was not deleted with the reason in words, never the service raw text', () => {
     const notDeleted = read(csv).section('Not deleted, and why');
     expect(notDeleted.count).toBe('2');
     expect(notDeleted.rows.slice(1)).toEqual([
-      ['Bill', 'B-9', '', 'Dec 31, 2023', '75', 'USD', 'Refused', 'the books are closed for its date'],
-      ['Bill', '', '', '', '12', 'USD', 'Skipped: changed since review', 'changed since review'],
+      ['Bill', 'B-9', '', 'Dec 31, 2023', '75.00', 'USD', 'Refused', 'the books are closed for its date'],
+      ['Bill', '', '', '', '12.00', 'USD', 'Skipped: changed since review', 'changed since review'],
     ]);
     expect(csv).not.toContain('Business Validation Error');
   });
@@ -96,7 +96,7 @@ describe('the deletion report (CSV)', () => {
     expect(left.count).toBe('3');
     const rows = left.rows.slice(1);
     expect(rows.map((r) => [r[0], r[1], r[4], r[6]])).toEqual([
-      ['Invoice', '1007', '250', 'Reconciled'],
+      ['Invoice', '1007', '250.00', 'Reconciled'],
       ['Payment', '1008', '40.25', 'Deposited'],
       ['Sales receipt', '1009', '100.09', 'Ready'],
     ]);

@@ -77,11 +77,11 @@ describe('the run CSV', () => {
     expect(recoverText(rows[2]![4]!)).toBe('x,@SUM(A1)');
   });
 
-  it('an amount of -120.5 stays a number cell, as in the audit log', () => {
+  it('an amount of -120.5 stays a number cell with two decimals, as in the audit log', () => {
     const csv = runCsv(job, 'Maple Street Bakery');
-    expect(csv).toContain(',2025-03-01,-120.5,EUR,');
-    expect(parseCsv(csv).rows[1]![6]).toBe('-120.5');
-    expect(parseCsv(csv).rows[2]![6]).toBe('120.5');
+    expect(csv).toContain(',2025-03-01,-120.50,EUR,');
+    expect(parseCsv(csv).rows[1]![6]).toBe('-120.50');
+    expect(parseCsv(csv).rows[2]![6]).toBe('120.50');
   });
 
   it('no cell opens a formula whether the spreadsheet splits on `,`, `;` or tab, with or without quotes', () => {
