@@ -15,7 +15,7 @@ import { defaultIsTrusted, watchGestures } from './gestures';
 import { type DomWatch, type Timers, watchDom } from './observer';
 import { createOwnCheckboxes } from './own-checkboxes';
 import { createCounterReader } from './page-counter';
-import { findUnreadable } from './page-structure';
+import { unreadableOf } from './page-structure';
 import { createProvenanceJudge } from './provenance';
 import { createRangeSelection } from './range-select';
 import { createReportQueue } from './report-queue';
@@ -139,7 +139,7 @@ export function startCollector(options: CollectorOptions): Collector {
       },
       readShown,
     );
-    const shownScan = scanShownRows({ doc, scan: result, own, keyer, entities: pageEntities(url) });
+    const shownScan = scanShownRows({ doc, url, scan: result, own, keyer, entities: pageEntities(url) });
     let tracked: AnyRow[] = [...result.rows, ...shownScan.rows];
     let bankLines = shownScan.bankLines;
     if (shownScan.bankLinesTab) {
@@ -165,12 +165,9 @@ export function startCollector(options: CollectorOptions): Collector {
       shown: (row) => readShown(row.cells[0]?.element),
     });
     const page: PageInfo = { seenSelected };
-    if (bankLines > 0) page.bankLines = bankLines;
-    const unreadable =
-      !shownScan.bankLinesTab && (seenSelected === 0 || shownScan.unreadable > 0)
-        ? findUnreadable(doc, result, own.isOwn, shownScan.unreadableOwn)
-        : undefined;
+    const unreadable = unreadableOf(doc, result, own.isOwn, shownScan);
     if (unreadable) page.unreadable = unreadable;
+    else if (bankLines > 0) page.bankLines = bankLines;
     // A page with nothing ticked has nothing to count: a 10,000-row page is not searched for a counter.
     claimed = seenSelected > 0 || unreadable || bankLines > 0 || claimed !== undefined ? readCounter(doc) : undefined;
     if (claimed !== undefined) page.claimedSelected = claimed;

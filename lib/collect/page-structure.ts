@@ -4,11 +4,24 @@
  * The skeleton keeps only tag names, class names (every digit replaced by '#'), role values and
  * attribute NAMES: never text, attribute values, ids, hrefs or amounts. Bounded: at most
  * MAX_SKELETON_ROWS rows, MAX_DEPTH levels, MAX_CHILDREN children per element, MAX_SKELETON_CHARS.
+ * Where the rows' grid holds no column titles of its own (the bank feed's grid split in a header
+ * table and a rows table), the skeleton also shows the elements from the container they share down
+ * to the first row, and the header table, so both tables of the split grid reach us.
  */
 import { MAX_SKELETON_CHARS } from '../messaging/content-limits';
+import type { PageInfo } from '../messaging/content-protocol';
 import { isChecked } from './checkbox';
+import { headerGridOf } from './grid-headers';
 import type { PageScan } from './rows';
-import { ROW_LIKE_SELECTOR, SELECT_ALL_AREA_SELECTOR, TICKED_SELECTOR } from './selectors';
+import {
+  BANK_TAB_SELECTOR,
+  COLUMN_TITLE_SELECTOR,
+  GRID_SELECTOR,
+  ROW_LIKE_SELECTOR,
+  SELECT_ALL_AREA_SELECTOR,
+  TICKED_SELECTOR,
+} from './selectors';
+import type { ShownScan } from './shown-rows';
 
 export const MAX_SKELETON_ROWS = 3;
 const MAX_DEPTH = 8;
@@ -63,10 +76,40 @@ function skeletonOf(el: Element, depth: number, budget: { left: number }): strin
   return `${out}</${tag}>`;
 }
 
+/**
+ * For a row whose grid has no titles of its own and shares a container with another grid (a grid
+ * split in a header table and a rows table): the open tags from that container down to the row's
+ * parent, and the other table's skeleton (the header table, when it is found as one).
+ */
+function gridContext(row: Element): string[] {
+  const grid = row.parentElement?.closest(GRID_SELECTOR);
+  if (!grid || grid.querySelector(COLUMN_TITLE_SELECTOR) !== null) return [];
+  let shared: Element | null = grid.parentElement;
+  for (let depth = 0; shared && depth < MAX_DEPTH; depth++, shared = shared.parentElement) {
+    if (shared.tagName === 'BODY') return [];
+    if (shared.querySelectorAll(GRID_SELECTOR).length > 1) break;
+  }
+  if (!shared) return [];
+  const other = headerGridOf(grid) ?? [...shared.querySelectorAll(GRID_SELECTOR)].find((g) => !g.contains(row));
+  const chain: string[] = [];
+  for (let el = row.parentElement; el && chain.length < MAX_DEPTH; el = el.parentElement) {
+    chain.unshift(`<${openTag(el)}>`);
+    if (el === shared) break;
+  }
+  const lines = [`rows in: ${chain.join(' ')}`];
+  if (other) lines.push(`other table: ${skeletonOf(other, 0, { left: MAX_SKELETON_CHARS / 2 })}`);
+  return lines;
+}
+
 /** The skeleton of up to MAX_SKELETON_ROWS rows, one line each, at most MAX_SKELETON_CHARS. */
 export function pageSkeleton(rows: Element[]): string {
   const lines: string[] = [];
   let left = MAX_SKELETON_CHARS;
+  for (const line of rows[0] ? gridContext(rows[0]) : []) {
+    const cut = line.slice(0, Math.max(0, left));
+    lines.push(cut);
+    left -= cut.length + 1;
+  }
   for (const row of rows.slice(0, MAX_SKELETON_ROWS)) {
     if (left <= 0) break;
     const line = skeletonOf(row, 0, { left }).slice(0, left);
@@ -122,4 +165,35 @@ export function findUnreadable(
     if (rows.length < MAX_SKELETON_ROWS && !rows.includes(row)) rows.push(row);
   }
   return tickedBoxes > 0 ? { tickedBoxes, skeleton: pageSkeleton(rows) } : undefined;
+}
+
+/**
+ * What the page could not read, as the page report carries it: every ticked box no row was read
+ * from, even beside rows that were (rows read but short of a date or an amount counted apart). On a
+ * bank feed whose tab cannot be told every ticked box counts, rows read or not, and the skeleton
+ * starts with the tabs' structure; on a tab of bank lines nothing is unreadable (they are counted
+ * as bank lines).
+ */
+export function unreadableOf(
+  doc: Document,
+  scan: PageScan,
+  isOwn: (node: unknown) => boolean,
+  shown: ShownScan,
+): PageInfo['unreadable'] {
+  if (shown.bankTab === 'bankLines') return undefined;
+  if (shown.bankTab === 'unknown') {
+    const found = findUnreadable(doc, { ...scan, byElement: new Map() }, isOwn);
+    if (!found) return undefined;
+    const tabs = doc.querySelector(BANK_TAB_SELECTOR)?.parentElement;
+    const tabLine = tabs ? `tabs: ${skeletonOf(tabs, 0, { left: MAX_SKELETON_CHARS / 4 })}\n` : '';
+    const skeleton = `${tabLine}${found.skeleton}`.slice(0, MAX_SKELETON_CHARS);
+    return { ...found, skeleton, bankTabUnknown: true };
+  }
+  const found = findUnreadable(doc, scan, isOwn, shown.unreadableOwn);
+  if (!found) return undefined;
+  return {
+    ...found,
+    ...(shown.noDate > 0 ? { noDate: shown.noDate } : {}),
+    ...(shown.noAmount > 0 ? { noAmount: shown.noAmount } : {}),
+  };
 }

@@ -94,9 +94,21 @@ export const HIDDEN_SELECTOR = '[hidden], [aria-hidden="true"]';
 export const EDITOR_SELECTOR = 'input:not([type="checkbox"]), select, textarea';
 
 /**
- * The bank feed's pressed tab: segmented buttons (`segmentedBTN-…`, aria-pressed or aria-selected),
- * or the older tab list. Its text tells bank lines ("Pending (25)", "For review") from recorded
- * transactions ("Posted", "Categorized").
+ * The bank feed's tabs: segmented buttons (`segmentedBTN-…`) or the older tab list. Which one is
+ * shown is told by its text ("Pending (25)", "For review" hold bank lines; "Posted", "Categorized"
+ * recorded transactions) and the address: public code shows no pressed state on them (bank-tab.ts).
  */
-export const BANK_TAB_SELECTOR =
-  '[data-testid^="segmentedBTN"][aria-pressed="true"], [data-testid^="segmentedBTN"][aria-selected="true"], [role="tab"][aria-selected="true"]';
+export const BANK_TAB_SELECTOR = '[data-testid^="segmentedBTN"], [role="tab"]';
+
+// --- Values nested in a cell (cell-value.ts). Matched on fewer pages than the selectors above, so
+// each names the saved pages it matches (layouts/selector-pages.ts); every other page matches none.
+
+/** A cell's tooltip child holding its full text (the bank feed's `.description-tooltip`). */
+export const TOOLTIP_SELECTOR = '.description-tooltip, [role="tooltip"]';
+
+/** A control in a cell whose aria-label is the value (the bank feed's payee and category buttons). */
+export const LABELLED_CONTROL_SELECTOR =
+  'button[aria-label]:not([aria-hidden="true"]), [role="button"][aria-label], [role="combobox"][aria-label]';
+
+/** A cell's picker whose JSON `data-props` names the value (the bank feed's category Quickfill). */
+export const DATA_PROPS_SELECTOR = '[data-props]';

@@ -5,16 +5,17 @@
  * ticked ones only (TICKED_SELECTOR), plus the rows seen ticked by the last scan (so an untick is
  * seen); register rows get our box in one pass (not the inline "Add" row, which shows no digit);
  * shown fields are read only for ticked rows and their lists. A row that shows no date or no amount cannot be resolved: it is counted as unreadable
- * ("Copy page structure"). On the bank feed's Pending / For review tab the rows are bank lines, not
- * transactions: ticked ones are counted, never collected.
+ * ("Copy page structure"), by what it lacks. On the bank feed only the Categorized / Posted tab holds
+ * transactions: on For review / Pending / Excluded the rows are bank lines, and where the tab cannot
+ * be told (bank-tab.ts) they may be: ticked ones are counted, never collected.
  */
 import type { Shown } from '../domain/shown';
+import { type BankTabKind, bankTabOf } from './bank-tab';
 import { findRowCheckbox, isChecked } from './checkbox';
 import type { OwnCheckboxes } from './own-checkboxes';
 import type { KnownRow, RowKeyer } from './row-keys';
 import { type PageScan, rowOf, type ShownRow } from './rows';
 import {
-  BANK_TAB_SELECTOR,
   DATA_CELL_SELECTOR,
   DGRID_ROW_SELECTOR,
   EDITOR_SELECTOR,
@@ -24,22 +25,26 @@ import {
   TICKED_SELECTOR,
 } from './selectors';
 
-/** The tab whose rows are bank lines QuickBooks has not recorded (current and older names). */
-const BANK_LINES_TAB = /^\s*(pending|for review)\b/i;
-
 export interface ShownScan {
   rows: ShownRow[];
   /** Ticked id-less rows that show no date or no amount, and the own-box ones among them. */
   unreadable: number;
   unreadableOwn: Element[];
-  /** Ticked bank lines (Pending / For review tab). */
+  /** Of `unreadable`: the rows that show no date, and those that show a date but no amount. */
+  noDate: number;
+  noAmount: number;
+  /** Ticked rows of the bank feed not collected: bank lines, or rows of a tab not told. */
   bankLines: number;
-  /** True on the Pending / For review tab: nothing ticked there is a transaction. */
+  /** True where nothing ticked is collected: a tab of bank lines, or a bank-feed tab not told. */
   bankLinesTab: boolean;
+  /** The bank-feed tab shown ('none' off the bank feed). */
+  bankTab: BankTabKind;
 }
 
 export interface ShownScanInput {
   doc: Document;
+  /** The page's address: the bank feed's tab is told by it too. */
+  url: string;
   scan: PageScan;
   own: OwnCheckboxes;
   keyer: RowKeyer;
@@ -48,12 +53,6 @@ export interface ShownScanInput {
 }
 
 export const readable = (shown: Shown) => /\d/.test(shown.date ?? '') && /\d/.test(shown.amount ?? '');
-
-/** Whether the page shows the bank feed's Pending (For review) tab. */
-export function onBankLinesTab(doc: Document): boolean {
-  const tab = doc.querySelector(BANK_TAB_SELECTOR);
-  return tab !== null && BANK_LINES_TAB.test(tab.textContent ?? '');
-}
 
 /**
  * A grid's data row (not its header), with no editor open in it and no transaction link of its own:
@@ -74,8 +73,17 @@ export function createShownRows() {
   /** Row elements the last scan saw ticked: an untick is a removal. */
   let lastTicked = new Set<Element>();
 
-  return function scanShownRows({ doc, scan, own, keyer, entities }: ShownScanInput): ShownScan {
-    const out: ShownScan = { rows: [], unreadable: 0, unreadableOwn: [], bankLines: 0, bankLinesTab: false };
+  return function scanShownRows({ doc, url, scan, own, keyer, entities }: ShownScanInput): ShownScan {
+    const out: ShownScan = {
+      rows: [],
+      unreadable: 0,
+      unreadableOwn: [],
+      noDate: 0,
+      noAmount: 0,
+      bankLines: 0,
+      bankLinesTab: false,
+      bankTab: 'none',
+    };
     const linked = (el: Element) => scan.byElement.has(el);
     const candidates = new Map<Element, { box: Element; selected: boolean }>();
 
@@ -106,7 +114,8 @@ export function createShownRows() {
       if (box !== null) candidates.set(row, { box, selected: isChecked(box) });
     }
 
-    out.bankLinesTab = onBankLinesTab(doc);
+    out.bankTab = bankTabOf(doc, url);
+    out.bankLinesTab = out.bankTab === 'bankLines' || out.bankTab === 'unknown';
     const ticked = new Set<Element>();
     const byKey = new Map<string, ShownRow>();
     for (const [row, { box, selected }] of candidates) {
@@ -119,6 +128,11 @@ export function createShownRows() {
       if (known === undefined || !readable(known.shown)) {
         if (selected) {
           out.unreadable++;
+          // Read, but short of a date or an amount (a row not read at all is neither).
+          if (known !== undefined) {
+            if (!/\d/.test(known.shown.date ?? '')) out.noDate++;
+            else out.noAmount++;
+          }
           if (own.isOwn(box)) out.unreadableOwn.push(row);
         }
         continue;

@@ -1,6 +1,9 @@
 /**
  * What the list shows for a row: the raw text of its cells, found by the column headers of the row's
- * grid (COLUMN_TITLE_SELECTOR in selectors.ts) and read from the row's cells by column index. Date,
+ * grid (COLUMN_TITLE_SELECTOR in selectors.ts), or of the header-only table beside it where the grid
+ * is split in two (grid-headers.ts), and read from the row's cells by column index: a cell's value
+ * is its text, its tooltip child's or its control's aria-label, never a placeholder (cell-value.ts);
+ * a one-cell row (a month heading) shows nothing. Date,
  * number (No. / Ref No.), type, name (Customer / Vendor / Payee / Name / Employee), account
  * (Account / Category), memo (Memo / Description) and the amount: one Amount column on lists, or the
  * first non-empty of two money columns (a register's Payment / Deposit, a card's Charge, the bank
@@ -11,10 +14,13 @@
  * (row-keys.ts). Read only for rows being reported, never for every row of a 10,000-row page;
  * headers are mapped once per grid per scan.
  */
-import { MAX_SHOWN_TEXT } from '../domain/limits';
 import type { AmountColumn, Shown } from '../domain/shown';
+import { cellValue, shownText } from './cell-value';
+import { columnTitlesOf } from './grid-headers';
 import { COLUMN_TITLES, type Field, TITLE_PAIRS } from './layouts';
-import { CELL_SELECTOR, COLUMN_TITLE_SELECTOR, GRID_SELECTOR } from './selectors';
+import { CELL_SELECTOR, GRID_SELECTOR } from './selectors';
+
+export { shownText };
 
 /** One column's meaning: the field(s) its cell holds, in line order, and where money came from. */
 interface Column {
@@ -28,10 +34,6 @@ const titleIn = <T extends readonly [RegExp, ...unknown[]]>(titles: readonly T[]
 
 /** Elements that start a line of their own inside a cell. */
 const BLOCK_TAGS = new Set(['DIV', 'P', 'LI', 'SECTION', 'HEADER', 'FOOTER']);
-
-export function shownText(raw: string | null): string {
-  return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_SHOWN_TEXT);
-}
 
 /**
  * The lines a cell shows, in order: a `<br>` ends a line, a block child (div, p) is a line of its
@@ -74,7 +76,7 @@ function columnOf(title: Element): Column | undefined {
 }
 
 function columnsOf(grid: Element): (Column | undefined)[] {
-  return Array.from(grid.querySelectorAll(COLUMN_TITLE_SELECTOR), (title) => columnOf(title));
+  return columnTitlesOf(grid).map((title) => columnOf(title));
 }
 
 function cellsOf(row: Element): ArrayLike<Element> {
@@ -83,12 +85,14 @@ function cellsOf(row: Element): ArrayLike<Element> {
 
 function readRow(columns: (Column | undefined)[], row: Element): Shown | undefined {
   const cells = cellsOf(row);
+  // One cell across a grid of several columns: a heading ("June 2025 (12)") or a spacer, no row.
+  if (cells.length === 1 && columns.length > 1) return undefined;
   const shown: Shown = {};
   for (let i = 0; i < columns.length && i < cells.length; i++) {
     const column = columns[i];
     const cell = cells[i] as Element;
     if (column === undefined) continue;
-    const values = column.fields.length === 1 ? [shownText(cell.textContent)] : linesOf(cell);
+    const values = column.fields.length === 1 ? [cellValue(cell)] : linesOf(cell);
     column.fields.forEach((field, n) => {
       const text = values[n] ?? '';
       if (text === '' || shown[field] !== undefined) return;

@@ -87,9 +87,14 @@ const PageInfoSchema = z.strictObject({
     .strictObject({
       tickedBoxes: z.number().int().min(1).max(10_000_000),
       skeleton: z.string().max(MAX_SKELETON_CHARS),
+      /** Of them, rows read that show no date, and rows that show a date but no amount. */
+      noDate: z.number().int().min(1).max(10_000_000).optional(),
+      noAmount: z.number().int().min(1).max(10_000_000).optional(),
+      /** On the bank feed, whose tab could not be told: every ticked row, read or not (it may be a bank line). */
+      bankTabUnknown: z.literal(true).optional(),
     })
     .optional(),
-  /** Ticked bank lines on the bank feed's Pending / For review tab: not transactions, never collected. */
+  /** Ticked bank lines on the bank feed's For review / Pending / Excluded tab: not transactions, never collected. */
   bankLines: z.number().int().min(1).max(10_000_000).optional(),
 });
 export type PageInfo = z.infer<typeof PageInfoSchema>;

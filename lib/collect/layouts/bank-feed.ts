@@ -1,6 +1,7 @@
 /**
- * The bank feed (banking): Spent / Received, the types a bank line can post to, and the saved feeds
- * (Pending: bank lines, never collected; Posted / Categorized: recorded transactions).
+ * The bank feed (banking): Spent / Received (or Bank Detail), the types a bank line can post to, and
+ * the saved feeds (For review / Pending: bank lines, never collected; Posted / Categorized: recorded
+ * transactions), the split-grid ones as public code that automates the web app shows them.
  */
 import type { Entity } from '../../domain/entities';
 import type { ColumnTitle, EntitiesBySlug, SavedPage } from './layout';
@@ -23,6 +24,8 @@ export const BANK_FEED_ENTITIES: EntitiesBySlug = { banking: POSTED_TYPES };
 export const BANK_FEED_TITLES: readonly ColumnTitle[] = [
   [/^spent$/i, 'amount', 'payment'],
   [/^received$/i, 'amount', 'deposit'],
+  // The bank's own text, where the description column is titled so (public code: "Bank Detail").
+  [/^bank detail$/i, 'memo'],
 ];
 
 export const BANK_FEED_PAGES: readonly SavedPage[] = [
@@ -34,7 +37,7 @@ export const BANK_FEED_PAGES: readonly SavedPage[] = [
       boxes: { CHECKBOX: 11, NATIVE_CHECKBOX: 11, TICK_CONTROL: 22, LABEL: 11, TICKED: 2, SELECT_ALL_AREA: 8 },
       grid: { GRID: 1, HEADER_GROUP: 0, COLUMN_HEADER: 7, DATA_CELL: 70 },
       cells: { COLUMN_TITLE: 7, CELL: 70, FIRST_CELL: 70 },
-      state: { COUNTER: 1, LIST_PART: 21, HIDDEN: 0, EDITOR: 0, BANK_TAB: 1 },
+      state: { COUNTER: 1, LIST_PART: 21, HIDDEN: 0, EDITOR: 0, BANK_TAB: 3 },
     },
   },
   {
@@ -45,7 +48,7 @@ export const BANK_FEED_PAGES: readonly SavedPage[] = [
       boxes: { CHECKBOX: 7, NATIVE_CHECKBOX: 7, TICK_CONTROL: 14, LABEL: 7, TICKED: 2, SELECT_ALL_AREA: 10 },
       grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 48 },
       cells: { COLUMN_TITLE: 8, CELL: 48, FIRST_CELL: 56 },
-      state: { COUNTER: 0, LIST_PART: 9, HIDDEN: 9, EDITOR: 0, BANK_TAB: 1 },
+      state: { COUNTER: 0, LIST_PART: 9, HIDDEN: 9, EDITOR: 0, BANK_TAB: 3 },
     },
     // Bank lines QuickBooks has not recorded: ticked, counted, never sent.
     reads: { tick: [0], rows: [] },
@@ -58,7 +61,7 @@ export const BANK_FEED_PAGES: readonly SavedPage[] = [
       boxes: { CHECKBOX: 6, NATIVE_CHECKBOX: 6, TICK_CONTROL: 12, LABEL: 6, TICKED: 0, SELECT_ALL_AREA: 10 },
       grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 40 },
       cells: { COLUMN_TITLE: 8, CELL: 40, FIRST_CELL: 48 },
-      state: { COUNTER: 0, LIST_PART: 8, HIDDEN: 8, EDITOR: 0, BANK_TAB: 1 },
+      state: { COUNTER: 0, LIST_PART: 8, HIDDEN: 8, EDITOR: 0, BANK_TAB: 3 },
     },
     reads: {
       tick: [0, 1, 2, 3],
@@ -116,7 +119,7 @@ export const BANK_FEED_PAGES: readonly SavedPage[] = [
       boxes: { CHECKBOX: 14, NATIVE_CHECKBOX: 14, TICK_CONTROL: 28, LABEL: 14, TICKED: 0, SELECT_ALL_AREA: 10 },
       grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 104 },
       cells: { COLUMN_TITLE: 8, CELL: 104, FIRST_CELL: 112 },
-      state: { COUNTER: 1, LIST_PART: 16, HIDDEN: 16, EDITOR: 0, BANK_TAB: 1 },
+      state: { COUNTER: 1, LIST_PART: 16, HIDDEN: 16, EDITOR: 0, BANK_TAB: 3 },
     },
   },
   {
@@ -127,7 +130,104 @@ export const BANK_FEED_PAGES: readonly SavedPage[] = [
       boxes: { CHECKBOX: 14, NATIVE_CHECKBOX: 14, TICK_CONTROL: 28, LABEL: 14, TICKED: 0, SELECT_ALL_AREA: 10 },
       grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 104 },
       cells: { COLUMN_TITLE: 8, CELL: 104, FIRST_CELL: 112 },
-      state: { COUNTER: 1, LIST_PART: 16, HIDDEN: 16, EDITOR: 0, BANK_TAB: 1 },
+      state: { COUNTER: 1, LIST_PART: 16, HIDDEN: 16, EDITOR: 0, BANK_TAB: 3 },
+    },
+  },
+  // The evidence variants (tools/simulator/save-bank-feed-pages.ts): the grid split in a header table
+  // and a rows table, nested values, month heading rows, tabs told by their text and the address.
+  {
+    file: 'sim-bankfeed-evidence-review.html',
+    url: 'https://app.qbo.intuit.com/app/banking?tab=review',
+    counts: {
+      rows: { LINK: 0, ROW_ELEMENT: 17, DGRID_ROW: 0, ROW: 17, ROW_LIKE: 27 },
+      boxes: { CHECKBOX: 14, NATIVE_CHECKBOX: 14, TICK_CONTROL: 28, LABEL: 14, TICKED: 0, SELECT_ALL_AREA: 12 },
+      grid: { GRID: 2, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 105 },
+      cells: { COLUMN_TITLE: 8, CELL: 105, FIRST_CELL: 113 },
+      state: { COUNTER: 1, LIST_PART: 17, HIDDEN: 16, EDITOR: 0, BANK_TAB: 3 },
+    },
+    // For review: bank lines, the 5th the bank's copy of a recorded transaction. Never sent.
+    reads: { tick: [0, 4], rows: [] },
+  },
+  {
+    file: 'sim-bankfeed-evidence-categorized.html',
+    url: 'https://app.qbo.intuit.com/app/banking?tab=categorized',
+    counts: {
+      rows: { LINK: 0, ROW_ELEMENT: 25, DGRID_ROW: 0, ROW: 25, ROW_LIKE: 35 },
+      boxes: { CHECKBOX: 14, NATIVE_CHECKBOX: 14, TICK_CONTROL: 28, LABEL: 14, TICKED: 0, SELECT_ALL_AREA: 30 },
+      grid: { GRID: 2, HEADER_GROUP: 1, COLUMN_HEADER: 10, DATA_CELL: 139 },
+      cells: { COLUMN_TITLE: 10, CELL: 139, FIRST_CELL: 149 },
+      state: { COUNTER: 1, LIST_PART: 25, HIDDEN: 16, EDITOR: 0, BANK_TAB: 3 },
+    },
+    reads: {
+      tick: [0, 2],
+      rows: [
+        {
+          shown: {
+            date: '12/29/2025',
+            memo: 'Repair work',
+            amount: '$4,661.22',
+            amountColumn: 'payment',
+            account: 'Savings',
+          },
+          entities: POSTED_TYPES,
+        },
+        {
+          shown: {
+            date: '10/26/2025',
+            memo: 'Expense',
+            amount: '$1,488.48',
+            amountColumn: 'payment',
+            name: 'Bob’s Burger Joint',
+          },
+          entities: POSTED_TYPES,
+        },
+      ],
+    },
+  },
+  {
+    file: 'sim-bankfeed-evidence-posted.html',
+    url: 'https://app.qbo.intuit.com/app/banking?tab=posted',
+    counts: {
+      rows: { LINK: 0, ROW_ELEMENT: 25, DGRID_ROW: 0, ROW: 25, ROW_LIKE: 35 },
+      boxes: { CHECKBOX: 14, NATIVE_CHECKBOX: 14, TICK_CONTROL: 28, LABEL: 14, TICKED: 0, SELECT_ALL_AREA: 30 },
+      grid: { GRID: 2, HEADER_GROUP: 1, COLUMN_HEADER: 10, DATA_CELL: 139 },
+      cells: { COLUMN_TITLE: 10, CELL: 139, FIRST_CELL: 149 },
+      state: { COUNTER: 1, LIST_PART: 25, HIDDEN: 16, EDITOR: 0, BANK_TAB: 3 },
+    },
+    reads: {
+      tick: [1],
+      rows: [
+        {
+          shown: {
+            date: '12/25/2025',
+            memo: 'Thanks for your business',
+            amount: '$756.41',
+            amountColumn: 'payment',
+            account: 'Mastercard',
+          },
+          entities: POSTED_TYPES,
+        },
+      ],
+    },
+  },
+  {
+    file: 'sim-bankfeed-evidence-amount.html',
+    url: 'https://app.qbo.intuit.com/app/banking?tab=categorized',
+    counts: {
+      rows: { LINK: 0, ROW_ELEMENT: 25, DGRID_ROW: 0, ROW: 25, ROW_LIKE: 35 },
+      boxes: { CHECKBOX: 14, NATIVE_CHECKBOX: 14, TICK_CONTROL: 28, LABEL: 14, TICKED: 0, SELECT_ALL_AREA: 29 },
+      grid: { GRID: 2, HEADER_GROUP: 1, COLUMN_HEADER: 9, DATA_CELL: 126 },
+      cells: { COLUMN_TITLE: 9, CELL: 126, FIRST_CELL: 135 },
+      state: { COUNTER: 1, LIST_PART: 25, HIDDEN: 16, EDITOR: 0, BANK_TAB: 3 },
+    },
+    reads: {
+      tick: [3],
+      rows: [
+        {
+          shown: { date: '08/12/2025', memo: 'Repair work', amount: '$1,413.73', account: 'Undeposited Funds' },
+          entities: POSTED_TYPES,
+        },
+      ],
     },
   },
 ];

@@ -10,9 +10,21 @@ import type { ColumnTitle, EntitiesBySlug, SavedPage } from './layout';
 import { LIST_ENTITIES, LIST_PAGES, SHARED_TITLES } from './lists';
 import { REGISTER_PAGES, REGISTER_TITLES } from './registers';
 
-export type { ColumnTitle, EntitiesBySlug, ExpectedRow, Field, MatchCounts, SavedPage, TitlePair } from './layout';
+export type {
+  ColumnTitle,
+  EntitiesBySlug,
+  ExpectedRow,
+  Field,
+  MatchCounts,
+  PagesOf,
+  SavedPage,
+  SelectorPages,
+  TitlePair,
+} from './layout';
 /** Only registers write two titles in one header cell. */
 export { REGISTER_TITLE_PAIRS as TITLE_PAIRS } from './registers';
+/** The selectors matched on few pages, each with the saved pages it matches. */
+export { SELECTOR_PAGES } from './selector-pages';
 
 export const COLUMN_TITLES: readonly ColumnTitle[] = SHARED_TITLES.concat(REGISTER_TITLES, BANK_FEED_TITLES);
 export const PAGE_ENTITIES: EntitiesBySlug = { ...LIST_ENTITIES, ...BANK_FEED_ENTITIES };

@@ -46,7 +46,15 @@ export interface MatchCounts {
   readonly state: Counts<'COUNTER' | 'LIST_PART' | 'HIDDEN' | 'EDITOR' | 'BANK_TAB'>;
 }
 
-type Counted = { [G in keyof MatchCounts]: keyof MatchCounts[G] }[keyof MatchCounts];
+/**
+ * Selectors that match few saved pages name those pages, with how many times each matches; every
+ * other saved page must match none (selector-pages.ts). A selector is counted per page (MatchCounts)
+ * or named here, never both.
+ */
+export type PagesOf = 'TOOLTIP' | 'LABELLED_CONTROL' | 'DATA_PROPS';
+export type SelectorPages = { readonly [K in PagesOf]: { readonly [file: string]: number } };
+
+type Counted = { [G in keyof MatchCounts]: keyof MatchCounts[G] }[keyof MatchCounts] | PagesOf;
 type Assert<T extends true> = T;
 /** Fails to compile while a selector of selectors.ts has no group above (so no saved page counts it). */
 export type EverySelectorCounted = Assert<[Exclude<SelectorKey, Counted>] extends [never] ? true : false>;

@@ -6,8 +6,10 @@
  * Space or Enter calls `click()` on them); the header's select-all sets `.checked` on every row box
  * (no attribute change, no change event: like the real app). The "N selected" counter follows every
  * tick. Virtualized lists (`/app/banking`) render their rows as they scroll (virtual-list.ts); the
- * real-markup pages' behaviour (register editor, View/Edit buttons, the bank feed) is real-client.ts.
+ * real-markup pages' behaviour (register editor, View/Edit buttons, the bank feed) is real-client.ts,
+ * the bank feed's evidence variants' real-bank-client.ts.
  */
+import { BANK_SPLIT_CLIENT } from './real-bank-client';
 import { REAL_CLIENT } from './real-client';
 import { VIRTUAL_LIST_CLIENT } from './virtual-list';
 
@@ -15,6 +17,7 @@ export const CLIENT_SCRIPT = `(() => {
   const main = () => document.getElementById('app-main');
   ${VIRTUAL_LIST_CLIENT}
   ${REAL_CLIENT}
+  ${BANK_SPLIT_CLIENT}
   function updateCounter() {
     const counter = main().querySelector('.selected-count');
     if (!counter) return;
@@ -40,13 +43,14 @@ export const CLIENT_SCRIPT = `(() => {
     main().innerHTML = html;
     vInit(main());
     rInit(main());
+    bsInit(main());
     const page = main().querySelector('[data-title]');
     if (page) document.title = page.getAttribute('data-title');
     window.scrollTo(0, 0);
   }
   document.addEventListener('click', (e) => {
     const t = e.target instanceof Element ? e.target : null;
-    if (t && rClick(t)) return;
+    if (t && (bsClick(t) || rClick(t))) return;
     if (t && vClick(t)) {
       updateCounter();
       return;
@@ -82,8 +86,11 @@ export const CLIENT_SCRIPT = `(() => {
   });
   document.addEventListener('scroll', vScroll, true);
   document.addEventListener('scroll', rScroll, true);
+  document.addEventListener('scroll', bsScroll, true);
   document.addEventListener('mouseover', rHover);
+  document.addEventListener('mouseover', bsHover);
   window.addEventListener('popstate', () => go(location.href, false));
   vInit(document);
   rInit(document);
+  bsInit(document);
 })();`;

@@ -1,6 +1,7 @@
 /**
- * `/app/banking?markup=real`: the bank feed as public automation code shows it (service-facts "The
- * web app's pages"): segmented tab buttons `[data-testid^="segmentedBTN"]` "Pending (N)", "Posted",
+ * `/app/banking?markup=real`: the bank feed, in the variant `?feed=` names (real-bank-rows.ts:
+ * `classic`, the default, below; `evidence`, `evidence-posted`, `evidence-amount` as public code that
+ * automates the web app shows it). Classic: segmented tab buttons `[data-testid^="segmentedBTN"]` "Pending (N)", "Posted",
  * "Excluded" (the selected one `aria-pressed="true"`; `?tab=pending|posted|excluded` picks the first
  * one, the page's script switches them); rows `tr.idsTable__row` under `#table-body-main`, cells
  * `td.txnDate`, `.description`, `.payee`, `.category`, `.spent`, `.received`, `.action`; paged
@@ -12,11 +13,23 @@
  * the company, each with an `olbTxnId` that lives only in the page's data (never an attribute).
  * Posted rows are the bank account's recorded transactions, shown without any Id.
  * The server renders the first rows of the chosen tab (so a saved page has rows) and ships every
- * tab's row HTML as JSON for the script (real-client.ts), which takes over from there.
+ * tab's row HTML as JSON for the script (real-bank-client.ts), which takes over from there. In the
+ * evidence variants the For review tab also holds a bank line for each of the account's three newest
+ * recorded transactions, with its date, amount and payee (the bank's copy of a transaction entered by
+ * hand, not matched yet): a bank line a reader could take for that transaction.
  */
 import { addDays } from '../clock';
 import { createPrng, hashString } from '../prng';
 import { esc } from './html';
+import {
+  BANK_TABS,
+  type BankRow,
+  type BankTab,
+  type BankVariant,
+  headRowHtml,
+  rowsHtml,
+  tabWords,
+} from './real-bank-rows';
 import { amountOf, directionFor, memoOf, nameOf, otherSide, showDate, showMoney, typeName } from './real-fields';
 import { sortRecords } from './real-register';
 import type { PageRecord } from './view-rows';
@@ -28,8 +41,7 @@ export const BANK_VIEW_ROWS = 10;
 export const BANK_OVERSCAN = 3;
 export const PENDING_LINES = 60;
 export const EXCLUDED_LINES = 4;
-export const BANK_TABS = ['pending', 'posted', 'excluded'] as const;
-export type BankTab = (typeof BANK_TABS)[number];
+export { BANK_TABS, type BankTab };
 
 /** What a bank sends: its description, the payee and category QuickBooks suggests, spent or received. */
 const BANK_LINES: [string, string, string, 'spent' | 'received'][] = [
@@ -44,15 +56,6 @@ const BANK_LINES: [string, string, string, 'spent' | 'received'][] = [
   ['SQUARE INC DEPOSIT', '', 'Sales of Product Income', 'received'],
   ['INTEREST PAYMENT', '', 'Interest Earned', 'received'],
 ];
-
-interface BankRow {
-  date: string;
-  description: string;
-  payee: string;
-  category: string;
-  spent: string;
-  received: string;
-}
 
 export interface BankLine extends BankRow {
   olbTxnId: string;
@@ -90,15 +93,9 @@ export function postedRows(records: PageRecord[], accountId: string): BankRow[] 
       category: otherSide(record, accountId),
       spent: out ? money : '',
       received: out ? '' : money,
+      added: typeName(record),
     };
   });
-}
-
-const ACTION: Record<BankTab, string> = { pending: 'Post', posted: 'Undo', excluded: 'Undo' };
-
-function rowHtml(r: BankRow, index: number, tab: BankTab): string {
-  const td = (cls: string, text: string) => `<td class="idsTable__cell ${cls}">${esc(text)}</td>`;
-  return `<tr class="idsTable__row" aria-rowindex="${index + 2}"><td class="idsTable__cell idsTable__cell--checkbox"><label class="idsCheckbox"><input type="checkbox" class="idsCheckbox__input" aria-label="Select row"><span class="idsCheckbox__box"></span></label></td>${td('txnDate', r.date)}${td('description', r.description)}${td('payee', r.payee)}${td('category', r.category)}${td('spent', r.spent)}${td('received', r.received)}<td class="idsTable__cell action"><button type="button" class="idsButton idsButton--phantom" tabindex="-1" aria-hidden="true">${ACTION[tab]}</button></td></tr>`;
 }
 
 export interface BankFeedInput {
@@ -109,32 +106,67 @@ export interface BankFeedInput {
   tab: BankTab;
   /** Bank lines are dated up to this day (the company's newest record). */
   newest: string;
+  variant: BankVariant;
 }
 
-const HEADERS = ['DATE', 'DESCRIPTION', 'PAYEE', 'CATEGORY', 'SPENT', 'RECEIVED', 'ACTION'];
+/** The tab's rows: in the evidence variants, For review also holds the bank's copy of the three newest records. */
+function tabRows({ realmId, posted, accountId, newest, variant }: BankFeedInput): Record<BankTab, BankRow[]> {
+  const recorded = postedRows(posted, accountId);
+  let pending: BankRow[] = bankLines(realmId, 'pending', newest);
+  if (variant.split) {
+    const copies = recorded.slice(0, 3).map(({ added: _added, ...row }) => ({ ...row, category: '' }));
+    const key = (d: string) => `${d.slice(6)}${d.slice(0, 5)}`;
+    pending = [...copies, ...pending].sort((a, b) => key(b.date).localeCompare(key(a.date)));
+  }
+  return { pending, posted: recorded, excluded: bankLines(realmId, 'excluded', newest) };
+}
 
-export function renderRealBankFeed({ realmId, posted, accountId, tab, newest }: BankFeedInput): string {
-  const pending = bankLines(realmId, 'pending', newest);
-  const excluded = bankLines(realmId, 'excluded', newest);
-  const rows: Record<BankTab, BankRow[]> = { pending, posted: postedRows(posted, accountId), excluded };
-  const data = Object.fromEntries(BANK_TABS.map((t) => [t, rows[t].map((r, i) => rowHtml(r, i, t))]));
+const spacer = (h: number) => `<tr class="ids-table__spacer" aria-hidden="true" style="height:${h}px"></tr>`;
+
+export function renderRealBankFeed(input: BankFeedInput): string {
+  const { realmId, tab, newest, variant: v } = input;
+  const rows = tabRows(input);
+  const data = Object.fromEntries(BANK_TABS.map((t) => [t, rowsHtml(rows[t], t, v)]));
+  const heads = Object.fromEntries(BANK_TABS.map((t) => [t, headRowHtml(v, t)]));
   // The bank lines' own ids travel in the script's data only, as the real page keeps them in React state.
-  const olb = { pending: pending.map((l) => l.olbTxnId), excluded: excluded.map((l) => l.olbTxnId) };
-  const label: Record<BankTab, string> = {
-    pending: `Pending (${pending.length})`,
-    posted: 'Posted',
-    excluded: 'Excluded',
+  const olb = {
+    pending: bankLines(realmId, 'pending', newest).map((l) => l.olbTxnId),
+    excluded: bankLines(realmId, 'excluded', newest).map((l) => l.olbTxnId),
   };
-  const tabs = BANK_TABS.map(
-    (t) =>
-      `<button type="button" class="idsSegmentedButton" data-testid="segmentedBTN-${t}" aria-pressed="${t === tab}">${esc(label[t])}</button>`,
-  ).join('');
-  const first = rows[tab].slice(0, Math.min(BANK_PAGE_SIZE, BANK_VIEW_ROWS + BANK_OVERSCAN));
-  const initial = first.map((r, i) => rowHtml(r, i, tab)).join('');
-  const pageRows = Math.min(BANK_PAGE_SIZE, rows[tab].length);
-  const spacer = (h: number) => `<tr class="ids-table__spacer" aria-hidden="true" style="height:${h}px"></tr>`;
-  const head = `<tr class="idsTable__headerRow" aria-rowindex="1"><th class="idsTable__headerCell idsTable__cell--checkbox" scope="col"><label class="idsCheckbox"><input type="checkbox" class="idsCheckbox__input" aria-label="Select all rows"><span class="idsCheckbox__box"></span></label></th>${HEADERS.map((h) => `<th class="idsTable__headerCell" scope="col">${h}</th>`).join('')}</tr>`;
+  const words = Object.fromEntries(BANK_TABS.map((t) => [t, tabWords(v, t, rows.pending.length)]));
+  const label = Object.fromEntries(BANK_TABS.map((t) => [t, words[t]?.label ?? ''])) as Record<BankTab, string>;
+  const address = Object.fromEntries(BANK_TABS.map((t) => [t, words[t]?.word ?? '']));
+  const tabs = BANK_TABS.map((t, i) => {
+    const id = v.split ? `segmentedBTN_${i}` : `segmentedBTN-${t}`;
+    const state = v.pressed ? ` aria-pressed="${t === tab}"` : '';
+    const cls = v.pressed
+      ? 'idsSegmentedButton'
+      : `idsSegmentedButton${t === tab ? ' idsSegmentedButton--active' : ''}`;
+    return `<button type="button" class="${cls}" data-testid="${id}"${state}>${esc(label[t])}</button>`;
+  }).join('');
+  const size = v.pageSize;
   const total = rows[tab].length;
+  const pageRows = Math.min(size, total);
+  const first = (data[tab] ?? []).slice(0, Math.min(pageRows, BANK_VIEW_ROWS + BANK_OVERSCAN));
+  const initial = first
+    .map((html, i) =>
+      html
+        .split('@RI@')
+        .join(String(i + 2))
+        .split('@DI@')
+        .join(String(i)),
+    )
+    .join('');
+  const body = `${spacer(0)}${initial}${spacer((pageRows - first.length) * BANK_ROW_HEIGHT)}`;
+  const container = `class="ids-table__virtualized-container" data-row-height="${BANK_ROW_HEIGHT}" data-view-rows="${BANK_VIEW_ROWS}" data-overscan="${BANK_OVERSCAN}" data-page-size="${size}" style="height:${BANK_VIEW_ROWS * BANK_ROW_HEIGHT}px;overflow-y:auto"`;
+  const grid = v.split
+    ? `<div class="idsTable" role="presentation"><table class="idsTable__columnGroup" aria-label="${esc(label[tab])}"><thead class="idsTable__head">${heads[tab]}</thead></table><div ${container}><div id="table-body-main" class="idsTable__bodyMain"><table class="idsTable__columnGroup"><tbody class="idsTable__body">${body}</tbody></table></div></div></div>`
+    : `<div ${container}><table class="idsTable" role="grid" aria-label="${esc(label[tab])}" aria-rowcount="${total + 1}"><thead class="idsTable__head">${heads[tab]}</thead><tbody id="table-body-main" class="idsTable__body">${body}</tbody></table></div>`;
   const range = `${total === 0 ? 0 : 1}-${pageRows} of ${total}`;
-  return `<div class="banking-page" data-automation-id="banking-page" data-bank-feed><div class="idsSegmented" role="group" aria-label="Bank transactions">${tabs}</div><div class="idsBulkActions" aria-live="polite"><span class="idsBulkActions__count" hidden></span></div><div class="ids-table__virtualized-container" data-row-height="${BANK_ROW_HEIGHT}" data-view-rows="${BANK_VIEW_ROWS}" data-overscan="${BANK_OVERSCAN}" data-page-size="${BANK_PAGE_SIZE}" style="height:${BANK_VIEW_ROWS * BANK_ROW_HEIGHT}px;overflow-y:auto"><table class="idsTable" role="grid" aria-label="${esc(label[tab])}" aria-rowcount="${total + 1}"><thead class="idsTable__head">${head}</thead><tbody id="table-body-main" class="idsTable__body">${spacer(0)}${initial}${spacer((pageRows - first.length) * BANK_ROW_HEIGHT)}</tbody></table></div><div class="idsPagination" data-testid="pagination"><button type="button" class="idsPagination__prev" aria-label="Previous page" disabled>&lsaquo;</button><span class="idsPagination__range">${range}</span><button type="button" class="idsPagination__next" aria-label="Next page"${total > BANK_PAGE_SIZE ? '' : ' disabled'}>&rsaquo;</button></div><script type="application/json" class="bank-feed__data">${scriptJson({ tab, tabs: data, labels: label, olb })}</script></div>`;
+  const json = v.split
+    ? { tab, tabs: data, labels: label, olb, heads, words: address, variant: v.name }
+    : { tab, tabs: data, labels: label, olb };
+  // The classic page's script is real-client.ts (data-bank-feed), the evidence variants' real-bank-client.ts.
+  const root = v.split ? 'data-bank-split' : 'data-bank-feed';
+  return `<div class="banking-page" data-automation-id="banking-page" ${root}><div class="idsSegmented" role="group" aria-label="Bank transactions">${tabs}</div><div class="idsBulkActions" aria-live="polite"><span class="idsBulkActions__count" hidden></span></div>${grid}<div class="idsPagination" data-testid="pagination"><button type="button" class="idsPagination__prev" aria-label="Previous page" disabled>&lsaquo;</button><span class="idsPagination__range">${range}</span><button type="button" class="idsPagination__next" aria-label="Next page"${total > size ? '' : ' disabled'}>&rsaquo;</button></div><script type="application/json" class="bank-feed__data">${scriptJson(json)}</script></div>`;
 }

@@ -10,7 +10,8 @@ import { esc } from './html';
 import type { ListPage, PagesDeps } from './index';
 import type { PagerOptions } from './markup';
 import { positiveInt } from './paging';
-import { BANK_TABS, type BankTab, renderRealBankFeed } from './real-bank-feed';
+import { type BankTab, renderRealBankFeed } from './real-bank-feed';
+import { tabOfWord, variantOf } from './real-bank-rows';
 import { renderRealInvoices } from './real-invoices';
 import { type RealList, renderRealList } from './real-lists';
 import { registerModes, renderRealRegister, sortRecords } from './real-register';
@@ -53,14 +54,17 @@ export const REAL_LISTS: Record<string, (input: RealListInput) => string> = {
 /** The lists whose View/Edit goes through `/app/<list>/view?row=N`. */
 const VIEW_LISTS: ('invoices' | RealList)[] = ['invoices', 'sales', 'expenses'];
 
-/** The bank feed of `?accountId=` (default 35, the seeded Checking account), tab from `?tab=`. */
+/**
+ * The bank feed of `?accountId=` (default 35, the seeded Checking account), in the variant `?feed=`
+ * names (real-bank-rows.ts), tab from `?tab=` (pending, posted, excluded, or review, categorized).
+ */
 export function renderBankFeedPage(all: PageRecord[], realmId: string, url: URL): string {
   const accountId = url.searchParams.get('accountId') ?? '35';
-  const asked = url.searchParams.get('tab');
-  const tab: BankTab = BANK_TABS.includes(asked as BankTab) ? (asked as BankTab) : 'pending';
+  const tab: BankTab = tabOfWord(url.searchParams.get('tab')) ?? 'pending';
+  const variant = variantOf(url.searchParams.get('feed'));
   const posted = all.filter((r) => accountIdsOf(r.json).has(accountId));
   const newest = all.map((r) => String(r.json.TxnDate ?? '')).reduce((a, b) => (b > a ? b : a), '2025-12-31');
-  return renderRealBankFeed({ realmId, posted, accountId, tab, newest });
+  return renderRealBankFeed({ realmId, posted, accountId, tab, newest, variant });
 }
 
 interface MountOptions {

@@ -38,7 +38,11 @@ export function renderVirtualList(all: PageRow[]): string {
   }));
   const header = `<div role="rowgroup" class="ids-table__header"><div role="row" aria-rowindex="1" class="ids-table__header-row"><span role="columnheader"><input type="checkbox" data-select-all aria-label="Select all rows"></span>${HEADERS.map((h) => `<span role="columnheader">${esc(h)}</span>`).join('')}</div></div>`;
   const container = `<div class="ids-table__virtualized-container" data-row-height="${VIRTUAL_ROW_HEIGHT}" data-view-rows="${VIRTUAL_VIEW_ROWS}" data-overscan="${VIRTUAL_OVERSCAN}" style="height:${VIRTUAL_VIEW_ROWS * VIRTUAL_ROW_HEIGHT}px;overflow-y:auto"><div class="ids-table__body" role="rowgroup" style="position:relative;height:${rows.length * VIRTUAL_ROW_HEIGHT}px"></div></div>`;
-  return `${SELECTED_COUNTER}<div class="ids-table" role="grid" aria-label="Bank transactions" aria-rowcount="${rows.length + 1}">${header}${container}<script type="application/json" class="ids-table__data">${scriptJson(data)}</script></div>`;
+  // One tab, shown as chosen: every row here is a recorded transaction (the collector reads nothing
+  // on a bank feed whose tab it cannot tell).
+  const tabs =
+    '<div role="tablist" aria-label="Bank transactions"><button type="button" role="tab" aria-selected="true">Categorized</button></div>';
+  return `${tabs}${SELECTED_COUNTER}<div class="ids-table" role="grid" aria-label="Bank transactions" aria-rowcount="${rows.length + 1}">${header}${container}<script type="application/json" class="ids-table__data">${scriptJson(data)}</script></div>`;
 }
 
 /**

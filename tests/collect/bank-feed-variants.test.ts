@@ -1,0 +1,178 @@
+// @vitest-environment happy-dom
+/**
+ * The bank feed as public code that automates the web app shows it, one saved page per variant
+ * (tools/simulator/save-bank-feed-pages.ts): the grid split in a header table and a rows table,
+ * values nested (tooltip, spans, a payee button's aria-label with its placeholder, the category in an
+ * aria-label or a JSON data-props), month heading rows, tabs told by their text and the address with
+ * no pressed state. Categorized / Posted rows are read by their header in the other table; For review
+ * rows are bank lines and nothing is collected; a tab that cannot be told collects nothing and says so.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { bankTabOf, tabKindOf } from '../../lib/collect/bank-tab';
+import { cellValue, propsName } from '../../lib/collect/cell-value';
+import type { SelectionReportData } from '../../lib/messaging/content-protocol';
+import { readShown } from '../../lib/resolve/read-shown';
+import { startHarness } from './harness';
+import { loadPage, mountPage } from './load-page';
+
+const BANKING = 'https://app.qbo.intuit.com/app/banking';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const dataBoxes = () => [...document.querySelectorAll<HTMLInputElement>('tr.idsTable__row input[type=checkbox]')];
+const rowsOf = (reports: SelectionReportData[]) => reports.flatMap((r) => r.addedRows ?? []);
+const lastPage = (reports: SelectionReportData[]) => reports.at(-1)?.page;
+
+async function tickOn(file: string, url: string, indexes: number[]) {
+  mountPage(file);
+  const harness = startHarness(url);
+  await harness.tick();
+  const boxes = dataBoxes();
+  for (const i of indexes) harness.person.click(boxes[i] as HTMLInputElement);
+  await harness.tick();
+  return harness;
+}
+
+describe('the split grid: headers in the first table, rows in the second', () => {
+  it('Categorized: each ticked row is read by the other table’s headers, values nested, no placeholder', async () => {
+    const { sent } = await tickOn('sim-bankfeed-evidence-categorized.html', `${BANKING}?tab=categorized`, [0, 1, 2]);
+    const rows = rowsOf(sent());
+    expect(rows.map((r) => r.shown)).toEqual([
+      {
+        date: '12/29/2025',
+        memo: 'Repair work',
+        amount: '$4,661.22',
+        amountColumn: 'payment',
+        account: 'Savings',
+      },
+      {
+        date: '12/25/2025',
+        memo: 'Thanks for your business',
+        amount: '$756.41',
+        amountColumn: 'payment',
+        account: 'Mastercard',
+      },
+      { date: '10/26/2025', memo: 'Expense', amount: '$1,488.48', amountColumn: 'payment', name: 'Bob’s Burger Joint' },
+    ]);
+    for (const row of rows) {
+      expect(row.entities).toEqual(expect.arrayContaining(['Purchase', 'Deposit', 'Transfer']));
+      expect('kind' in readShown(row)).toBe(false);
+    }
+    expect(lastPage(sent())).toEqual({ seenSelected: 3 });
+  });
+
+  it('Posted (the newer names), the category read from the picker’s JSON data-props', async () => {
+    const { sent } = await tickOn('sim-bankfeed-evidence-posted.html', `${BANKING}?tab=posted`, [0]);
+    expect(rowsOf(sent()).map((r) => r.shown)).toEqual([
+      { date: '12/29/2025', memo: 'Repair work', amount: '$4,661.22', amountColumn: 'payment', account: 'Savings' },
+    ]);
+  });
+
+  it('the older single Amount column: the amount below zero, the description under "Bank Detail"', async () => {
+    const { sent } = await tickOn('sim-bankfeed-evidence-amount.html', `${BANKING}?tab=categorized`, [0]);
+    expect(rowsOf(sent()).map((r) => r.shown)).toEqual([
+      { date: '12/29/2025', memo: 'Repair work', amount: '-$4,661.22', account: 'Savings' },
+    ]);
+  });
+
+  it('month heading rows are no rows: never read, never keyed', async () => {
+    const doc = loadPage('sim-bankfeed-evidence-categorized.html');
+    const headings = doc.querySelectorAll('tr.group-header-row');
+    expect(headings.length).toBeGreaterThan(0);
+    expect(headings[0]?.textContent).toMatch(/^December 2025 \(\d+\)$/);
+    const { sent } = await tickOn('sim-bankfeed-evidence-categorized.html', `${BANKING}?tab=categorized`, [0, 1, 2]);
+    expect(rowsOf(sent())).toHaveLength(3);
+    for (const row of rowsOf(sent())) expect(row.shown.date).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+  });
+});
+
+describe('a bank line is never a transaction', () => {
+  it('For review: ticked bank lines are counted, nothing is collected, even lines equal to a recorded transaction', async () => {
+    // Line 4 is the bank's copy of the newest recorded transaction: its date, amount and payee.
+    const { sent } = await tickOn('sim-bankfeed-evidence-review.html', `${BANKING}?tab=review`, [0, 1, 2, 4]);
+    expect(rowsOf(sent())).toEqual([]);
+    expect(sent().flatMap((r) => r.added)).toEqual([]);
+    expect(lastPage(sent())).toMatchObject({ seenSelected: 0, bankLines: 4 });
+    expect(lastPage(sent())?.unreadable).toBeUndefined();
+  });
+
+  it.each([
+    ['no tab in the address and none pressed', BANKING],
+    ['an address naming no known tab', `${BANKING}?tab=all`],
+  ])('a Categorized page whose tab cannot be told (%s): nothing collected, and the page says why', async (_, url) => {
+    const { sent } = await tickOn('sim-bankfeed-evidence-categorized.html', url, [0, 1]);
+    expect(rowsOf(sent())).toEqual([]);
+    const page = lastPage(sent());
+    expect(page).toMatchObject({ seenSelected: 0, unreadable: { tickedBoxes: 2, bankTabUnknown: true } });
+    // The structure to send covers the tabs and both tables of the split grid.
+    const lines = page?.unreadable?.skeleton.split('\n') ?? [];
+    expect(lines[0]).toMatch(
+      /^tabs: <div class="idsSegmented" role="group" aria-label><button class="idsSegmentedButton" type data-testid>/,
+    );
+    expect(lines[1]).toMatch(
+      /^rows in: <div class="idsTable" role="presentation"> .*<div class="idsTable__bodyMain" id> <table class="idsTable__columnGroup"> <tbody class="idsTable__body">$/,
+    );
+    expect(lines[2]).toMatch(
+      /^other table: <table class="idsTable__columnGroup" aria-label><thead class="idsTable__head"><tr class="idsTable__headerRow" aria-rowindex><th /,
+    );
+    expect(lines[3]).toMatch(/^<tr class="idsTable__row" aria-rowindex data-index><td/);
+    expect(page?.unreadable?.skeleton).not.toMatch(/[0-9]|Repair|Savings|DATE/);
+  });
+
+  it('Categorized rows short of an amount: counted as read but showing no amount', async () => {
+    mountPage('sim-bankfeed-evidence-categorized.html');
+    for (const cell of document.querySelectorAll('tr.idsTable__row td.spent, tr.idsTable__row td.received'))
+      cell.textContent = '';
+    const { person, sent, tick } = startHarness(`${BANKING}?tab=categorized`);
+    await tick();
+    const boxes = dataBoxes();
+    person.click(boxes[0] as HTMLInputElement);
+    person.click(boxes[1] as HTMLInputElement);
+    await tick();
+    expect(rowsOf(sent())).toEqual([]);
+    expect(lastPage(sent())).toMatchObject({ seenSelected: 0, unreadable: { tickedBoxes: 2, noAmount: 2 } });
+  });
+
+  it('a pressed state that disagrees with the address: the tab is not told', () => {
+    const doc = loadPage('real-markup/bank-feed-posted.html');
+    expect(bankTabOf(doc, `${BANKING}?tab=posted`)).toBe('recorded');
+    expect(bankTabOf(doc, BANKING)).toBe('recorded');
+    expect(bankTabOf(doc, `${BANKING}?tab=pending`)).toBe('unknown');
+    expect(bankTabOf(loadPage('sim-bankfeed-evidence-review.html'), `${BANKING}?tab=categorized`)).toBe('recorded');
+    expect(bankTabOf(loadPage('sim-bankfeed-evidence-review.html'), BANKING)).toBe('unknown');
+    expect(bankTabOf(loadPage('sim-sales-table.html'), 'https://app.qbo.intuit.com/app/sales')).toBe('none');
+  });
+
+  it('tells tabs by their words, old and new', () => {
+    for (const words of ['For review (12)', 'Pending (25)', 'Excluded', 'review', 'for-review'])
+      expect(tabKindOf(words), words).toBe('bankLines');
+    for (const words of ['Categorized', 'Posted', 'categorized', 'Categorised'])
+      expect(tabKindOf(words), words).toBe('recorded');
+    for (const words of ['All', '', 'Recognized']) expect(tabKindOf(words), words).toBe('unknown');
+  });
+});
+
+describe('a cell’s value', () => {
+  const cell = (html: string) => {
+    document.body.innerHTML = `<table><tbody><tr><td>${html}</td></tr></tbody></table>`;
+    return document.querySelector('td') as Element;
+  };
+
+  it('a control’s aria-label, a tooltip child, the text, the picker’s JSON; never a placeholder', () => {
+    expect(cellValue(cell('<button aria-label="Hicks Hardware"><span>Hicks Hard…</span></button>'))).toBe(
+      'Hicks Hardware',
+    );
+    expect(cellValue(cell('<button aria-label="Select vendor/customer">Select vendor/customer</button>'))).toBe('');
+    expect(
+      cellValue(cell('<span>POS PURCHASE CH</span><div class="description-tooltip">POS PURCHASE CHIN S GAS</div>')),
+    ).toBe('POS PURCHASE CHIN S GAS');
+    expect(cellValue(cell('<span class="pull-right">$52.14</span>'))).toBe('$52.14');
+    expect(cellValue(cell(`<div data-props='{"value":{"name":"Automobile:Fuel"}}'></div>`))).toBe('Automobile:Fuel');
+    expect(cellValue(cell(`<div data-props='{"placeholder":"Select category"}'></div>`))).toBe('');
+    expect(cellValue(cell('<button aria-hidden="true" aria-label="Undo">Undo</button>'))).toBe('Undo');
+    expect(propsName('not json')).toBe('');
+    expect(propsName(`{"selected":{"displayName":"Choose a category"}}`)).toBe('');
+  });
+});
