@@ -46,8 +46,8 @@ function SectionTable({ id, title, rows, locale }: { id: string; title: string; 
                 <td>{r.type}</td>
                 <td>{r.number}</td>
                 <td>{r.name}</td>
-                <td class="date">{r.date && formatDate(r.date, locale)}</td>
-                <td class="num">{money(r.amount, r.currency, locale)}</td>
+                <td class="date">{r.date ? formatDate(r.date, locale) : r.shownDate}</td>
+                <td class="num">{r.amount === undefined ? r.shownAmount : money(r.amount, r.currency, locale)}</td>
                 <td>{r.result}</td>
                 <td>{r.why}</td>
               </tr>

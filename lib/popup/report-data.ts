@@ -5,12 +5,14 @@
  * Excel file (report-xlsx.ts) both render this one shape, so the two files say the same thing.
  *
  * Pure: the version, the person and the locale come in as arguments. Amounts stay numbers and dates
- * stay service dates (YYYY-MM-DD) here; each file words them at its own edge.
+ * stay service dates (YYYY-MM-DD) here; each file words them at its own edge. A record the service
+ * could not return (not found) has none of its own: its row carries what the QuickBooks page showed
+ * when it was ticked, as the page's text (`shownDate`, `shownAmount`), and says so.
  */
 import { ENTITIES, type Entity } from '../domain/entities';
 import { operationOf } from '../domain/operations';
 import type { JobRecordView, JobView, SelectionRow } from '../messaging/views';
-import { ENTITY_LABEL, ENVIRONMENT_LABEL } from './format';
+import { ENTITY_LABEL, ENVIRONMENT_LABEL, pageText } from './format';
 import { OUTCOME_GROUP_LABEL, STATUS_LABEL } from './labels';
 import { doneGroup, restoredIds, tieOut } from './report';
 import { outcomeReason, outcomeWord, plainReason } from './words';
@@ -38,6 +40,10 @@ export interface ReportRow {
   date?: string;
   amount?: number;
   currency?: string;
+  /** The date as the QuickBooks page showed it, for a record the service could not return. */
+  shownDate?: string;
+  /** The amount as the page showed it ("$283.42"), for a record the service could not return. */
+  shownAmount?: string;
   result: string;
   why?: string;
 }
@@ -77,17 +83,29 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 
 type RecordFacts = Pick<JobRecordView, 'entity' | 'docNumber' | 'party' | 'txnDate' | 'amount' | 'currency'>;
 
-function recordRow(r: RecordFacts, result: string, why: string | undefined): ReportRow {
+export const SHOWN_NOTE = 'The type, number, name, date and amount are as the QuickBooks page showed them.';
+
+/**
+ * The row of a record. With none of the service's facts (the service could not return it) and the
+ * page's (`shown`: what the list showed when it was ticked), the row is named as the page showed it.
+ */
+function recordRow(r: RecordFacts, result: string, why: string | undefined, shown?: SelectionRow['shown']): ReportRow {
   const amount = amountOf(r.amount);
+  const own = r.docNumber !== undefined || r.party !== undefined || r.txnDate !== undefined || amount !== undefined;
+  const page = own || !shown ? undefined : shown;
+  const [number, name, date] = [pageText(page?.number), pageText(page?.name), pageText(page?.date)];
+  const fromPage = page && [number, name, date, pageText(page.amount)].some(Boolean);
   return {
-    type: ENTITY_LABEL[r.entity] ?? r.entity,
-    number: r.docNumber,
-    name: r.party,
+    type: (page && pageText(page.type)) ?? ENTITY_LABEL[r.entity] ?? r.entity,
+    number: r.docNumber ?? number,
+    name: r.party ?? name,
     date: r.txnDate,
     amount,
     currency: amount === undefined ? r.currency : (r.currency ?? 'USD'),
+    ...(date ? { shownDate: date } : {}),
+    ...(page && pageText(page.amount) ? { shownAmount: pageText(page.amount) } : {}),
     result,
-    why,
+    why: fromPage ? [why, SHOWN_NOTE].filter(Boolean).join(' ') : why,
   };
 }
 
@@ -115,12 +133,13 @@ export function buildRunReport(job: JobView, selection: readonly SelectionRow[],
   const doneLabel = OUTCOME_GROUP_LABEL[done];
   const records = Array.isArray(job.records) ? job.records : [];
   const doneRecords = records.filter((r) => r.group === done);
+  const shownOf = new Map(selection.map((row) => [row.key, row.shown]));
   const deleted = doneRecords.map((r) =>
     recordRow(r, r.group === 'restored' ? `${outcomeWord(r)}: ${restoredIds(r)}` : outcomeWord(r), undefined),
   );
   const notDeleted = records
     .filter((r) => r.group !== done)
-    .map((r) => recordRow(r, outcomeWord(r), outcomeReason(r, job.operation)));
+    .map((r) => recordRow(r, outcomeWord(r), outcomeReason(r, job.operation), shownOf.get(r.key)));
   const taken = new Set(records.map((r) => r.key));
   const leftAlone = selection
     .filter((row) => !taken.has(row.key))
@@ -129,6 +148,7 @@ export function buildRunReport(job: JobView, selection: readonly SelectionRow[],
         row,
         row.status ? STATUS_LABEL[row.status] : 'Not checked',
         plainReason(row, o.locale) ?? 'Not part of this run.',
+        row.shown,
       ),
     );
   const at = job.finishedAt ?? job.startedAt;
