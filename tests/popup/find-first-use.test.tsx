@@ -270,6 +270,20 @@ describe('Likely duplicates, 25 groups', () => {
     expect(sent?.scope).toEqual(SHOWN_COMPANY);
   });
 
+  it('no group found: no empty table and no button that cannot act, but what to try', async () => {
+    await renderFind({ 'find/duplicates': () => ({ ok: true, data: { groups: [], scanned: 300, readAt: READ_AT } }) });
+    await openTool('Find likely duplicates');
+    fireEvent.click(within(screen.getByRole('region', { name: 'Find likely duplicates' })).getByLabelText('Expense'));
+    type('Date from', '2024-11-01');
+    type('Date to', '2024-11-30');
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Find duplicates' })));
+    expect(screen.getByText('0 groups of likely duplicates among 300 transactions')).toBeTruthy();
+    expect(screen.getByText('Try a longer date range, more types, or more days apart.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to selection' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Select all proposed' })).toBeNull();
+  });
+
   it('one table, one header; each group named by a row of its own', async () => {
     await scanned();
     expect(screen.getAllByRole('table')).toHaveLength(1);
