@@ -9,6 +9,7 @@
  * destructive.
  */
 
+import type { Shown } from '../domain/shown';
 import type { PageInfo } from '../messaging/content-protocol';
 import type { ContentSend } from '../messaging/protocol';
 import { defaultIsTrusted, watchGestures } from './gestures';
@@ -106,6 +107,17 @@ export function startCollector(options: CollectorOptions): Collector {
     },
   });
   const readCounter = createCounterReader();
+  // What a row shows, read once while its text is unchanged (the link agreement and the report share it).
+  const shownOf = new WeakMap<Element, { text: string; shown: Shown | undefined }>();
+  const cachedRead = (read: (el: Element | undefined) => Shown | undefined) => (el: Element | undefined) => {
+    if (!el) return undefined;
+    const text = el.textContent ?? '';
+    const hit = shownOf.get(el);
+    if (hit?.text === text) return hit.shown;
+    const shown = read(el);
+    shownOf.set(el, { text, shown });
+    return shown;
+  };
   let claimed: number | undefined;
   let snapshotNext = true;
   let last: PageScan | undefined;
@@ -116,9 +128,9 @@ export function startCollector(options: CollectorOptions): Collector {
     const url = options.location();
     const host = hostOf(url);
     if (host === undefined) return;
-    const readShown = createShownReader();
+    const readShown = cachedRead(createShownReader());
     // A link is its row's Id only when it agrees with what the row shows (not a related record's).
-    const result = scanRows(doc, url, createLinkAgreement(url, readShown));
+    const result = scanRows(doc, url, createLinkAgreement(url, readShown, last?.related));
     let seenSelected = 0;
     for (const row of result.rows) {
       let ownBox = false;

@@ -5,24 +5,31 @@
  * with the row. The row's type is its Type column's text where its grid shows one (registers, the
  * Sales and Expenses lists), else the types its list holds (the Invoices list: Invoice only). A Type
  * text the extension cannot name (entityOfShownType) contradicts nothing; a page whose types are not
- * known (a customer's page) takes the link as today. A link that does not agree is counted as
+ * known (a customer's page) takes the link as before. A link that does not agree is counted as
  * `related-record` and the row, if no link of its own is found, is known by what it shows.
- * Cost: one read of the row's shown cells per linked row, headers mapped once per grid per scan.
+ * Cost: the list's types are checked for every link (no read); the row's cells are read only for a
+ * ticked row and for a row found related at the last scan (`recheck`, so its untick is seen): an
+ * unticked row is never reported, and a 10,000-row page is not read row by row.
  */
 import type { Entity } from '../domain/entities';
 import type { Shown } from '../domain/shown';
 import { entityOfShownType } from '../domain/shown-type';
 import { pageEntities } from './row-keys';
 
-/** `(row, entity) → agrees`: bound to one page and one scan's shown reader. */
-export type LinkAgreement = (row: Element, entity: Entity) => boolean;
+/** `(row, entity, ticked) → agrees`: bound to one page and one scan's shown reader. */
+export type LinkAgreement = (row: Element, entity: Entity, ticked: boolean) => boolean;
 
-export function createLinkAgreement(url: string, read: (el: Element) => Shown | undefined): LinkAgreement {
+export function createLinkAgreement(
+  url: string,
+  read: (el: Element) => Shown | undefined,
+  recheck: ReadonlySet<Element> = new Set(),
+): LinkAgreement {
   const listed = pageEntities(url);
-  return (row, entity) => {
+  const ofList = (entity: Entity) => listed === undefined || listed.includes(entity);
+  return (row, entity, ticked) => {
+    if (!ticked && !recheck.has(row)) return ofList(entity);
     const type = read(row)?.type;
     const shown = type === undefined ? undefined : entityOfShownType(type);
-    if (shown !== undefined) return shown === entity;
-    return listed === undefined || listed.includes(entity);
+    return shown !== undefined ? shown === entity : ofList(entity);
   };
 }

@@ -106,11 +106,6 @@ export function scanRows(root: ParentNode, location: URL | string, agrees?: Link
       count('outside-row');
       continue;
     }
-    if (agrees && !rowByElement.has(element) && !agrees(element, parsed.entity)) {
-      count('related-record');
-      related.add(element);
-      continue;
-    }
     const owner = rowByElement.get(element) as PageRow | undefined;
     if (owner) {
       // A second link in a row already taken (e.g. "View" next to the number) is fine when it is
@@ -120,6 +115,11 @@ export function scanRows(root: ParentNode, location: URL | string, agrees?: Link
     }
     const checkbox = findRowCheckbox(element);
     const cell: RowCell = { element, checkbox, selected: isChecked(checkbox) };
+    if (agrees && !agrees(element, parsed.entity, cell.selected)) {
+      count('related-record');
+      related.add(element);
+      continue;
+    }
     const existing = rowByKey.get(parsed.key);
     if (existing) {
       count('duplicate-row');

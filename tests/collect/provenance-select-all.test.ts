@@ -31,6 +31,8 @@ function wireSelectAll(): HTMLInputElement {
 function appendTickedRow(id: string) {
   const extra = document.querySelector('tbody tr.txn-row')?.cloneNode(true) as HTMLTableRowElement;
   extra.querySelector('a')?.setAttribute('href', `/app/invoice?txnId=${id}`);
+  // The row shows what its link names (a link is a row's Id only when it agrees with the row).
+  (extra.querySelectorAll('td')[2] as Element).textContent = 'Invoice';
   (extra.querySelector('input') as HTMLInputElement).checked = true;
   document.querySelector('tbody')?.append(extra);
 }
