@@ -41,8 +41,9 @@ export function fileDateOrder(lines: readonly { shown: Shown; date?: string }[])
   if (own) return own;
   const votes = new Set<DateOrder>();
   for (const { shown, date } of lines) {
-    const dates = shown.date === undefined || date === undefined ? undefined : readDates(shown.date);
-    if (!dates || dates.length < 2 || shown.date === undefined) continue;
+    if (shown.date === undefined || date === undefined) continue;
+    const dates = readDates(shown.date);
+    if (!dates || dates.length < 2) continue;
     for (const order of ['month-first', 'day-first'] as const)
       if (inOrder(shown.date, [date], order) === date) votes.add(order);
   }
