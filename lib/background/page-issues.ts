@@ -53,7 +53,19 @@ const IssuesSchema = z.object({
     })
     .optional(),
   counter: z.object({ url: z.string(), claimed: z.number(), seen: z.number(), at: z.number() }).optional(),
-  unreadable: z.object({ url: z.string(), tickedBoxes: z.number(), skeleton: z.string(), at: z.number() }).optional(),
+  /** `read`: the ticked rows read on that page; then why the others were not (no date, no amount, the bank feed's tab not told). */
+  unreadable: z
+    .object({
+      url: z.string(),
+      tickedBoxes: z.number(),
+      skeleton: z.string(),
+      at: z.number(),
+      read: z.number().optional(),
+      noDate: z.number().optional(),
+      noAmount: z.number().optional(),
+      bankTabUnknown: z.literal(true).optional(),
+    })
+    .optional(),
   /** Bank lines ticked on the bank feed's Pending tab: not transactions, never collected. */
   bankLines: z.object({ url: z.string(), count: z.number(), at: z.number() }).optional(),
   /**
@@ -138,7 +150,7 @@ export function createPageIssues(session: StorageArea) {
         if (page && claimed !== undefined && claimed > page.seenSelected) {
           next.counter = { url, claimed, seen: page.seenSelected, at };
         } else if (next.counter?.url === url) next.counter = undefined;
-        if (page?.unreadable) next.unreadable = { url, ...page.unreadable, at };
+        if (page?.unreadable) next.unreadable = { url, ...page.unreadable, read: page.seenSelected, at };
         else if (next.unreadable?.url === url) next.unreadable = undefined;
         if (page?.bankLines) next.bankLines = { url, count: page.bankLines, at };
         else if (next.bankLines?.url === url) next.bankLines = undefined;

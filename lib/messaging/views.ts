@@ -171,6 +171,14 @@ export const UnresolvedRowSchema = z.object({
 });
 export type UnresolvedRow = z.infer<typeof UnresolvedRowSchema>;
 
+/** Why a page's ticked rows were not read, and how many were (page-issues.ts). */
+const UNREAD_WHY = {
+  read: z.number().optional(),
+  noDate: z.number().optional(),
+  noAmount: z.number().optional(),
+  bankTabUnknown: z.literal(true).optional(),
+};
+
 export const PopupStateSchema = z.object({
   version: z.number(),
   connection: ConnectionViewSchema,
@@ -193,9 +201,13 @@ export const PopupStateSchema = z.object({
         .optional(),
       /** The page's own counter claims more selected rows than the collector saw (virtualized lists). */
       counter: z.object({ url: z.string(), claimed: z.number(), seen: z.number(), at: z.number() }).optional(),
-      /** Ticked checkboxes in rows the collector cannot read; `skeleton` is the text "Copy page structure" copies. */
+      /**
+       * Ticked checkboxes in rows the collector cannot read; `skeleton` is the text "Copy page structure"
+       * copies; `read` the ticked rows it did read there; why: rows with no date, no amount, a bank-feed tab not told.
+       */
       unreadable: z
         .object({ url: z.string(), tickedBoxes: z.number(), skeleton: z.string(), at: z.number() })
+        .extend(UNREAD_WHY)
         .optional(),
       /** Bank lines ticked on the bank feed's Pending tab: not transactions, never collected. */
       bankLines: z.object({ url: z.string(), count: z.number(), at: z.number() }).optional(),

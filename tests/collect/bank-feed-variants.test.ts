@@ -98,6 +98,19 @@ describe('a bank line is never a transaction', () => {
     expect(lastPage(sent())?.unreadable).toBeUndefined();
   });
 
+  it('For review with its headers in the rows’ own table: the bank’s copy of a recorded transaction is still not collected', async () => {
+    // The old collector read this line (no pressed tab: not "Pending") and sent it to be resolved to
+    // the recorded transaction sharing its date and amount.
+    mountPage('sim-bankfeed-evidence-review.html');
+    document.querySelector('#table-body-main table')?.prepend(document.querySelector('thead') as Element);
+    const { person, sent, tick } = startHarness(`${BANKING}?tab=review`);
+    await tick();
+    person.click(dataBoxes()[4] as HTMLInputElement);
+    await tick();
+    expect(rowsOf(sent())).toEqual([]);
+    expect(lastPage(sent())).toEqual({ seenSelected: 0, bankLines: 1 });
+  });
+
   it.each([
     ['no tab in the address and none pressed', BANKING],
     ['an address naming no known tab', `${BANKING}?tab=all`],
