@@ -13,8 +13,38 @@ import { reportFilename } from '../lib/popup/report-csv';
 import { buildRunReport, type ReportOptions, type ReportRow, type RunReport } from '../lib/popup/report-data';
 import './report-print.css';
 
-/** The sections' columns: the amount carries its currency, so the Currency column of the files goes. */
-const COLUMNS = ['Type', 'Number', 'Name', 'Date', 'Amount', 'Result', 'Why'] as const;
+/**
+ * The sections' columns (the amount carries its currency, so the Currency column of the files goes),
+ * each with the class that says how it may wrap on paper (report-print.css): `words` between words
+ * only, `code`, `date` and `num` never, `text` (a name, a reason) between words and inside a word
+ * only when that word alone is wider than its column.
+ */
+const COLUMNS = [
+  ['Type', 'words'],
+  ['Number', 'code'],
+  ['Name', 'text name'],
+  ['Date', 'date'],
+  ['Amount', 'num'],
+  ['Result', 'words'],
+  ['Why', 'text why'],
+] as const;
+
+/** QuickBooks numbers have at most 21 characters; a longer text the page showed wraps as a name does. */
+const LONGEST_NUMBER = 21;
+const classOf = (kind: (typeof COLUMNS)[number][1], value: string | undefined) =>
+  kind === 'code' && (value?.length ?? 0) > LONGEST_NUMBER ? 'text' : kind;
+
+function cellsOf(r: ReportRow, locale?: string): (string | undefined)[] {
+  return [
+    r.type,
+    r.number,
+    r.name,
+    r.date ? formatDate(r.date, locale) : r.shownDate,
+    r.amount === undefined ? r.shownAmount : money(r.amount, r.currency, locale),
+    r.result,
+    r.why,
+  ];
+}
 
 function money(amount: number | undefined, currency: string | undefined, locale?: string): string {
   return amount === undefined ? '' : formatMoney(amount, currency, locale);
@@ -32,9 +62,9 @@ function SectionTable({ id, title, rows, locale }: { id: string; title: string; 
         <table class="report-table" aria-labelledby={id}>
           <thead>
             <tr>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col" class={c === 'Amount' ? 'num' : undefined}>
-                  {c}
+              {COLUMNS.map(([label, kind]) => (
+                <th key={label} scope="col" class={kind}>
+                  {label}
                 </th>
               ))}
             </tr>
@@ -43,13 +73,11 @@ function SectionTable({ id, title, rows, locale }: { id: string; title: string; 
             {rows.map((r, i) => (
               // A report row carries no key of its own; a printed list never reorders, so its place is one.
               <tr key={i}>
-                <td>{r.type}</td>
-                <td>{r.number}</td>
-                <td>{r.name}</td>
-                <td class="date">{r.date ? formatDate(r.date, locale) : r.shownDate}</td>
-                <td class="num">{r.amount === undefined ? r.shownAmount : money(r.amount, r.currency, locale)}</td>
-                <td>{r.result}</td>
-                <td>{r.why}</td>
+                {cellsOf(r, locale).map((value, c) => (
+                  <td key={COLUMNS[c]?.[0]} class={COLUMNS[c] && classOf(COLUMNS[c][1], value)}>
+                    {value}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

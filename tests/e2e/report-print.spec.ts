@@ -2,7 +2,8 @@
  * The printable deletion report in the production build (issue 21 §6): after a run, "Print the
  * report" opens the run's report in a tab (its own chunk and stylesheet, loaded there only), and the
  * page fits A4 and Letter portrait with 12 mm margins: printed at the page's width, nothing is wider
- * than the page, even with a name or reason far longer than a line, and the buttons are not printed.
+ * than the page, even with a name or reason far longer than a line, no word is cut in two
+ * ("Invoi/ce", "Pay/men/t"), and the buttons are not printed.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,11 +31,37 @@ function overflow(page: Page) {
   }));
 }
 
+/**
+ * The words of the tables' cells that are laid out over more than one line: each word's text range
+ * has client rects on one line only when it is whole. Runs of 40 characters or more with no space
+ * (the long name and reason put in below) are allowed to break: they are wider than any column.
+ */
+function cutWords(page: Page) {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    for (const cell of document.querySelectorAll('table th, table td')) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of (node.textContent ?? '').matchAll(/\S+/g)) {
+          if (m[0].length >= 40) continue;
+          const range = document.createRange();
+          range.setStart(node, m.index ?? 0);
+          range.setEnd(node, (m.index ?? 0) + m[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) cut.push(m[0]);
+        }
+      }
+    }
+    return cut;
+  });
+}
+
 async function expectFits(page: Page, width: number, label: string) {
   await page.setViewportSize({ width, height: 1000 });
   const o = await overflow(page);
   expect(o.page, `${label}: the page is wider than the paper`).toBeLessThanOrEqual(width);
   expect(o.tables, `${label}: tables wider than their box`).toEqual([]);
+  expect(await cutWords(page), `${label}: words cut in two`).toEqual([]);
 }
 
 test('"Print the report" opens the run\'s report, which fits A4 and Letter portrait', async ({

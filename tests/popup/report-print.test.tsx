@@ -111,6 +111,23 @@ describe('the printable report', () => {
     expect(rows[2]![6]).toBe('Not part of this run.');
   });
 
+  it('each column says how it may wrap on paper; a number longer than QuickBooks allows wraps as a name', () => {
+    const r = report();
+    const long = { ...r.sections[0].rows[0]!, number: 'N'.repeat(30) };
+    const sections: typeof r.sections = [
+      { ...r.sections[0], rows: [r.sections[0].rows[0]!, long] },
+      r.sections[1],
+      r.sections[2],
+    ];
+    render(<ReportPrint report={{ ...r, sections }} locale="en-US" onPrint={() => undefined} />);
+    const table = screen.getByRole('table', { name: 'Deleted (2)' });
+    const classes = [...table.querySelectorAll('tr')].map((tr) => [...tr.children].map((c) => c.className));
+    const kinds = ['words', 'code', 'text name', 'date', 'num', 'words', 'text why'];
+    expect(classes[0]).toEqual(kinds);
+    expect(classes[1]).toEqual(kinds);
+    expect(classes[2]![1]).toBe('text');
+  });
+
   it('words dates and amounts in the person locale (de-DE)', () => {
     render(<ReportPrint report={report('de-DE')} locale="de-DE" onPrint={() => undefined} />);
     const first = cells(screen.getByRole('table', { name: 'Deleted (3)' }))[1]!;
