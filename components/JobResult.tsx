@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { formatTime } from '../lib/popup/format';
 import { OUTCOME_GROUP_LABEL } from '../lib/popup/labels';
 import type { PopupModel } from '../lib/popup/model';
-import { doneGroup, groupsFor, REPORT_GROUP_ORDER, runSummary, tieOut } from '../lib/popup/report';
+import { doneGroup, groupsFor, REPORT_GROUP_ORDER, resultHeading, runSummary, tieOut } from '../lib/popup/report';
 import { canRestoreRun } from '../lib/popup/restore';
 import { AuditExport, saveCheckOf } from './AuditExport';
 import { OutcomeGroup } from './OutcomeGroup';
@@ -24,7 +24,7 @@ export function JobResult({ model }: { model: PopupModel }) {
   return (
     <section aria-labelledby="result-heading">
       <h2 id="result-heading" tabIndex={-1}>
-        {cancelled ? 'Cancelled' : 'Finished'}
+        {resultHeading(job)}
       </h2>
       <p class="hint">
         {cancelled ? `Stopped${when}` : `Finished${when}`}: {job.done} of {job.total} processed

@@ -4,7 +4,7 @@ import type { Entity } from '../lib/domain/entities';
 import type { RestorePreviewRecord } from '../lib/messaging/restore-view';
 import type { RestorePreview as Preview } from '../lib/messaging/views';
 import { describeTxn, formatDate, formatMoney, plural } from '../lib/popup/format';
-import { entityCountsText, plainText } from '../lib/popup/words';
+import { entityCountsText, moneyTotals, plainText } from '../lib/popup/words';
 
 interface Props {
   preview: Preview;
@@ -32,10 +32,11 @@ function perType(byEntity: Preview['byEntity']): string {
 
 /**
  * What "Restore deleted records" will do, before the final click, in a bookkeeper's words: how many
- * records come back (per type), which may already be back (an earlier restore QuickBooks did not
- * confirm: sent only when the person ticks "Restore these again anyway", and then the counts and
- * refusals are that plan's), which cannot (and why), what never comes back, "Allow duplicate
- * numbers", then "Restore N records" or "Cancel". Its heading takes the focus when it appears.
+ * records come back (per type) and their total (per currency), which may already be back (an earlier
+ * restore QuickBooks did not confirm: sent only when the person ticks "Restore these again anyway",
+ * and then the counts and refusals are that plan's), "Allow duplicate numbers", what never comes back
+ * (read before the click), then "Restore N records" or "Cancel", then which cannot (and why). Its
+ * heading takes the focus when it appears.
  */
 export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
   const allowDuplicates = useSignal(false);
@@ -54,6 +55,7 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
   const { willRestore, refused, withDocNumbers } = plan;
   const { cannotComeBack } = preview;
   const types = perType(plan.byEntity);
+  const total = moneyTotals(new Map(Object.entries(plan.amounts ?? {})));
   return (
     <section class="restore-preview" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`} tabIndex={-1} ref={heading}>
@@ -67,6 +69,7 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
       ) : (
         <p class="plan-will">Nothing can be restored with these choices.</p>
       )}
+      {willRestore > 0 && total && <p class="plan-total">Total {total}</p>}
       {unsure && (
         <div class="restore-unconfirmed">
           <h4 id={`${id}-unsure`}>
@@ -113,6 +116,17 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
           </p>
         </div>
       )}
+      {cannotComeBack.length > 0 && (
+        <>
+          <h4 id={`${id}-lost`}>What cannot come back</h4>
+          {/* Five fixed lines, read in full before the click: never a scroll box. */}
+          <ul class="plain-list" aria-labelledby={`${id}-lost`}>
+            {cannotComeBack.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </>
+      )}
       <div class="actions">
         {willRestore > 0 && (
           <button
@@ -137,17 +151,6 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
               <li key={r.key}>
                 <span class="record-name">{recordName(r)}</span>: {plainText(r.reason)}
               </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {cannotComeBack.length > 0 && (
-        <>
-          <h4 id={`${id}-lost`}>What cannot come back</h4>
-          {/* Five fixed lines, read in full before the click: never a scroll box. */}
-          <ul class="plain-list" aria-labelledby={`${id}-lost`}>
-            {cannotComeBack.map((text) => (
-              <li key={text}>{text}</li>
             ))}
           </ul>
         </>

@@ -132,11 +132,20 @@ function recordOf(key: string, r: Omit<RestorePreviewRecord, 'key' | 'entity' | 
 
 function planView(plan: RestorePlan): RestorePlanView {
   const byEntity: RestorePreview['byEntity'] = {};
-  for (const r of plan.records) byEntity[r.entity] = (byEntity[r.entity] ?? 0) + 1;
+  const amounts: RestorePreview['amounts'] = {};
+  for (const r of plan.records) {
+    byEntity[r.entity] = (byEntity[r.entity] ?? 0) + 1;
+    // In cents, so a sum of many records says what QuickBooks would (no float dust).
+    if (r.amount !== undefined && Number.isFinite(r.amount)) {
+      const c = r.currency ?? 'USD';
+      amounts[c] = Math.round(((amounts[c] ?? 0) + r.amount) * 100) / 100;
+    }
+  }
   const docNumbers = new Map(plan.records.map((r) => [r.oldKey, r.docNumber]));
   return {
     willRestore: plan.records.length,
     byEntity,
+    amounts,
     refused: plan.refused.map((r) => ({ ...recordOf(r.oldKey, r), reason: r.reason })),
     withDocNumbers: [...docNumbers.values()].filter(Boolean).length,
   };

@@ -41,6 +41,8 @@ export interface RestorePlanView {
   /** Records that would be re-created, per type. */
   willRestore: number;
   byEntity: Partial<Record<(typeof ENTITIES)[number], number>>;
+  /** The amounts of the records that would be re-created, summed per currency ("USD": 97199.1). */
+  amounts?: Record<string, number>;
   /** Records refused before any call, with the reason (closed period, linked to a refused record …). */
   refused: (RestorePreviewRecord & { reason: string })[];
   /** Numbers (DocNumber) the restore would reuse: the service refuses a number in use unless allowed. */

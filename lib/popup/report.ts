@@ -4,7 +4,7 @@
  * log (raw service messages, JSON before deletion) stays the exported audit log's business.
  */
 import { csvMoney, csvRow } from '../domain/csv';
-import { DONE_GROUPS, type DoneGroup } from '../domain/operations';
+import { DONE_GROUPS, type DoneGroup, operationOf } from '../domain/operations';
 import type { JobRecordView, JobView, OutcomeGroup } from '../messaging/views';
 import { describeTxn, ENVIRONMENT_LABEL, formatDate, formatMoney } from './format';
 import { OUTCOME_GROUP_LABEL } from './labels';
@@ -64,8 +64,29 @@ export function tieOut(job: JobView, locale?: string): string {
     withMoney(notDeleted.length, `not ${done}`, notDeleted, locale),
   ];
   if (untouched > 0) parts.push(`${untouched.toLocaleString(locale)} untouched`);
-  const left = job.leftAlone ? ` · ${job.leftAlone.toLocaleString(locale)} more left alone by the check` : '';
+  // Only a job started from the selection was checked: a restore's leftovers of the selection are not its own.
+  const checked = operationOf(job.operation).fromSelection;
+  const left =
+    checked && job.leftAlone ? ` · ${job.leftAlone.toLocaleString(locale)} more left alone by the check` : '';
   return `${job.total.toLocaleString(locale)} in this run = ${parts.join(' + ')}${left}`;
+}
+
+/**
+ * The result's heading: "Finished" or "Cancelled" for the selection's click (the name every test and
+ * the README's screens know); a restore says what finished and its counts, "Finished restoring: 38
+ * restored, 2 not restored" ("Stopped restoring: …, 12 untouched"), as it follows a deletion's
+ * result that also said "Finished".
+ */
+export function resultHeading(job: JobView, locale?: string): string {
+  const cancelled = job.state === 'cancelled';
+  if (operationOf(job.operation).fromSelection) return cancelled ? 'Cancelled' : 'Finished';
+  const done = doneGroup(job);
+  const count = (n: number) => n.toLocaleString(locale);
+  const own = job.records.filter((r) => r.group === done).length;
+  const counts = [`${count(own)} ${done}`];
+  if (job.records.length > own) counts.push(`${count(job.records.length - own)} not ${done}`);
+  if (job.total > job.records.length) counts.push(`${count(job.total - job.records.length)} untouched`);
+  return `${cancelled ? 'Stopped' : 'Finished'} ${operationWords(job).heading.toLowerCase()}: ${counts.join(', ')}`;
 }
 
 export function recordName(r: JobRecordView): string {

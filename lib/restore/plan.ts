@@ -50,6 +50,8 @@ export interface PlannedRecord {
   docNumber?: string;
   txnDate?: string;
   amount?: number;
+  /** The amount's currency, when the entry or its saved copy names one. */
+  currency?: string;
   /** The create body; its links still name old Ids: rewriteLinks before sending. */
   body: CreateBody;
   /** 0-based: create every record of a wave only once the waves before it have their new Ids. */
@@ -218,6 +220,7 @@ export function planRestore(entries: readonly RestoreEntry[], opts: PlanOptions 
         docNumber: docNumberOf(entry),
         txnDate: txnDateOf(entry),
         amount: amountOf(entry),
+        currency: currencyOf(entry),
         body,
         wave,
         dependsOn,
@@ -238,6 +241,11 @@ function describeKey(key: RecordKey): string {
 function docNumberOf(entry: RestoreEntry): string | undefined {
   const own = asObject(entry.preDeleteJson)?.DocNumber;
   return entry.docNumber ?? (typeof own === 'string' ? own : undefined);
+}
+
+function currencyOf(entry: RestoreEntry): string | undefined {
+  const own = asObject(asObject(entry.preDeleteJson)?.CurrencyRef)?.value;
+  return entry.currency ?? (typeof own === 'string' ? own : undefined);
 }
 
 function amountOf(entry: RestoreEntry): number | undefined {

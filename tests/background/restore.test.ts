@@ -45,6 +45,19 @@ describe('restore/preview and restore/start', () => {
     expect(p.refused).toEqual([]);
     expect(p.cannotComeBack.join(' ')).toMatch(/reconcil/i);
     expect(Object.values(p.byEntity).reduce((a, b) => a + (b ?? 0), 0)).toBe(deleted);
+    // The total of what comes back, per currency: the deleted records' amounts as the audit log kept them.
+    const entries = JSON.parse((await h.background.core.audit.exportPage('json')).text) as {
+      outcome: string;
+      amount?: number;
+      currency?: string;
+    }[];
+    const expected: Record<string, number> = {};
+    for (const e of entries.filter((x) => /^deleted/.test(x.outcome) && x.amount !== undefined)) {
+      const c = e.currency ?? 'USD';
+      expected[c] = Math.round(((expected[c] ?? 0) + (e.amount ?? 0)) * 100) / 100;
+    }
+    expect(Object.keys(expected).length).toBeGreaterThan(0);
+    expect(p.amounts).toEqual(expected);
     // A preview creates nothing.
     expect(h.sim.truth(company.realmId).createdKeys()).toEqual([]);
 

@@ -3,7 +3,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { JobView } from '../../lib/messaging/views';
-import { runCsv, runSummary, tieOut } from '../../lib/popup/report';
+import { resultHeading, runCsv, runSummary, tieOut } from '../../lib/popup/report';
 import { jobView, NOW, popupState, renderPopup, settle } from './fixtures';
 
 const finished: JobView = jobView({
@@ -121,9 +121,26 @@ describe('a restore job', () => {
     expect(attention.textContent).not.toContain('deletion');
   });
 
+  it('says what finished, with its counts, and no "left alone by the check" (the check is the deletion’s)', async () => {
+    await renderPopup(popupState({ job: { ...finished, leftAlone: 10 } }));
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Finished restoring: 1 restored, 3 not restored' }),
+    ).toBeTruthy();
+    expect(screen.getByText('4 in this run = 1 restored + 3 not restored')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('left alone by the check');
+    expect(tieOut({ ...finished, leftAlone: 10 })).toBe('4 in this run = 1 restored + 3 not restored');
+    // A deletion's result keeps its heading and says what its check left alone.
+    const deletion = { ...finished, operation: 'delete' as const, leftAlone: 10 };
+    expect(resultHeading(deletion)).toBe('Finished');
+    expect(tieOut(deletion)).toMatch(/ · 10 more left alone by the check$/);
+    expect(resultHeading({ ...finished, state: 'cancelled', total: 6 })).toBe(
+      'Stopped restoring: 1 restored, 3 not restored, 2 untouched',
+    );
+  });
+
   it('does not offer "Restore deleted records" again', async () => {
     await renderPopup(popupState({ job: finished }));
-    expect(screen.getByRole('heading', { name: 'Finished' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /^Finished restoring: / })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Restore deleted records' })).toBeNull();
   });
 

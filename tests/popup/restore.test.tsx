@@ -18,6 +18,7 @@ const CANNOT_COME_BACK = [
 const preview: RestorePreview = {
   willRestore: 3,
   byEntity: { Invoice: 2, Payment: 1 },
+  amounts: { USD: 97199.1, EUR: -20.5 },
   refused: [
     {
       key: 'Invoice:9',
@@ -91,6 +92,8 @@ describe('"Restore deleted records" on a deletion run’s result', () => {
     expect(box.textContent).toContain(
       '3 records will be re-created in QuickBooks as new transactions: Invoices 2, Payment 1.',
     );
+    // What comes back adds up to: the total per currency, never one sum across currencies.
+    expect(box.querySelector('.plan-total')?.textContent).toBe('Total $97,199.10 + -€20.50');
     const lost = within(box).getByRole('list', { name: 'What cannot come back' });
     expect(
       within(lost)
@@ -107,8 +110,9 @@ describe('"Restore deleted records" on a deletion run’s result', () => {
       'Invoice 1009 · Cool Cars · Mar 1, 2024 · $1,887.59: Dated in a closed period: QuickBooks refuses to create it.',
       'Deposit (Id 4): Linked to Invoice (Id 9), which cannot be restored.',
     ]);
-    // The click comes before the lists that explain it, and nothing sits in a scroll box of its own.
+    // What cannot come back is read before the click; the refusals explain after it. No scroll box of its own.
     const restore = within(box).getByRole('button', { name: 'Restore 3 records' });
+    expect(lost.compareDocumentPosition(restore) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(restore.compareDocumentPosition(refused) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(box.querySelector('[tabindex="0"]')).toBeNull();
     const allow = within(box).getByLabelText('Allow duplicate numbers') as HTMLInputElement;

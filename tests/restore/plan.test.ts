@@ -48,6 +48,7 @@ describe('planRestore: the whole set', () => {
       docNumber: '1037',
       txnDate: '2024-04-02',
       amount: 350,
+      currency: 'USD', // as the audit entry names it: the preview totals per currency
       body: createBody('Invoice', invoice),
       wave: 0,
       dependsOn: [],
