@@ -1,3 +1,4 @@
+import { hasInventoryFinding } from '../lib/domain/findings';
 import { plural, rowIdentity } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 import { linkedText } from '../lib/popup/words';
@@ -6,6 +7,7 @@ import { linkedText } from '../lib/popup/words';
 export const OPTION_IDS = {
   reconciledWarning: 'option-reconciled-warning',
   linkedWarning: 'option-linked-warning',
+  inventoryWarning: 'option-inventory-warning',
 } as const;
 
 /**
@@ -18,6 +20,9 @@ export function DeleteOptions({ model }: { model: PopupModel }) {
   const linked = model.linkedCount.value;
   const includeReconciled = model.includeReconciled.value;
   const includeLinked = model.includeLinked.value;
+  // Rows that move inventory, whatever their chip (a linked one may too): each needs this opt-in.
+  const inventory = model.selection.value.filter((r) => hasInventoryFinding(r.warnings)).length;
+  const includeInventory = model.includeInventory.value;
   const voidInstead = model.voidInstead.value;
   const cannotVoid = voidInstead ? (model.statusCounts.value.cannotVoid ?? 0) : 0;
   const c = model.connection.value;
@@ -26,6 +31,7 @@ export function DeleteOptions({ model }: { model: PopupModel }) {
   const plan = model.plan.value;
   const reconciledWarning = includeReconciled && reconciled > 0;
   const linkedWarning = includeLinked && linked > 0;
+  const inventoryWarning = includeInventory && inventory > 0;
   // Only the linked warning names rows: a 50,000-row selection pays for these lists only when shown.
   const linkedRows = linkedWarning ? plan.groups.willDelete.rows.filter((r) => r.status === 'linked') : [];
   const deleting = linkedWarning ? new Set(plan.groups.willDelete.rows.map((r) => r.key)) : undefined;
@@ -87,6 +93,30 @@ export function DeleteOptions({ model }: { model: PopupModel }) {
           </ul>
           {linkedRows.length > 5 && <p>and {linkedRows.length - 5} more.</p>}
         </div>
+      )}
+      <div class="check">
+        <input
+          id="option-inventory"
+          type="checkbox"
+          checked={includeInventory}
+          aria-describedby={
+            inventoryWarning ? OPTION_IDS.inventoryWarning : inventory > 0 ? 'option-inventory-hint' : undefined
+          }
+          onChange={(e) => void model.choose({ includeInventory: e.currentTarget.checked })}
+        />
+        <label for="option-inventory">Include inventory transactions</label>
+        {!includeInventory && inventory > 0 && (
+          <p id="option-inventory-hint" class="hint">
+            {plural(inventory, 'inventory transaction')} left alone: deleting one changes the cost of the items sold
+            after it.
+          </p>
+        )}
+      </div>
+      {inventoryWarning && (
+        <p id={OPTION_IDS.inventoryWarning} class="warning">
+          {plural(inventory, 'inventory transaction')} will be {verb}. QuickBooks values inventory first in, first out:{' '}
+          {voidInstead ? 'voiding' : 'deleting'} them changes the cost of every later sale of those items.
+        </p>
       )}
       <div class="check">
         <input

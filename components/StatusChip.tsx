@@ -16,6 +16,7 @@ export function tone(status: ShownStatus | undefined): Tone {
     case 'ready':
       return 'ok';
     case 'linked':
+    case 'inventory':
     case 'reconciled':
     case 'changed':
     case 'pageMismatch':

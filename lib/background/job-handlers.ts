@@ -31,6 +31,7 @@ export const jobHandlers: Pick<
         operation: msg.operation ?? DELETE.kind,
         includeReconciled: msg.includeReconciled,
         includeLinked: msg.includeLinked ?? false,
+        includeInventory: msg.includeInventory ?? false,
       },
       shown: msg.scope,
     }),

@@ -5,8 +5,9 @@
  * than the connected one, when the selection or its statuses changed since the view showed them
  * (the view's stamp), when a stored check names another record than its own key (storage written
  * outside the extension), or when nothing is ready. Linked records (an invoice a payment paid) are a
- * decision: they go only with `includeLinked`, reconciled ones only with `includeReconciled`; a
- * record that is both needs both. The operation and the opt-ins are the selection's stored choice;
+ * decision: they go only with `includeLinked`, reconciled ones only with `includeReconciled`, ones
+ * that buy or sell inventory only with `includeInventory`; a record that is two needs both. The
+ * operation and the opt-ins are the selection's stored choice;
  * a click whose view showed another (changed in another window since) is refused. The checks and
  * the job's creation run under the company's lock, and the runner re-checks "one active job per
  * company" inside its write queue (issue 18 §1).
@@ -100,6 +101,7 @@ async function startLocked(
   // The person's choice as stored with the selection; a click that showed another does nothing.
   const choice = await core.selection.readChoice(scope);
   const { operation, includeReconciled, includeLinked } = choice;
+  const includeInventory = choice.includeInventory === true;
   const otherChoice = choiceDifference(shownChoice, choice);
   if (otherChoice) return refuse(`${CHOICE_CHANGED} ${otherChoice}. Nothing was done: look again, then click.`);
   // A stored check is trusted only for its own record: a row whose reviewed record is another one
@@ -132,7 +134,7 @@ async function startLocked(
     const row = stored?.rows[k];
     return row ? [row] : []; // with its findings: whether it is linked is the linked check's word
   });
-  const records: ReviewedRecord[] = reviewedFromPreflight(rows, { includeLinked }).filter(
+  const records: ReviewedRecord[] = reviewedFromPreflight(rows, { includeLinked, includeInventory }).filter(
     (r) => (includeReconciled || !r.reconciled) && (operation !== VOID.kind || canVoid(r.record.entity)),
   );
   if (records.length === 0) return refuse(operationOf(operation).words.nothingReady);

@@ -1,6 +1,6 @@
 /**
  * What the selection's one click does: the operation ("Void instead of delete") and the opt-ins
- * ("Include reconciled transactions", "Include linked transactions"). It belongs to the client's
+ * ("Include reconciled transactions", "Include linked transactions", "Include inventory transactions"). It belongs to the client's
  * selection, not to a view: the background stores it with the selection (lib/selection/store.ts),
  * every view shows it, only the person changes it (`selection/choose`), and it goes when the
  * selection goes. Absent: delete, with no opt-in.
@@ -12,6 +12,8 @@ export const ChoiceSchema = z.object({
   operation: z.enum(SELECTION_OPERATIONS),
   includeReconciled: z.boolean(),
   includeLinked: z.boolean(),
+  /** "Include inventory transactions"; absent (a choice stored before it existed): false. */
+  includeInventory: z.boolean().optional(),
 });
 export type Choice = z.infer<typeof ChoiceSchema>;
 
@@ -36,5 +38,7 @@ export function choiceDifference(shown: Choice, stored: Choice): string | undefi
     parts.push(`reconciled transactions are now ${stored.includeReconciled ? 'included' : 'left alone'}`);
   if (shown.includeLinked !== stored.includeLinked)
     parts.push(`linked transactions are now ${stored.includeLinked ? 'included' : 'left alone'}`);
+  if ((shown.includeInventory ?? false) !== (stored.includeInventory ?? false))
+    parts.push(`inventory transactions are now ${stored.includeInventory ? 'included' : 'left alone'}`);
   return parts.length > 0 ? parts.join('; ') : undefined;
 }

@@ -88,7 +88,42 @@ export const LinkedFindingSchema = z.object({
 });
 export type LinkedFinding = z.infer<typeof LinkedFindingSchema>;
 
-export type Finding = BlockingFinding | LinkedFinding;
+/** An inventory item a line names (`ItemRef`), as the service's Item list names it. */
+export const InventoryItemSchema = z.object({ id: Text, name: Text.optional() });
+
+/**
+ * It buys or sells inventory items (an `ItemRef` whose Item has `Type` "Inventory"): QuickBooks
+ * values inventory first-in, first-out, so deleting it changes the cost of the items sold after
+ * `dated` (the record's TxnDate). A decision: decided once, by lib/preflight/checks/inventory.ts.
+ */
+export const InventoryFindingSchema = z.object({
+  status: z.literal('inventory'),
+  items: z.array(InventoryItemSchema).min(1),
+  dated: Text,
+});
+export type InventoryFinding = z.infer<typeof InventoryFindingSchema>;
+
+/**
+ * It carries sales tax (`TxnTaxDetail.TotalTax` > 0). The service does not say which sales-tax
+ * periods are filed (README, "Sales tax"), so this decides nothing: the popup says it beside the row.
+ */
+export const SalesTaxFindingSchema = z.object({
+  status: z.literal('salesTax'),
+  totalTax: z.number(),
+  currency: Text.optional(),
+});
+export type SalesTaxFinding = z.infer<typeof SalesTaxFindingSchema>;
+
+/** The findings that block nothing: decisions (linked, inventory) and notes (sales tax). */
+export const WarningFindingSchema = z.discriminatedUnion('status', [
+  LinkedFindingSchema,
+  InventoryFindingSchema,
+  SalesTaxFindingSchema,
+]);
+export type WarningFinding = z.infer<typeof WarningFindingSchema>;
+export const WARNING_STATUSES = ['linked', 'inventory', 'salesTax'] as const satisfies WarningFinding['status'][];
+
+export type Finding = BlockingFinding | WarningFinding;
 
 /** Every blocking status has its facts, and nothing else does (a compile-time check). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -98,3 +133,7 @@ void everyBlockingStatusHasFacts;
 /** Whether a record with these findings is linked: the linked check's finding, read, never re-derived. */
 export const hasLinkedFinding = (warnings: readonly { status: string }[] | undefined): boolean =>
   (warnings ?? []).some((w) => w.status === 'linked');
+
+/** Whether a record buys or sells inventory: the inventory check's finding, read, never re-derived. */
+export const hasInventoryFinding = (warnings: readonly { status: string }[] | undefined): boolean =>
+  (warnings ?? []).some((w) => w.status === 'inventory');

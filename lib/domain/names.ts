@@ -18,4 +18,6 @@ export interface NameState {
   active: boolean;
   deleted: boolean;
   name?: string;
+  /** An Item's `Type` as the service lists it ("Inventory", "Service", "NonInventory", …). */
+  itemType?: string;
 }

@@ -58,6 +58,11 @@ export const STATUS_DECLARATIONS = {
       'On a bank deposit: QuickBooks refuses to delete it until you remove it from that deposit (open it in QuickBooks to see which).',
   },
   linked: { label: 'Linked' },
+  /**
+   * Ready, but it buys or sells inventory items: QuickBooks values inventory first-in, first-out, so
+   * deleting it changes the cost of every later sale of those items. A decision, like 'linked'.
+   */
+  inventory: { label: 'Inventory' },
   unsupported: { label: 'Unsupported type', blockRank: 1 },
   duplicate: { label: 'Duplicate', blockRank: 0, plain: 'Selected twice: it counts once.' },
   unverifiable: { label: 'Cannot verify', blockRank: 7 },
@@ -96,20 +101,44 @@ export const statusDeclaration = (status: PreflightStatus): StatusDeclaration =>
  * reconciled and the person opted in to that ("Include linked transactions", "Include reconciled
  * transactions"). Every other status is never deleted.
  */
-export const DELETABLE_STATUSES = ['ready', 'linked', 'reconciled'] as const satisfies readonly PreflightStatus[];
+export const DELETABLE_STATUSES = [
+  'ready',
+  'linked',
+  'reconciled',
+  'inventory',
+] as const satisfies readonly PreflightStatus[];
 export type DeletableStatus = (typeof DELETABLE_STATUSES)[number];
 
 export interface DeleteOptIns {
   includeReconciled: boolean;
   includeLinked: boolean;
+  /** "Include inventory transactions"; absent: false. */
+  includeInventory?: boolean;
 }
+
+/** The statuses that are a decision, and the opt-in each needs ("Include … transactions"). */
+export const DECISION_OPT_IN = {
+  linked: 'includeLinked',
+  reconciled: 'includeReconciled',
+  inventory: 'includeInventory',
+} as const satisfies Partial<Record<PreflightStatus, keyof DeleteOptIns>>;
+
+const optedIn = (status: string, o: DeleteOptIns): boolean =>
+  Object.hasOwn(DECISION_OPT_IN, status) ? o[DECISION_OPT_IN[status as keyof typeof DECISION_OPT_IN]] === true : true;
 
 export const isDeletableStatus = (status: string | undefined): status is DeletableStatus =>
   (DELETABLE_STATUSES as readonly string[]).includes(status ?? '');
 
-/** Whether the click deletes a row of this status, given the person's opt-ins. */
-export function willDelete(status: string | undefined, o: DeleteOptIns): boolean {
-  if (status === 'linked') return o.includeLinked;
-  if (status === 'reconciled') return o.includeReconciled;
-  return status === 'ready';
+/**
+ * Whether the click deletes a row of this status, given the person's opt-ins. `warnings`: the row's
+ * non-blocking findings; a row that is two decisions at once (linked and inventory, reconciled and
+ * linked) goes only with every opt-in it needs.
+ */
+export function willDelete(
+  status: string | undefined,
+  o: DeleteOptIns,
+  warnings: readonly { status: string }[] = [],
+): boolean {
+  if (!isDeletableStatus(status)) return false;
+  return optedIn(status, o) && warnings.every((w) => optedIn(w.status, o));
 }

@@ -14,6 +14,7 @@ import {
   ImportLineSchema,
   type ResolveReply,
 } from '../domain/find';
+import { MAX_PREPARER_NAME } from '../domain/limits';
 import { SELECTION_OPERATIONS } from '../domain/operations';
 import { RETENTION_DAYS } from '../domain/retention';
 import { CompanyScopeSchema, RealmIdSchema, ViewScopeSchema } from '../domain/schemas';
@@ -131,6 +132,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('job/start'),
     includeReconciled: z.boolean(),
     includeLinked: z.boolean().optional(),
+    /** "Include inventory transactions". Absent: false. */
+    includeInventory: z.boolean().optional(),
     /** "Void instead of delete": the job voids what the service can void. Absent: delete. */
     operation: z.enum(SELECTION_OPERATIONS).optional(),
     /** The company and the stamp of the selection the view showed: any difference refuses the start. */
@@ -171,6 +174,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   }),
   /** "Erase this company's local data" (confirmed): its audit entries, runs, selection, checks and finished jobs. */
   z.object({ type: z.literal('company/erase'), realmId: RealmIdSchema, environment: EnvironmentSchema }),
+  /** The person's name on the reports ("Ran by"), kept on this device; "" when the person gives none. */
+  z.object({ type: z.literal('report/preparer'), name: z.string().max(MAX_PREPARER_NAME) }),
 ]);
 export type PageMessage = z.infer<typeof PageMessageSchema>;
 export type PageMessageType = PageMessage['type'];
@@ -228,6 +233,7 @@ export interface ReplyMap {
   'restore/preview': RestorePreview;
   'restore/start': PopupState;
   'company/erase': PopupState;
+  'report/preparer': PopupState;
   'page/hello': PageHelloReply;
   'selection/report': SelectionReportReply;
 }

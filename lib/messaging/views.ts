@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { ChoiceSchema } from '../domain/choice';
 import { ENTITIES } from '../domain/entities';
 import { FoundRecordSchema } from '../domain/find';
-import { BlockingFindingSchema, LinkedFindingSchema } from '../domain/findings';
+import { BlockingFindingSchema, WarningFindingSchema } from '../domain/findings';
 import { JOB_OPERATIONS, OUTCOME_GROUPS, type OutcomeGroup } from '../domain/jobs';
+import { MAX_PREPARER_NAME } from '../domain/limits';
 import { DELETE } from '../domain/operations';
 import { JobCountsSchema } from '../domain/operations-counts';
 import { EnvironmentSchema, ViewScopeSchema } from '../domain/schemas';
@@ -84,8 +85,8 @@ export const SelectionRowSchema = z.object({
   status: z.enum(PREFLIGHT_STATUSES).optional(), // undefined until a preflight ran
   /** Why it has its status, as facts (the popup words them): every blocking finding, the first one first. */
   blockers: z.array(BlockingFindingSchema).default([]),
-  /** The linked check's finding, when it is linked. */
-  warnings: z.array(LinkedFindingSchema).default([]),
+  /** The findings that block nothing: linked, inventory, sales tax. */
+  warnings: z.array(WarningFindingSchema).default([]),
   txnDate: z.string().optional(),
   docNumber: z.string().optional(),
   party: z.string().optional(),
@@ -222,6 +223,8 @@ export const PopupStateSchema = z.object({
   /** The company's last finished runs, kept after "Done" (most recent first). */
   recentRuns: z.array(JobViewSchema).default([]),
   audit: AuditViewSchema.optional(),
+  /** The person's name on the reports ("Ran by"): "" when the person gave none; absent until asked. */
+  preparer: z.string().max(MAX_PREPARER_NAME).optional(),
   /** Every connected company (one connection per company and environment), most recent first. */
   connections: z
     .array(

@@ -23,12 +23,15 @@ export function createChoice(
     choice,
     includeReconciled: computed(() => choice.value.includeReconciled),
     includeLinked: computed(() => choice.value.includeLinked),
+    includeInventory: computed(() => choice.value.includeInventory === true),
     /** "Void instead of delete": the click voids what the service can void. */
     voidInstead: computed(() => choice.value.operation === VOID.kind),
     /** The choice as the plan and the announcements read it (tracked where it is read). */
     options: () => {
       const { includeReconciled, includeLinked, operation } = choice.value;
-      return { includeReconciled, includeLinked, voidInstead: operation === VOID.kind };
+      // "Include inventory transactions" is named only when ticked (absent: off).
+      const inventory = choice.value.includeInventory === true ? { includeInventory: true } : {};
+      return { includeReconciled, includeLinked, ...inventory, voidInstead: operation === VOID.kind };
     },
     /** The person ticked or unticked one of the options: stored with the selection, for every view. */
     async choose(patch: ChoicePatch): Promise<boolean> {

@@ -176,6 +176,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     pending,
     includeReconciled,
     includeLinked,
+    includeInventory: chosen.includeInventory,
     voidInstead,
     announced,
     hostAccess,
@@ -259,7 +260,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
       }
     },
     /** "Download this run (CSV)", "Download the report (CSV)", "Download the report (Excel)". */
-    ...createReportExportActions({ state, actionError, download: deps.download, version: deps.version }),
+    ...createReportExportActions({ state, act, actionError, download: deps.download, version: deps.version }),
     clearSelection: () => actOnShown((scope) => ({ type: 'selection/clear', scope })),
     checkAgain: () => actOnShown((scope) => ({ type: 'preflight/run', scope })),
     /** A tick on "Void instead of delete" or an opt-in: the selection's choice, for every view. */
@@ -267,14 +268,14 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     /** "Verify and delete selected": names the company, the stamp and the choice this view shows. */
     startJob: async () => {
       await chosen.settled(); // a tick just made is the background's before the click names it
-      const { includeReconciled, includeLinked, voidInstead } = untracked(options);
+      const { voidInstead, ...optIns } = untracked(options); // the opt-ins the view shows
       const scope = state.peek()?.scope;
       if (!scope) {
         actionError.value = NO_COMPANY;
         return false;
       }
       const operation = chosenOperation(voidInstead);
-      return act({ type: 'job/start', includeReconciled, includeLinked, operation, scope });
+      return act({ type: 'job/start', ...optIns, operation, scope });
     },
     pauseJob: () => act({ type: 'job/pause', jobId: jobId() }),
     resumeJob: () => act({ type: 'job/resume', jobId: jobId() }),

@@ -1,7 +1,8 @@
 /**
  * What the one click will do with the selection, grouped by what will happen to each row:
- * - Will delete: ready, plus linked / reconciled rows the person opted in to;
- * - Needs a decision: linked or reconciled rows not opted in, rows changed since viewed or that do
+ * - Will delete: ready, plus linked / inventory / reconciled rows the person opted in to (a row that
+ *   is two of them needs both opt-ins);
+ * - Needs a decision: linked, inventory or reconciled rows not opted in, rows changed since viewed or that do
  *   not match the page (look again), and rows not checked yet;
  * - Left alone: rows the service would refuse or that cannot be proved safe (closed period,
  *   deposited, not found, duplicate, unsupported, cannot verify) and, with "Void instead of delete",
@@ -55,6 +56,7 @@ export const STATUS_DISPLAY_ORDER = [
   'cannotVoid',
   'ready',
   'linked',
+  'inventory',
   'reconciled',
   'changed',
   'pageMismatch',
@@ -72,9 +74,14 @@ export const EVERY_STATUS_DISPLAYED: [NotDisplayed] extends [never] ? true : Not
 
 export type PlanOptions = DeleteOptIns & { voidInstead?: boolean };
 
-export function planGroupOf(status: PreflightStatus | undefined, o: PlanOptions, entity?: Entity): PlanGroup {
+export function planGroupOf(
+  status: PreflightStatus | undefined,
+  o: PlanOptions,
+  entity?: Entity,
+  warnings?: readonly { status: string }[],
+): PlanGroup {
   if (o.voidInstead && entity !== undefined && !canVoid(entity)) return 'leftAlone';
-  if (willDelete(status, o)) return 'willDelete';
+  if (willDelete(status, o, warnings)) return 'willDelete';
   return status === undefined ? 'decision' : UNLESS_DELETED[status];
 }
 
@@ -85,6 +92,7 @@ export function planGroupOf(status: PreflightStatus | undefined, o: PlanOptions,
 const UNLESS_DELETED: Record<PreflightStatus, Exclude<PlanGroup, 'willDelete'>> = {
   ready: 'decision',
   linked: 'decision',
+  inventory: 'decision',
   reconciled: 'decision',
   changed: 'decision',
   pageMismatch: 'decision',
@@ -136,7 +144,7 @@ export function buildPlan(rows: readonly SelectionRow[], options: PlanOptions): 
   // An indexed loop: the first render runs this once, cold, where for-of's iterator costs double.
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    const group = planGroupOf(row.status, options, row.entity);
+    const group = planGroupOf(row.status, options, row.entity, row.warnings);
     groups[group].rows.push(row);
     if (row.amount !== undefined) {
       const currency = row.currency ?? 'USD';

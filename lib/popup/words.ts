@@ -7,13 +7,20 @@
  */
 
 import { ENTITIES, type Entity, isEntity } from '../domain/entities';
-import type { BlockingFinding, LinkedFinding, PageDifference, UnlinkedUse } from '../domain/findings';
+import type {
+  BlockingFinding,
+  InventoryFinding,
+  PageDifference,
+  UnlinkedUse,
+  WarningFinding,
+} from '../domain/findings';
 import type { JobOperationKind } from '../domain/jobs';
 import { operationOf } from '../domain/operations';
 import { recordKey } from '../domain/record-key';
 import { statusDeclaration } from '../domain/statuses';
 import type { JobRecordView, LinkedDetail, SelectionRow } from '../messaging/views';
 import { describeTxn, ENTITY_LABEL, formatDate, formatMoney, plural } from './format';
+import { inventoryText, notesOf } from './words-cost';
 
 const ISO_DATE = /\b(\d{4}-\d{2}-\d{2})(?:T[0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;
 const KEY = new RegExp(`\\b(${ENTITIES.join('|')}):(\\d{1,20})\\b`, 'g');
@@ -114,7 +121,7 @@ export interface LinkedTextOptions {
  * ("Deleting it changes Payment (Id 3051): …").
  */
 export function linkedText(
-  row: { warnings: readonly LinkedFinding[] } & Partial<Pick<SelectionRow, 'entity' | 'linked'>>,
+  row: { warnings: readonly WarningFinding[] } & Partial<Pick<SelectionRow, 'entity' | 'linked'>>,
   options: LinkedTextOptions = {},
 ): string {
   const details = row.linked ?? [];
@@ -194,14 +201,25 @@ function unverifiableText(row: Pick<SelectionRow, 'blockers'>): string {
   }
 }
 
-/** Why a row has its status, in a bookkeeper's words; undefined when there is nothing to say. */
+/** Why a row has its status, and what else deleting it changes, in a bookkeeper's words; undefined when nothing. */
 export function plainReason(row: SelectionRow, locale?: string): string | undefined {
+  const parts = [statusReason(row, locale), ...notesOf(row, locale)].filter((p): p is string => p !== undefined);
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+function statusReason(row: SelectionRow, locale?: string): string | undefined {
   switch (row.status) {
     case undefined:
     case 'ready':
       return undefined;
     case 'linked':
       return linkedText(row, { locale });
+    case 'inventory': {
+      const finding = row.warnings.find((w): w is InventoryFinding => w.status === 'inventory');
+      return finding
+        ? inventoryText(finding, locale)
+        : 'Buys or sells inventory: deleting it changes the cost of later sales.';
+    }
     case 'closedPeriod': {
       const closed = factsOf(row, 'closedPeriod');
       if (closed)

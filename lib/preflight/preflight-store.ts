@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ENTITIES } from '../domain/entities';
-import { BlockingFindingSchema, hasLinkedFinding, LinkedFindingSchema } from '../domain/findings';
+import { BlockingFindingSchema, hasInventoryFinding, hasLinkedFinding, WarningFindingSchema } from '../domain/findings';
 import type { CompanyScope as Scope } from '../domain/scope';
 import { PREFLIGHT_STATUSES } from '../domain/statuses';
 import { TxnRecordSchema } from '../journal/schema';
@@ -37,8 +37,11 @@ const RowSchema = z.object({
   status: z.enum(PREFLIGHT_STATUSES),
   /** Every blocking finding, most important first (the first one is the status). */
   blockers: z.array(BlockingFindingSchema),
-  /** The linked check's finding, when the record is linked (whatever its status). */
-  warnings: z.array(LinkedFindingSchema),
+  /**
+   * The findings that block nothing, whatever the status: the linked check's, the inventory check's,
+   * the sales-tax note.
+   */
+  warnings: z.array(WarningFindingSchema),
   reviewed: TxnRecordSchema.optional(),
   /** A linked record's counterparts (number, amount, amount applied), when the preflight read them. */
   linked: z.array(StoredLinkedDetailSchema).optional(),
@@ -61,13 +64,20 @@ const keyOf = PREFLIGHT_ITEM.key;
 
 /**
  * The stored row: the findings' facts without the checks' ids. A ready record with the linked
- * finding is shown as "Linked": still deletable, but it changes other records.
+ * finding is shown as "Linked": still deletable, but it changes other records; one that buys or
+ * sells inventory (and is not linked) as "Inventory". A record that is both needs both opt-ins
+ * (willDelete reads every warning).
  */
+function decisionOf(warnings: PreflightRow['warnings']): PreflightRow['status'] {
+  if (hasLinkedFinding(warnings)) return 'linked';
+  return hasInventoryFinding(warnings) ? 'inventory' : 'ready';
+}
+
 export function toPreflightRow(record: PreflightRecord): PreflightRow {
   const blockers = record.blockers.map(({ check: _, ...facts }) => facts);
   const warnings = record.warnings.map(({ check: _, ...facts }) => facts);
   const row: PreflightRow = {
-    status: record.status === 'ready' && hasLinkedFinding(warnings) ? 'linked' : record.status,
+    status: record.status === 'ready' ? decisionOf(warnings) : record.status,
     blockers,
     warnings,
     reviewed: record.reviewed,

@@ -93,6 +93,12 @@ export function findingReason(finding: Finding, subject: Subject): string {
       return 'R2: reconciled; the service would delete it without a word and unbalance the reconciliation';
     case 'linked':
       return linkedReason(finding);
+    case 'inventory': {
+      const items = finding.items.map((i) => (i.name ? `${i.name} (Item ${i.id})` : `Item ${i.id}`)).join(', ');
+      return `buys or sells inventory (${items}): deleting it changes the cost of inventory sold after ${finding.dated}`;
+    }
+    case 'salesTax':
+      return `has sales tax of ${formatAmount(finding.totalTax, finding.currency)}: if its period is already filed, deleting it changes the next return`;
     default: {
       // A status added later and not worded above: its declaration's words (lib/domain/statuses.ts),
       // so a new status needs no edit here to reach the log.

@@ -1,7 +1,8 @@
 /**
  * runPreflight: read the selection once, completely, and classify every record before anything is
  * deleted. Few calls: one preferences call, per entity one paged IN-read per ≤ 1000 Ids (R4), one
- * TransactionList call per date window (R2). A call failure (unauthorized, rateLimited, incomplete …)
+ * TransactionList call per date window (R2), and, only when the records' lines name items, one
+ * Item read per 1000 distinct items (./item-types.ts: is it inventory?). A call failure (unauthorized, rateLimited, incomplete …)
  * ends the preflight and is passed through as data: nothing is classified on a partial picture.
  * Then, only when some record is linked, one complete IN-read per entity of the linked counterparts
  * outside the selection, for the popup's words (./linked-details.ts); its failure fails nothing.
@@ -16,6 +17,7 @@ import { findDuplicates } from './checks/duplicate';
 import { RECORD_CHECKS } from './checks/index';
 import { checkUnsupported } from './checks/unsupported';
 import { summarize, toPreflightRecord } from './classify';
+import { readItemIndex } from './item-types';
 import { attachLinkedDetails } from './linked-details';
 import { readReconciledIndex } from './reconciled-index';
 import type { Finding, PreflightItem, PreflightRecord, PreflightResult } from './types';
@@ -71,13 +73,22 @@ export async function runPreflight(input: PreflightInput): Promise<PreflightResu
   const reconciled = await readReconciledIndex(client, dates);
   if (reconciled.kind !== 'ok') return { kind: 'failed', failure: reconciled.failure, calls: calls + reconciled.calls };
   calls += reconciled.calls;
+  const itemTypes = await readItemIndex(client, found.values());
+  if (itemTypes.kind !== 'ok') return { kind: 'failed', failure: itemTypes.failure, calls: calls + itemTypes.calls };
+  calls += itemTypes.calls;
 
   const records: PreflightRecord[] = items.map((item, index) => {
     const early = inputFindings.get(index);
     if (early) return toPreflightRecord(item, [early], undefined);
     const entity = item.entity as Entity;
     const record = found.get(recordKey(entity, item.id));
-    const checkInput = { item: { ...item, entity }, record, bookCloseDate, reconciled: reconciled.index };
+    const checkInput = {
+      item: { ...item, entity },
+      record,
+      bookCloseDate,
+      reconciled: reconciled.index,
+      items: itemTypes.index,
+    };
     const findings: Finding[] = [];
     for (const check of RECORD_CHECKS) {
       const finding = check.run(checkInput);

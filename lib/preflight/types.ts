@@ -1,11 +1,11 @@
 /**
  * Preflight's vocabulary. Model: a record has ONE status: 'ready' when nothing blocks it, else the
  * most important blocking finding (see STATUS_ORDER). Every blocking finding is kept in `blockers`,
- * and non-blocking findings (today only 'linked') in `warnings`: a record can be 'ready' with warnings.
+ * and non-blocking findings ('linked', 'inventory', 'salesTax') in `warnings`: a record can be 'ready' with warnings.
  * Findings are facts (lib/domain/findings.ts), never sentences: ./reason.ts words them for the log.
  */
 import type { Entity } from '../domain/entities';
-import type { BlockingFinding, LinkedFinding } from '../domain/findings';
+import { type BlockingFinding, WARNING_STATUSES, type WarningFinding } from '../domain/findings';
 import type { Environment } from '../domain/ids';
 import type { Shown } from '../domain/shown';
 import { type BlockingStatus, type CheckStatus, STATUS_ORDER } from '../domain/statuses';
@@ -37,8 +37,11 @@ interface FoundBy {
 /** A blocking finding: its status and facts (lib/domain/findings.ts), and the check that found it. */
 export type Blocker = BlockingFinding & FoundBy;
 
-/** A finding that does not block: today only 'linked' (a decision, see lib/jobs/from-preflight.ts). */
-export type Warning = LinkedFinding & FoundBy;
+/**
+ * A finding that does not block: 'linked' and 'inventory' (decisions, see lib/jobs/from-preflight.ts)
+ * and 'salesTax' (a note the popup shows).
+ */
+export type Warning = WarningFinding & FoundBy;
 
 /**
  * What the preflight knows of a record's linked counterpart (the payment that paid an invoice, the
@@ -56,10 +59,11 @@ export interface LinkedDetail {
   lineAmount?: number;
 }
 
-/** What a check reports: a warning has the status 'linked', every other finding blocks. */
+/** What a check reports: a warning has a status of WARNING_STATUSES, every other finding blocks. */
 export type Finding = Blocker | Warning;
 
-export const isBlocker = (finding: Finding): finding is Blocker => finding.status !== 'linked';
+export const isBlocker = (finding: Finding): finding is Blocker =>
+  !(WARNING_STATUSES as readonly string[]).includes(finding.status);
 
 export interface PreflightRecord {
   key: string; // `${entity}:${id}` as given
@@ -93,6 +97,13 @@ export interface RecordCheckInput {
   record: TxnRecord | undefined;
   bookCloseDate: string | undefined;
   reconciled: ReconciledIndex;
+  /** The items the selection's lines name, read once for the whole selection (./item-types.ts); absent: none read. */
+  items?: ItemIndex;
+}
+
+export interface ItemIndex {
+  /** The Item's `Type` ("Inventory", "Service", "NonInventory" …) and name, or undefined when not read. */
+  get(id: string): { type?: string; name?: string } | undefined;
 }
 
 export interface ReconciledIndex {

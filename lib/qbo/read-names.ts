@@ -20,11 +20,14 @@ const DELETED = /\(deleted\)\s*$/;
 
 function asNameState(type: NameType, row: unknown): NameState | undefined {
   if (!row || typeof row !== 'object') return undefined;
-  const { Id, Active, DisplayName, Name } = row as Record<string, unknown>;
+  const { Id, Active, DisplayName, Name, Type } = row as Record<string, unknown>;
   if (typeof Id !== 'string' || typeof Active !== 'boolean') return undefined;
   const name = typeof DisplayName === 'string' ? DisplayName : typeof Name === 'string' ? Name : undefined;
   const deleted = name !== undefined && DELETED.test(name);
-  return { type, id: Id, active: Active && !deleted, deleted, ...(name !== undefined ? { name } : {}) };
+  const state: NameState = { type, id: Id, active: Active && !deleted, deleted };
+  if (name !== undefined) state.name = name;
+  if (type === 'Item' && typeof Type === 'string') state.itemType = Type;
+  return state;
 }
 
 async function readChunk(

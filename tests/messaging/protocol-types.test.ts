@@ -50,6 +50,7 @@ describe('the protocol map', () => {
       type: 'job/start';
       includeReconciled: boolean;
       includeLinked?: boolean | undefined;
+      includeInventory?: boolean | undefined;
       operation?: 'delete' | 'void' | undefined;
       scope: { realmId: string; environment: 'production' | 'sandbox'; stamp: string };
     }>();

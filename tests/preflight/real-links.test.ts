@@ -69,9 +69,11 @@ describe('links under real spellings, read end to end', () => {
     expect(payment?.status).toBe('deposited');
     expect(payment?.blockers[0]).toEqual({ check: 'deposited', status: 'deposited', depositId: '955' });
     expect(payment?.reason).toMatch(/^on Deposit 955: /);
-    expect(payment?.warnings[0]?.links).toEqual([
-      { txnId: '33', txnType: 'Invoice' },
-      { txnId: '412', txnType: 'CreditMemo' },
-    ]);
+    expect(payment?.warnings[0]).toMatchObject({
+      links: [
+        { txnId: '33', txnType: 'Invoice' },
+        { txnId: '412', txnType: 'CreditMemo' },
+      ],
+    });
   });
 });

@@ -12,6 +12,7 @@ import { dateToMs, metaTime } from './clock';
 import { LINE_LINKED } from './links';
 import type { Prng } from './prng';
 import type { Entity } from './service-names';
+import type { ItemType } from './store';
 
 type Json = Record<string, unknown>;
 type Ref = { value: string; name: string };
@@ -65,9 +66,23 @@ const ACCOUNTS = {
 } as const;
 
 /** Products and services a line may name (SalesItemLineDetail / ItemBasedExpenseLineDetail ItemRef). */
-const ITEMS: Ref[] = ['Services', 'Hours', 'Design', 'Gardening', 'Installation', 'Pest Control', 'Rock Fountain'].map(
-  (name, i) => ({ value: String(i + 1), name }),
-);
+const ITEMS: Ref[] = [
+  'Services',
+  'Hours',
+  'Design',
+  'Gardening',
+  'Installation',
+  'Pest Control',
+  'Rock Fountain',
+  'Sod',
+].map((name, i) => ({ value: String(i + 1), name }));
+
+/**
+ * Each catalogue item's `Type`, as in Intuit's sample company: Rock Fountain is stocked (Inventory,
+ * valued first-in, first-out), Sod is bought and sold but not tracked (NonInventory), the rest are
+ * services. An item not named here is a Service.
+ */
+export const ITEM_TYPES: Readonly<Record<string, ItemType>> = { '7': 'Inventory', '8': 'NonInventory' };
 
 /** Income and expense accounts lines may name (besides the bank and card accounts above). */
 const LINE_ACCOUNTS: Ref[] = [

@@ -2,7 +2,8 @@
  * Name lists in queries (4.5): `select … from Customer|Vendor|Employee|Item|Account` reads the
  * company's reference entities (./refs.ts), one row per ref, as the service lists them:
  * `{Id, SyncToken: '0', Active, domain: 'QBO', sparse: false, MetaData}` plus `DisplayName`
- * (Customer, Vendor, Employee) or `Name` and `FullyQualifiedName` (Item, Account). A deleted ref is
+ * (Customer, Vendor, Employee) or `Name` and `FullyQualifiedName` (Item, Account), and an Item's
+ * `Type` ("Inventory", "Service", "NonInventory"). A deleted ref is
  * listed inactive as `<name> (deleted)`.
  *
  * The service's rule: a name-list query without a condition on `Active` returns active rows only;
@@ -46,6 +47,7 @@ export function nameRow(ref: RefRecord): Record<string, unknown> {
     ref.type === 'Item' || ref.type === 'Account' ? { Name: name, FullyQualifiedName: name } : { DisplayName: name };
   return {
     ...names,
+    ...(ref.type === 'Item' ? { Type: ref.itemType ?? 'Service' } : {}),
     Active: ref.active && !ref.deleted,
     domain: 'QBO',
     sparse: false,

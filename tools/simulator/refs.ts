@@ -9,7 +9,7 @@
  * Refs of other kinds (ClassRef, TaxCodeRef, CurrencyRef, PaymentMethodRef, …) are not checked.
  */
 import type { FidelityMode } from './api';
-import { REFERENCE_CATALOGUE } from './entity-json';
+import { ITEM_TYPES, REFERENCE_CATALOGUE } from './entity-json';
 import type { FaultObject } from './faults';
 import { writeFaults } from './faults-write';
 import type { Company, RefRecord, RefType, StoredRecord } from './store';
@@ -74,8 +74,10 @@ export function refKey(type: RefType, id: string): string {
 export function registerRefs(company: Company, records: StoredRecord[]): void {
   company.refs.clear();
   const add = (type: RefType, id: string, name: string) => {
-    if (!company.refs.has(refKey(type, id)))
-      company.refs.set(refKey(type, id), { type, id, name, active: true, deleted: false });
+    if (company.refs.has(refKey(type, id))) return;
+    const ref: RefRecord = { type, id, name, active: true, deleted: false };
+    if (type === 'Item') ref.itemType = ITEM_TYPES[id] ?? 'Service';
+    company.refs.set(refKey(type, id), ref);
   };
   for (const type of REF_TYPES) for (const ref of REFERENCE_CATALOGUE[type]) add(type, ref.value, ref.name);
   for (const rec of records) for (const ref of findRefs(rec.json)) add(ref.type, ref.id, ref.name ?? ref.id);

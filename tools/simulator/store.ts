@@ -54,7 +54,12 @@ export interface RefRecord {
   active: boolean;
   /** Deleted names stay in the books as "(deleted)" and inactive (the service never purges them). */
   deleted: boolean;
+  /** An Item's `Type` as the service lists it (absent: "Service"); other refs have none. */
+  itemType?: ItemType;
 }
+
+/** The kinds of Item the simulator models (the service has more: Category, Group, …). */
+export type ItemType = 'Inventory' | 'Service' | 'NonInventory';
 
 export type RefType = ReferenceType;
 

@@ -3,10 +3,12 @@ import type { RecordCheck } from '../types';
 import { changedSinceViewed } from './changed-since-viewed';
 import { closedPeriod } from './closed-period';
 import { deposited } from './deposited';
+import { inventory } from './inventory';
 import { linked } from './linked';
 import { notFound } from './not-found';
 import { pageMismatch } from './page-mismatch';
 import { reconciled } from './reconciled';
+import { salesTax } from './sales-tax';
 
 export const RECORD_CHECKS: readonly RecordCheck[] = [
   notFound,
@@ -16,6 +18,8 @@ export const RECORD_CHECKS: readonly RecordCheck[] = [
   deposited,
   reconciled,
   linked,
+  inventory,
+  salesTax,
 ];
 
 export const INPUT_CHECK_IDS = ['duplicate', 'unsupported'] as const;
