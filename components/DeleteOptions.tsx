@@ -1,4 +1,5 @@
 import { hasInventoryFinding } from '../lib/domain/findings';
+import { DELETE, VOID } from '../lib/domain/operations';
 import { plural, rowIdentity } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 import { linkedText } from '../lib/popup/words';
@@ -124,7 +125,7 @@ export function DeleteOptions({ model }: { model: PopupModel }) {
           type="checkbox"
           checked={voidInstead}
           aria-describedby="option-void-hint"
-          onChange={(e) => void model.choose({ operation: e.currentTarget.checked ? 'void' : 'delete' })}
+          onChange={(e) => void model.choose({ operation: e.currentTarget.checked ? VOID.kind : DELETE.kind })}
         />
         <label for="option-void">Void instead of delete</label>
         <p id="option-void-hint" class="hint">

@@ -25,6 +25,12 @@ export interface StatusDeclaration {
    * statuses whose words come from their facts are worded in lib/popup/words.ts.
    */
   readonly plain?: string;
+  /**
+   * Where a row of this status stands when the click does not take it: 'decision', the person can
+   * change that (an opt-in, a look and a new tick), or 'leftAlone' by the check. Required: a new
+   * status cannot be added without its place.
+   */
+  readonly whenKept: 'decision' | 'leftAlone';
 }
 
 /**
@@ -33,40 +39,44 @@ export interface StatusDeclaration {
  * reconciled records, never to deleting one that could not be verified.
  */
 export const STATUS_DECLARATIONS = {
-  ready: { label: 'Ready' },
+  ready: { label: 'Ready', whenKept: 'decision' },
   reconciled: {
     label: 'Reconciled',
+    whenKept: 'decision',
     blockRank: 8,
     plain: 'Part of a reconciled bank statement: deleting it would unbalance the reconciliation.',
   },
   changed: {
     label: 'Changed since viewed',
+    whenKept: 'decision',
     blockRank: 4,
     plain: 'Someone changed it in QuickBooks after the page showed it. Look at it again; tick it again to include it.',
   },
-  closedPeriod: { label: 'Closed period', blockRank: 5 },
+  closedPeriod: { label: 'Closed period', blockRank: 5, whenKept: 'leftAlone' },
   notFound: {
     label: 'Not found',
+    whenKept: 'leftAlone',
     blockRank: 2,
     plain: 'QuickBooks no longer has it: it was probably deleted already.',
   },
   deposited: {
     label: 'Deposited',
+    whenKept: 'leftAlone',
     blockRank: 6,
     // No internal Id in words (issue 21 §8): the deposit is found from the record in QuickBooks.
     plain:
       'On a bank deposit: QuickBooks refuses to delete it until you remove it from that deposit (open it in QuickBooks to see which).',
   },
-  linked: { label: 'Linked' },
+  linked: { label: 'Linked', whenKept: 'decision' },
   /**
    * Ready, but it buys or sells inventory items: QuickBooks values inventory first-in, first-out, so
    * deleting it changes the cost of every later sale of those items. A decision, like 'linked'.
    */
-  inventory: { label: 'Inventory' },
-  unsupported: { label: 'Unsupported type', blockRank: 1 },
-  duplicate: { label: 'Duplicate', blockRank: 0, plain: 'Selected twice: it counts once.' },
-  unverifiable: { label: 'Cannot verify', blockRank: 7 },
-  pageMismatch: { label: "Doesn't match the page", blockRank: 3 },
+  inventory: { label: 'Inventory', whenKept: 'decision' },
+  unsupported: { label: 'Unsupported type', blockRank: 1, whenKept: 'leftAlone' },
+  duplicate: { label: 'Duplicate', blockRank: 0, plain: 'Selected twice: it counts once.', whenKept: 'leftAlone' },
+  unverifiable: { label: 'Cannot verify', blockRank: 7, whenKept: 'leftAlone' },
+  pageMismatch: { label: "Doesn't match the page", blockRank: 3, whenKept: 'decision' },
 } as const satisfies Record<string, StatusDeclaration>;
 
 type Declared = typeof STATUS_DECLARATIONS;

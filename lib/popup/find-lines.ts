@@ -31,7 +31,8 @@ export function lineText(line: FileLine, record?: FoundRecord, order?: DateOrder
   const s = line.shown;
   const values = lineValues(s, record, order);
   // Without a record, only a dollar amount is rewritten: "1.234,56 €" keeps its own currency.
-  if (!record && /[^\d\s.,()$+\-\u2212]/u.test(s.amount ?? '')) delete values.amount;
+  const fileAmount = s.amount ?? '';
+  if (!record && /[^\d\s.,()$+\-\u2212]/u.test(fileAmount)) delete values.amount;
   const currency = record?.currency;
   return `Row ${line.row}: ${present([
     values.date !== undefined ? formatDate(values.date) : s.date,

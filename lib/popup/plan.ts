@@ -12,7 +12,7 @@
 
 import { canVoid, type Entity } from '../domain/entities';
 import { DELETE, VOID } from '../domain/operations';
-import { type DeleteOptIns, willDelete } from '../domain/statuses';
+import { type DeleteOptIns, statusDeclaration, willDelete } from '../domain/statuses';
 import type { PreflightStatus, SelectionRow } from '../messaging/views';
 import { formatDate } from './format';
 import { STATUS_LABEL } from './labels';
@@ -82,27 +82,8 @@ export function planGroupOf(
 ): PlanGroup {
   if (o.voidInstead && entity !== undefined && !canVoid(entity)) return 'leftAlone';
   if (willDelete(status, o, warnings)) return 'willDelete';
-  return status === undefined ? 'decision' : UNLESS_DELETED[status];
+  return status === undefined ? 'decision' : statusDeclaration(status).whenKept;
 }
-
-/**
- * Where a row the click does not delete stands: the person can decide (opt in, check again) or the
- * check leaves it alone. Every status is listed: the compiler refuses a new one without its group.
- */
-const UNLESS_DELETED: Record<PreflightStatus, Exclude<PlanGroup, 'willDelete'>> = {
-  ready: 'decision',
-  linked: 'decision',
-  inventory: 'decision',
-  reconciled: 'decision',
-  changed: 'decision',
-  pageMismatch: 'decision',
-  closedPeriod: 'leftAlone',
-  deposited: 'leftAlone',
-  notFound: 'leftAlone',
-  unverifiable: 'leftAlone',
-  duplicate: 'leftAlone',
-  unsupported: 'leftAlone',
-};
 
 export interface GroupSummary {
   rows: SelectionRow[];

@@ -43,7 +43,8 @@ function plainTextArguments(src: string): string[] {
 /**
  * Texts that are not findings: an entity's label, a job outcome's label, dates typed in the restore
  * filter, the deletion report's own Excel date format code and ISO dates (lib/popup/report-xlsx.ts),
- * and what the person typed in the find tools' form (an amount, a local date and time).
+ * what the person typed in the find tools' form (an amount, a local date and time), and an imported
+ * file's own amount text.
  */
 const REGEX_SUBJECTS = new Set([
   'label',
@@ -55,6 +56,7 @@ const REGEX_SUBJECTS = new Set([
   'date',
   'typedAmount',
   'typedTime',
+  'fileAmount',
 ]);
 /** The service's raw texts: a job record's fault message, a restore refusal. */
 const RAW_SERVICE_TEXT = new Set(['record.reason', 'r.reason']);
