@@ -6,18 +6,28 @@ import { doneGroup, groupsFor, REPORT_GROUP_ORDER, resultHeading, runSummary, ti
 import { canRestoreRun } from '../lib/popup/restore';
 import { AuditExport, saveCheckOf } from './AuditExport';
 import { OutcomeGroup } from './OutcomeGroup';
+import { AskPreparer, PreparerLine } from './ReportPreparer';
 import { RestoreRun } from './RestorePanel';
 
 /**
  * A finished or cancelled job as a report: the tie-out, the problem groups first and open, the
  * deleted records as a compact table (a restore's as "old Id → new Id"), "Copy summary", this run's
- * CSV, the deletion report to hand the client (CSV, Excel, "Print the report": a page in a tab),
- * "Restore deleted records" after a deletion, the audit log, Done.
+ * CSV, the deletion report to hand the client (CSV, Excel, "Print the report": a page in a tab;
+ * the first report asks the person's name it prints as "Ran by"), "Restore deleted records" after a
+ * deletion, the audit log, Done.
  */
 export function JobResult({ model }: { model: PopupModel }) {
   const job = model.job.value;
   const copied = useSignal(false);
+  /** The report click waiting for the person's name (asked once), or true for "Change name". */
+  const asking = useSignal<(() => void) | true | undefined>(undefined);
   if (!job) return null;
+  const preparer = model.state.value?.preparer;
+  /** A report, once the person has said which name it prints (or that it prints none). */
+  const report = (make: () => void) => () => {
+    if (preparer === undefined) asking.value = make;
+    else make();
+  };
   const cancelled = job.state === 'cancelled';
   const when = job.finishedAt === undefined ? '' : ` at ${formatTime(job.finishedAt)}`;
   const companyName = model.connection.value?.companyName;
@@ -61,7 +71,7 @@ export function JobResult({ model }: { model: PopupModel }) {
           type="button"
           aria-busy={model.makingReport.value}
           disabled={model.makingReport.value}
-          onClick={() => void model.downloadReport('csv')}
+          onClick={report(() => void model.downloadReport('csv'))}
         >
           Download the report (CSV)
         </button>
@@ -69,17 +79,30 @@ export function JobResult({ model }: { model: PopupModel }) {
           type="button"
           aria-busy={model.makingReport.value}
           disabled={model.makingReport.value}
-          onClick={() => void model.downloadReport('xlsx')}
+          onClick={report(() => void model.downloadReport('xlsx'))}
         >
           Download the report (Excel)
         </button>
         {model.openReport && (
-          <button type="button" onClick={() => model.openReport?.(job.id)}>
+          <button type="button" onClick={report(() => model.openReport?.(job.id))}>
             Print the report
           </button>
         )}
         <span role="status">{copied.value ? 'Copied' : ''}</span>
       </div>
+      {asking.value !== undefined ? (
+        <AskPreparer
+          current={preparer}
+          onSave={async (name) => {
+            const then = asking.value;
+            asking.value = undefined;
+            if (await model.savePreparer(name)) if (typeof then === 'function') then();
+          }}
+          onCancel={() => (asking.value = undefined)}
+        />
+      ) : (
+        preparer !== undefined && <PreparerLine name={preparer} onChange={() => (asking.value = true)} />
+      )}
       {canRestoreRun(job) && <RestoreRun model={model} job={job} />}
       <AuditExport
         onExport={(f) => void model.exportAudit(f)}

@@ -179,7 +179,7 @@ export function ReportPage({ model, runId, onPrint, onTitle, ...options }: Repor
   if (!kept.current && s?.job?.id === runId && finished(s.job)) {
     const companyName = s.connection.companyName;
     kept.current = {
-      report: buildRunReport(s.job, s.selection, { ...options, companyName }),
+      report: buildRunReport(s.job, s.selection, { ...options, companyName, ranBy: s.preparer }),
       title: reportFilename(s.job, companyName, 'csv').replace(/\.csv$/, ''),
     };
   }

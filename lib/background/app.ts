@@ -36,6 +36,7 @@ import { elsewhere } from './elsewhere';
 import { companiesWithData } from './local-data';
 import { createPageIssues } from './page-issues';
 import { buildPopupState } from './popup-state';
+import { readPreparer } from './preparer';
 import { createPreflightService } from './preflight-service';
 import { selectionStamp } from './selection-stamp';
 
@@ -228,12 +229,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       pageTicked: scope ? await selection.readPageTicked(scope) : {},
       rows: scope ? await selection.readRows(scope) : {},
       pageIssues: await pageIssues.view({
-        tabOpen: async (tabId) =>
-          !deps.tabs ||
-          (await deps.tabs.get(tabId).then(
-            () => true,
-            () => false,
-          )),
+        tabOpen: async (tabId) => !deps.tabs || (await deps.tabs.get(tabId).then(Boolean, () => false)),
         name: (realmId, environment) => companyNames.get({ realmId, environment }, false),
       }),
       recentRuns: scope ? await runHistory.read(scope) : [],
@@ -261,6 +257,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
       name: (s) => companyNames.get(s, false),
     });
     view.unreadableJobs = (await runner.unreadableJobs()) || undefined; // damaged saved jobs: named, never run
+    view.preparer = await readPreparer(deps.storage.local); // the person's name on the reports, once given
     return view;
   }
 

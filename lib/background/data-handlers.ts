@@ -1,14 +1,16 @@
 /**
  * What this device keeps, from extension pages: the audit log (export page by page, "the file is
- * saved", retention, clear what was exported) and "Erase this company's local data".
+ * saved", retention, clear what was exported), "Erase this company's local data" and the person's
+ * name on the reports.
  */
 import { DAY_MS } from '../domain/retention';
 import { type Handlers, ok, type PageMessageType } from '../messaging/protocol';
 import type { BackgroundCore } from './app';
 import type { BackgroundDeps } from './deps';
 import { eraseCompanyData } from './erase';
+import { savePreparer } from './preparer';
 
-type DataMessageType = Extract<PageMessageType, `audit/${string}` | 'company/erase'>;
+type DataMessageType = Extract<PageMessageType, `audit/${string}` | 'company/erase' | 'report/preparer'>;
 
 export const dataHandlers: Pick<
   Handlers<PageMessageType, [core: BackgroundCore, deps: BackgroundDeps]>,
@@ -42,6 +44,11 @@ export const dataHandlers: Pick<
   },
   async 'audit/clear'(_msg, core) {
     await core.audit.clearExported();
+    core.changed();
+    return ok(await core.state());
+  },
+  async 'report/preparer'(msg, core, deps) {
+    await savePreparer(deps.storage.local, msg.name);
     core.changed();
     return ok(await core.state());
   },

@@ -19,6 +19,7 @@ import {
 } from '../selection/store';
 import { ITEM_VERSIONS_ITEM, LAYOUT_ITEM, UNREADABLE_ITEM } from '../storage/migrate';
 import { PAGE_ISSUES_ITEM } from './page-issues';
+import { PREPARER_ITEM } from './preparer';
 
 export const STORED_ITEMS = [
   LAYOUT_ITEM,
@@ -41,4 +42,5 @@ export const STORED_ITEMS = [
   CONNECTIONS_ITEM,
   SECRETS_ITEM,
   PAGE_ISSUES_ITEM,
+  PREPARER_ITEM,
 ] as const;

@@ -9,6 +9,9 @@
  */
 export const MAX_BATCH_ITEMS = 30;
 
+/** Characters of the person's name the reports print as "Ran by" (lib/background/preparer.ts). */
+export const MAX_PREPARER_NAME = 100;
+
 /** Characters kept of each shown value (amount, number, date) of a row. */
 export const MAX_SHOWN_TEXT = 64;
 

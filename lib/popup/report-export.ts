@@ -1,13 +1,15 @@
 /**
  * The result's downloads, apart from the model (lib/popup/model.ts stays under its size): this run's
  * records as CSV ("Download this run (CSV)", one row per record), and the deletion report to hand
- * the client ("Download the report (CSV)", "Download the report (Excel)").
+ * the client ("Download the report (CSV)", "Download the report (Excel)"), and the person's name the
+ * reports print as "Ran by" (asked once, kept by the background on this device).
  *
  * The report's writers (report-files.ts: its data, CSV and the Excel library) are loaded by a dynamic
  * import() from the click, so the popup's first bundle never carries them (the popup's JavaScript
  * budget, 60 KB gzipped); a chunk the browser cannot load says so in words.
  */
 import { signal } from '@preact/signals';
+import type { RequestOf } from '../messaging/protocol';
 import type { JobView, PopupState } from '../messaging/views';
 import type { DownloadFile } from './download';
 import { runCsv, runCsvFilename } from './report';
@@ -21,6 +23,8 @@ export const REPORT_NOT_MADE = 'The report could not be made. Try again, or use 
 export interface ReportExportDeps {
   state: { peek(): PopupState | undefined };
   actionError: { value: string | undefined };
+  /** Sends a change to the background (the popup model's `act`). */
+  act?: (message: RequestOf<'report/preparer'>) => Promise<boolean>;
   download?: (file: DownloadFile) => void;
   /** The extension's version (the manifest's), for the report's header. */
   version?: string;
@@ -37,6 +41,9 @@ export function createReportExportActions(deps: ReportExportDeps) {
 
   return {
     makingReport,
+    /** The person's name on the reports ("Ran by"), kept on this device; "" when the person gives none. */
+    savePreparer: (name: string) =>
+      deps.act?.({ type: 'report/preparer', name: name.trim() }) ?? Promise.resolve(false),
     /** This run's CSV: the current job's, or (`run`) one of the recent runs kept after "Done". */
     downloadRun(run?: JobView): boolean {
       const s = deps.state.peek();
@@ -61,6 +68,7 @@ export function createReportExportActions(deps: ReportExportDeps) {
         ...deps.reportFormat,
         companyName: s.connection.companyName,
         version: deps.version,
+        ranBy: s.preparer,
       };
       makingReport.value = true;
       try {

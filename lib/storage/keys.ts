@@ -71,6 +71,8 @@ export const STORAGE_KEYS = {
     owner: 'connection',
     key: (connectionId: string) => `sd:secrets:${connectionId}`,
   },
+  /** The person's name the reports print as "Ran by": on this device only (lib/background/preparer.ts). */
+  preparer: { area: 'local', owner: 'report', key: () => 'sd:preparer' },
   /** What the QuickBooks pages reported that the person must act on. */
   pageIssues: { area: 'session', owner: 'page-issues', key: () => 'sd:page-issues' },
 } as const satisfies Record<string, { area: AreaName; owner: string; key: (...args: never[]) => string }>;

@@ -82,6 +82,9 @@ test('"Print the report" opens the run\'s report, which fits A4 and Letter portr
 
   const opened = context.waitForEvent('page');
   await popup.page.getByRole('button', { name: 'Print the report' }).click();
+  // The first report asks the person's name once; the report prints it as "Ran by".
+  await popup.page.getByRole('textbox', { name: 'Your name on the report' }).fill('Jane Bookkeeper');
+  await popup.page.getByRole('button', { name: 'Save and continue' }).click();
   const report = await opened;
   await report.waitForLoadState();
   expect(new URL(report.url()).searchParams.get('view')).toBe('report');
@@ -93,6 +96,7 @@ test('"Print the report" opens the run\'s report, which fits A4 and Letter portr
   await expect(report.getByRole('table', { name: 'Left alone by the check, and why (1)' })).toContainText('Reconciled');
   await expect(report.getByRole('table', { name: 'Deleted, by type' })).toContainText('Invoice');
   await expect(report.locator('.report-header')).toContainText('Safe Delete version');
+  await expect(report.locator('.report-header')).toContainText('Ran byJane Bookkeeper');
   // The tab is named for the PDF the browser offers to save.
   await expect(report).toHaveTitle(/^safe-delete-report-/);
 

@@ -25,6 +25,8 @@ const state = (): PopupState =>
     },
     selection: REPORT_SELECTION,
     job: REPORT_JOB,
+    // The person gave the name the reports print (asked at the first report: report-preparer.test.tsx).
+    preparer: 'Jane Bookkeeper',
   });
 
 describe('the result offers the deletion report', () => {
@@ -45,6 +47,7 @@ describe('the result offers the deletion report', () => {
     const rows = parseCsv(file.parts.join('')).rows;
     expect(rows).toContainEqual(['Client', 'Maple Street Bakery']);
     expect(rows).toContainEqual(['Safe Delete version', '1.4.2']);
+    expect(rows).toContainEqual(['Ran by', 'Jane Bookkeeper']);
     expect(rows.filter((r) => r.length === 2 && /^\d+$/.test(r[1]!)).map((r) => r.join(' '))).toEqual([
       'Company ID 123',
       'Deleted 3',

@@ -210,7 +210,10 @@ describe('the report tab (popup.html?view=report&run=…)', () => {
 describe('the result offers "Print the report"', () => {
   it('beside the downloads; the click opens the run report by its id', async () => {
     const opened: string[] = [];
-    await renderPopup(state(), { download: () => undefined, openReport: (id) => void opened.push(id) });
+    await renderPopup(state({ preparer: 'Jane Bookkeeper' }), {
+      download: () => undefined,
+      openReport: (id) => void opened.push(id),
+    });
     for (const name of ['Download this run (CSV)', 'Download the report (CSV)', 'Download the report (Excel)'])
       expect(screen.getByRole('button', { name })).toBeTruthy();
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Print the report' })));
