@@ -36,8 +36,8 @@ import { elsewhere } from './elsewhere';
 import { companiesWithData } from './local-data';
 import { createPageIssues } from './page-issues';
 import { buildPopupState } from './popup-state';
-import { readPreparer } from './preparer';
 import { createPreflightService } from './preflight-service';
+import { readPreparer } from './preparer';
 import { selectionStamp } from './selection-stamp';
 
 export const isActiveJob = (job: JobSnapshot) => isActiveJobState(job.status);

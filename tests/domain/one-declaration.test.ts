@@ -27,7 +27,8 @@ const ALLOWED: Record<string, string> = {
   'lib/domain/operations-restore.ts': 'the declaration',
   'lib/qbo/delete-calls.ts': "the service's own protocol words (operation=delete)",
   'lib/qbo/void-calls.ts': "the service's own protocol words (operation=void, include=void)",
-  'lib/storage/migrations/jobs-v2-operation.ts': "a stored job from before operations existed deleted: the migration's fixed past",
+  'lib/storage/migrations/jobs-v2-operation.ts':
+    "a stored job from before operations existed deleted: the migration's fixed past",
   'lib/journal/schema.ts': 'the outcome payloads (the default of a job stored without one)',
   'lib/jobs/operations/restore.ts': 'the restore plug-in (owned by the restore work; RESTORE.kind next)',
   'lib/background/restore.ts': "restore's own starter (owned by the restore work; reads RESTORE there next)",

@@ -95,7 +95,10 @@ describe('the popup opens on the client in view', () => {
 
     // Reloaded, tab 1 shows B: the view over it is B and the alert is gone.
     expect(await h.send(pageHello(), SENDERS.contentScript)).toEqual({ ok: true, data: { realmId: b.realmId } });
-    expect(await h.send({ type: 'view/tab', tabId: 1 }, SENDERS.popup)).toEqual({ ok: true, data: { realmId: b.realmId } });
+    expect(await h.send({ type: 'view/tab', tabId: 1 }, SENDERS.popup)).toEqual({
+      ok: true,
+      data: { realmId: b.realmId },
+    });
     const reloaded = await popupStateOf(h);
     expect(reloaded.scope?.realmId).toBe(b.realmId);
     expect(reloaded.pageIssues?.staleTab).toBeUndefined();

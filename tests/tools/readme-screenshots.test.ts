@@ -16,7 +16,9 @@ const files = Object.values(manifest).map((e) => e.file);
 
 describe("the README's screenshots", () => {
   it('are all taken by the demo, and the README shows some', () => {
-    const named = [...readFileSync('README.md', 'utf8').matchAll(/docs\/screenshots\/([\w.-]+\.png)/g)].map((m) => m[1]);
+    const named = [...readFileSync('README.md', 'utf8').matchAll(/docs\/screenshots\/([\w.-]+\.png)/g)].map(
+      (m) => m[1],
+    );
     expect(named.length).toBeGreaterThan(0);
     for (const file of named) expect(files, `README shows ${file}`).toContain(file);
   });
@@ -40,7 +42,9 @@ describe("the README's screenshots", () => {
 
 describe('comparing a fresh walk with saved screenshots', () => {
   const entry = (texts: string[]): ScreenEntry => ({ file: 'x.png', note: '', texts, sha256: '' });
-  const saved = { connect: entry(['h2: Connection', 'button: Connect to QuickBooks [rgb(16, 128, 0) / rgb(255, 255, 255)]']) };
+  const saved = {
+    connect: entry(['h2: Connection', 'button: Connect to QuickBooks [rgb(16, 128, 0) / rgb(255, 255, 255)]']),
+  };
 
   it('finds nothing when the popup shows the same texts (in any order)', () => {
     const fresh = { connect: entry([...saved.connect.texts].reverse()) };
@@ -48,7 +52,9 @@ describe('comparing a fresh walk with saved screenshots', () => {
   });
 
   it('names a text, a button or a colour that changed', () => {
-    const fresh = { connect: entry(['h2: Connection', 'button: Connect to QuickBooks [rgb(0, 0, 255) / rgb(255, 255, 255)]']) };
+    const fresh = {
+      connect: entry(['h2: Connection', 'button: Connect to QuickBooks [rgb(0, 0, 255) / rgb(255, 255, 255)]']),
+    };
     expect(compareScreens(fresh, saved)).toEqual([
       'connect: now shows   button: Connect to QuickBooks [rgb(0, 0, 255) / rgb(255, 255, 255)]',
       'connect: no longer   button: Connect to QuickBooks [rgb(16, 128, 0) / rgb(255, 255, 255)]',
