@@ -29,22 +29,24 @@ export function AskPreparer({ current, onSave, onCancel }: AskProps) {
         onSave(name.value.trim());
       }}
     >
-      <label id={`${id}-label`} for={`${id}-name`}>
-        Your name on the report
-      </label>
-      <input
-        ref={field}
-        id={`${id}-name`}
-        type="text"
-        autoComplete="name"
-        maxLength={MAX_PREPARER_NAME}
-        aria-describedby={`${id}-hint`}
-        value={name.value}
-        onInput={(e) => (name.value = e.currentTarget.value)}
-      />
-      <p class="hint" id={`${id}-hint`}>
-        Printed as "Ran by" on the reports you hand a client. Kept on this device only; you can change it later.
-      </p>
+      <div class="field">
+        <label id={`${id}-label`} for={`${id}-name`}>
+          Your name on the report
+        </label>
+        <input
+          ref={field}
+          id={`${id}-name`}
+          type="text"
+          autoComplete="name"
+          maxLength={MAX_PREPARER_NAME}
+          aria-describedby={`${id}-hint`}
+          value={name.value}
+          onInput={(e) => (name.value = e.currentTarget.value)}
+        />
+        <p class="hint" id={`${id}-hint`}>
+          Printed as "Ran by" on the reports you hand a client. Kept on this device only; you can change it later.
+        </p>
+      </div>
       <div class="actions">
         <button type="submit" class="primary">
           {current === undefined ? 'Save and continue' : 'Save name'}
