@@ -51,6 +51,8 @@ export function propsName(raw: string | null): string {
 /** The cell's value as one line of text ('' when it shows none). */
 export function cellValue(cell: Element): string {
   const own = shownText(cell.textContent);
+  // Plain text (most list cells): no control, tooltip or picker to look into.
+  if (cell.firstElementChild === null) return notPlaceholder(own);
   for (const control of cell.querySelectorAll(LABELLED_CONTROL_SELECTOR)) {
     // Only a control that is the cell's whole content speaks for it (not a button beside its value).
     if (shownText(control.textContent) !== own) continue;

@@ -5,6 +5,11 @@
  * dojo dgrid rows with no Id and no checkbox, so the collector gives every row its own box). The
  * register's company is 12,000 records of the types that post to Checking (checks, deposits,
  * transfers, card payments): 10,673 of them are Checking's, of which the page shows the newest 10,000.
+ * Third, the bank feed as public evidence shows it (`?feed=evidence`: the grid split in a header table
+ * and a rows table, nested values, month headings) on its Categorized tab, one page of 300 rows all
+ * drawn (`inView=300`: the real list draws only the rows in view, so this is its worst case), every
+ * row ticked by the page's own select-all before the collector starts: its first pass reads all 300
+ * through the other table's headers.
  */
 import { startSimulator } from '../simulator/index';
 
@@ -14,7 +19,14 @@ export interface BenchPage {
   /** Where the page is served (the web app's origin, so the collector reads it as it would there). */
   url: string;
   html: string;
+  /** Rows on the page, when not the figure's row count (the bank feed's one page of 300). */
+  rows?: number;
+  /** Before the collector starts, the page's own select-all is clicked (every row ticked). */
+  tickAll?: boolean;
 }
+
+/** A bank feed's page: at most 300 rows (service-facts "Bank feed": "1-300 of 1568"). */
+export const BANK_FEED_ROWS = 300;
 
 export const ORIGIN = 'https://app.qbo.intuit.com';
 
@@ -38,9 +50,14 @@ export async function renderBenchPages(rows: number): Promise<BenchPage[]> {
     sim.setPageCompany(checking.realmId);
     const registerPath = `/app/register?accountId=35&markup=real&rows=${rows}`;
     const register = await get(registerPath);
+    const bankPath = `/app/banking?markup=real&feed=evidence&tab=categorized&inView=${BANK_FEED_ROWS}`;
+    const bank = await get(bankPath);
+    const drawn = (bank.match(/<tr class="idsTable__row"/g) ?? []).length;
+    if (drawn !== BANK_FEED_ROWS) throw new Error(`${bankPath}: ${drawn} rows drawn, not ${BANK_FEED_ROWS}`);
     return [
       { name: 'linked', url: `${ORIGIN}${linkedPath}`, html: linked },
       { name: 'register', url: `${ORIGIN}${registerPath}`, html: register },
+      { name: 'bankFeed', url: `${ORIGIN}${bankPath}`, html: bank, rows: BANK_FEED_ROWS, tickAll: true },
     ];
   } finally {
     await sim.close();

@@ -15,6 +15,8 @@ export interface FirstPass {
   relayoutMs: number;
   linkedRows: number;
   ownBoxes: number;
+  /** Rows known by what they show that the pass read (the bank feed's ticked rows). */
+  shownRows: number;
 }
 
 function firstPass(): FirstPass {
@@ -38,6 +40,7 @@ function firstPass(): FirstPass {
     relayoutMs,
     linkedRows: collector.lastScan()?.rows.length ?? 0,
     ownBoxes: document.querySelectorAll(`input[aria-label="${OWN_CHECKBOX_LABEL}"]`).length,
+    shownRows: collector.lastScan()?.shownRows.length ?? 0,
   };
 }
 

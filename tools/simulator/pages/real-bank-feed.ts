@@ -107,6 +107,8 @@ export interface BankFeedInput {
   /** Bank lines are dated up to this day (the company's newest record). */
   newest: string;
   variant: BankVariant;
+  /** Rows in view (BANK_VIEW_ROWS unless asked): only those, plus overscan, are drawn. */
+  inView?: number;
 }
 
 /** The tab's rows: in the evidence variants, For review also holds the bank's copy of the three newest records. */
@@ -125,6 +127,7 @@ const spacer = (h: number) => `<tr class="ids-table__spacer" aria-hidden="true" 
 
 export function renderRealBankFeed(input: BankFeedInput): string {
   const { realmId, tab, newest, variant: v } = input;
+  const view = input.inView ?? BANK_VIEW_ROWS;
   const rows = tabRows(input);
   const data = Object.fromEntries(BANK_TABS.map((t) => [t, rowsHtml(rows[t], t, v)]));
   const heads = Object.fromEntries(BANK_TABS.map((t) => [t, headRowHtml(v, t)]));
@@ -147,7 +150,7 @@ export function renderRealBankFeed(input: BankFeedInput): string {
   const size = v.pageSize;
   const total = rows[tab].length;
   const pageRows = Math.min(size, total);
-  const first = (data[tab] ?? []).slice(0, Math.min(pageRows, BANK_VIEW_ROWS + BANK_OVERSCAN));
+  const first = (data[tab] ?? []).slice(0, Math.min(pageRows, view + BANK_OVERSCAN));
   const initial = first
     .map((html, i) =>
       html
@@ -158,7 +161,7 @@ export function renderRealBankFeed(input: BankFeedInput): string {
     )
     .join('');
   const body = `${spacer(0)}${initial}${spacer((pageRows - first.length) * BANK_ROW_HEIGHT)}`;
-  const container = `class="ids-table__virtualized-container" data-row-height="${BANK_ROW_HEIGHT}" data-view-rows="${BANK_VIEW_ROWS}" data-overscan="${BANK_OVERSCAN}" data-page-size="${size}" style="height:${BANK_VIEW_ROWS * BANK_ROW_HEIGHT}px;overflow-y:auto"`;
+  const container = `class="ids-table__virtualized-container" data-row-height="${BANK_ROW_HEIGHT}" data-view-rows="${view}" data-overscan="${BANK_OVERSCAN}" data-page-size="${size}" style="height:${view * BANK_ROW_HEIGHT}px;overflow-y:auto"`;
   const grid = v.split
     ? `<div class="idsTable" role="presentation"><table class="idsTable__columnGroup" aria-label="${esc(label[tab])}"><thead class="idsTable__head">${heads[tab]}</thead></table><div ${container}><div id="table-body-main" class="idsTable__bodyMain"><table class="idsTable__columnGroup"><tbody class="idsTable__body">${body}</tbody></table></div></div></div>`
     : `<div ${container}><table class="idsTable" role="grid" aria-label="${esc(label[tab])}" aria-rowcount="${total + 1}"><thead class="idsTable__head">${heads[tab]}</thead><tbody id="table-body-main" class="idsTable__body">${body}</tbody></table></div>`;

@@ -10,7 +10,7 @@ import { esc } from './html';
 import type { ListPage, PagesDeps } from './index';
 import type { PagerOptions } from './markup';
 import { positiveInt } from './paging';
-import { type BankTab, renderRealBankFeed } from './real-bank-feed';
+import { BANK_VIEW_ROWS, type BankTab, renderRealBankFeed } from './real-bank-feed';
 import { tabOfWord, variantOf } from './real-bank-rows';
 import { renderRealInvoices } from './real-invoices';
 import { type RealList, renderRealList } from './real-lists';
@@ -56,7 +56,8 @@ const VIEW_LISTS: ('invoices' | RealList)[] = ['invoices', 'sales', 'expenses'];
 
 /**
  * The bank feed of `?accountId=` (default 35, the seeded Checking account), in the variant `?feed=`
- * names (real-bank-rows.ts), tab from `?tab=` (pending, posted, excluded, or review, categorized).
+ * names (real-bank-rows.ts), tab from `?tab=` (pending, posted, excluded, or review, categorized),
+ * `?inView=N` rows in view (10; the bench draws a whole page of 300 at once).
  */
 export function renderBankFeedPage(all: PageRecord[], realmId: string, url: URL): string {
   const accountId = url.searchParams.get('accountId') ?? '35';
@@ -64,7 +65,8 @@ export function renderBankFeedPage(all: PageRecord[], realmId: string, url: URL)
   const variant = variantOf(url.searchParams.get('feed'));
   const posted = all.filter((r) => accountIdsOf(r.json).has(accountId));
   const newest = all.map((r) => String(r.json.TxnDate ?? '')).reduce((a, b) => (b > a ? b : a), '2025-12-31');
-  return renderRealBankFeed({ realmId, posted, accountId, tab, newest, variant });
+  const inView = positiveInt(url.searchParams.get('inView'), BANK_VIEW_ROWS, 300);
+  return renderRealBankFeed({ realmId, posted, accountId, tab, newest, variant, inView });
 }
 
 interface MountOptions {
