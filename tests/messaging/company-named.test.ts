@@ -31,6 +31,7 @@ const NAMED_OTHERWISE: Partial<Record<PageMessageType, string>> = {
   'audit/exported': 'the one audit log of this device, every company’s',
   'audit/retention': 'the one audit log of this device, every company’s',
   'audit/clear': 'the one audit log of this device, every company’s',
+  'report/preparer': 'the person’s name on every report of this device, whichever company',
 };
 
 type AnyObject = z.ZodObject<Record<string, z.ZodType>>;
