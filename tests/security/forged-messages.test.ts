@@ -37,6 +37,7 @@ function everyPageMessage(realmId: string) {
     { type: 'audit/export', format: 'csv' },
     { type: 'audit/export', format: 'json' },
     { type: 'audit/clear' },
+    { type: 'report/preparer', name: 'Mallory' },
   ];
 }
 
