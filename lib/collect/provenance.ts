@@ -14,6 +14,7 @@
  * Anything else (a script's `click()`, rows ticked when the page loaded) is the page's.
  */
 import { isChecked } from './checkbox';
+import { headerGridOf } from './grid-headers';
 import { type Gesture, type GestureLog, SELECT_ALL_WINDOW_MS } from './gestures';
 import type { AnyRow, PageScan } from './rows';
 import {
@@ -113,11 +114,25 @@ export function createProvenanceJudge(gestures: GestureLog): ProvenanceJudge {
     for (const gesture of gestures.recent(now)) judged.add(gesture);
   };
 
+  /** A rows grid's header-only table, where its grid is split in two (grid-headers.ts), per scan. */
+  let headerOf = new Map<Element, Element | null>();
+  const headerGrid = (grid: Element) => {
+    let header = headerOf.get(grid);
+    if (header === undefined) {
+      header = headerGridOf(grid);
+      headerOf.set(grid, header);
+    }
+    return header;
+  };
+
   const selectAllTick = (row: AnyRow): number | undefined => {
     if (selectAll.size === 0) return undefined;
     for (const cell of row.cells) {
       const grid = cell.element.closest(GRID_SELECTOR);
-      for (const entry of selectAll.values()) if (entry.grid === grid) return entry.at;
+      for (const entry of selectAll.values()) {
+        // The select-all of a split grid sits in the header table, its rows in the other one.
+        if (entry.grid === grid || (grid !== null && headerGrid(grid) === entry.grid)) return entry.at;
+      }
     }
     return undefined;
   };
@@ -126,6 +141,7 @@ export function createProvenanceJudge(gestures: GestureLog): ProvenanceJudge {
     newPage,
     begin(scan, now, pageUrl) {
       byRow = new Map();
+      headerOf = new Map();
       if (url !== undefined && pageUrl !== url) newPage(now);
       url = pageUrl;
       for (const [control, { at }] of selectAll) {

@@ -77,6 +77,20 @@ describe('the split grid: headers in the first table, rows in the second', () =>
     ]);
   });
 
+  it('the person’s select-all in the header table authorizes the rows the page ticks in the rows table', async () => {
+    mountPage('sim-bankfeed-evidence-categorized.html');
+    const all = document.querySelector('thead input[type=checkbox]') as HTMLInputElement;
+    // The web app's select-all: every row box ticked by script, no event (as the page's own script does).
+    all.addEventListener('click', () => {
+      for (const box of dataBoxes()) box.checked = all.checked;
+    });
+    const { person, sent, tick } = startHarness(`${BANKING}?tab=categorized`);
+    await tick();
+    person.click(all);
+    await tick();
+    expect(rowsOf(sent())).toHaveLength(13);
+  });
+
   it('month heading rows are no rows: never read, never keyed', async () => {
     const doc = loadPage('sim-bankfeed-evidence-categorized.html');
     const headings = doc.querySelectorAll('tr.group-header-row');
