@@ -14,8 +14,8 @@
  * Anything else (a script's `click()`, rows ticked when the page loaded) is the page's.
  */
 import { isChecked } from './checkbox';
-import { headerGridOf } from './grid-headers';
 import { type Gesture, type GestureLog, SELECT_ALL_WINDOW_MS } from './gestures';
+import { headerGridOf } from './grid-headers';
 import type { AnyRow, PageScan } from './rows';
 import {
   CHECKBOX_SELECTOR,
