@@ -46,6 +46,7 @@ const TODAY = {
     runs: [run],
     companyNames: { 'production.4620816365': { name: 'Craig’s Design', at: 6 } },
     connections: { 'production.4620816365': { ...scope, remember: true, method: 'pasted', at: 7 } },
+    preparer: { name: 'Dana Whitfield' },
   },
   session: {
     secrets: { access: 'eyJhbGciOiJIUzI1NiJ9.token-long-enough' },
