@@ -48,7 +48,8 @@ describe('the evidence bank feed in a DOM', () => {
     const third = descriptionOf(2);
     box(2).click();
     expect(box(2).checked).toBe(true);
-    (row(1)?.querySelector('td.action button') as HTMLElement).click();
+    const post = row(1)?.querySelector('td.action button') as HTMLElement;
+    post.click();
     expect(document.querySelector('[data-testid="segmentedBTN_0"]')?.textContent).toBe(`For review (${before - 1})`);
     expect(descriptionOf(1)).toBe(third);
     expect(row(1)?.getAttribute('aria-rowindex')).toBe('3');
