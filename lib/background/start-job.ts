@@ -7,10 +7,10 @@
  * outside the extension), or when nothing is ready. Linked records (an invoice a payment paid) are a
  * decision: they go only with `includeLinked`, reconciled ones only with `includeReconciled`, ones
  * that buy or sell inventory only with `includeInventory`; a record that is two needs both. The
- * operation and the opt-ins are the selection's stored choice;
- * a click whose view showed another (changed in another window since) is refused. The checks and
- * the job's creation run under the company's lock, and the runner re-checks "one active job per
- * company" inside its write queue (issue 18 §1).
+ * operation and the opt-ins are the selection's stored choice; a click whose view showed another
+ * (changed in another window since) is refused. The checks and the job's creation run under the
+ * company's lock, and the runner re-checks "one unsettled job per company" inside its write queue,
+ * so two views clicking at once cannot both start one.
  */
 import { type Choice, choiceDifference } from '../domain/choice';
 import { canVoid } from '../domain/entities';
