@@ -47,16 +47,35 @@ const scrollTo = (page: Page, top: number) =>
  * handle would scroll the list itself, and the list draws its rows again (the handle detached).
  */
 async function tickRow(page: Page, index: number): Promise<void> {
-  await scrollTo(page, index * 48);
   const selector = `${ROWS}[data-index="${index}"] input[type="checkbox"]`;
-  const box = await pollForElement(page, (sel: string) => document.querySelector(sel), [selector]);
-  const at = await box.boundingBox();
-  if (at === null) throw new Error(`row ${index} is not drawn`);
-  await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2);
-  await pollPage(page, (sel: string) => (document.querySelector(sel) as HTMLInputElement | null)?.checked, [selector], {
-    timeout: 5_000,
-    what: `the tick of row ${index}`,
-  });
+  const ticked = () => page.$eval(selector, (box) => (box as HTMLInputElement).checked).catch(() => false);
+  // The list draws its rows again after a scroll event: a box found before that is detached or
+  // moved, and a click at its old place misses. Scroll, let two frames pass, find the box drawn
+  // then and click it; if the tick did not take, look again (never a second click on a ticked box).
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await scrollTo(page, index * 48);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    if (await ticked()) return;
+    const box = await pollForElement(page, (sel: string) => document.querySelector(sel), [selector]);
+    const at = await box.boundingBox();
+    if (at === null) continue;
+    await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2);
+    try {
+      await pollPage(
+        page,
+        (sel: string) => (document.querySelector(sel) as HTMLInputElement | null)?.checked,
+        [selector],
+        {
+          timeout: 2_000,
+          what: `the tick of row ${index}`,
+        },
+      );
+      return;
+    } catch {
+      // the click landed while the list drew itself again: look again
+    }
+  }
+  throw new Error(`row ${index} could not be ticked`);
 }
 
 function sharesDateAndAmount(records: { json: Record<string, unknown> }[], { date, money }: Drawn): boolean {
