@@ -27,8 +27,10 @@ describe('scenario reportExport', () => {
 
   it('lays out title rows, the header, 8 lines by date, a TOTAL row and the footer', () => {
     const rows = company.csv.split('\r\n');
+    // The company's name is a CSV cell: quoted (its quotes doubled) when it holds a comma or a quote.
+    const name = company.companyName;
     expect(rows.slice(0, 5)).toEqual([
-      company.companyName,
+      /[",]/.test(name) ? `"${name.replaceAll('"', '""')}"` : name,
       'Transaction List by Date',
       expect.stringMatching(/^"(October|November) \d+(-\d+| - (October|November) \d+), 2026"$/),
       '',
