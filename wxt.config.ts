@@ -80,6 +80,9 @@ const sharedChunk = {
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   imports: false,
+  // SD_OUTPUT_DIR builds somewhere else than .output (several builds side by side on one machine);
+  // the e2e launchers read the same variable.
+  outDir: process.env.SD_OUTPUT_DIR || '.output',
   // MV3 everywhere: WXT's Firefox default is MV2, which has no `action` (the badge) and a different CSP shape.
   manifestVersion: 3,
   vite: () => ({

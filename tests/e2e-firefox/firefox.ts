@@ -9,7 +9,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { pollForElement } from './poll';
 import { type ConnectProxy, startConnectProxy } from './proxy';
 
-export const FIREFOX_EXTENSION_DIR = path.resolve('.output/firefox-mv3');
+export const FIREFOX_EXTENSION_DIR = path.resolve(process.env.SD_OUTPUT_DIR || '.output', 'firefox-mv3');
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /**
  * The add-on's internal UUID is random per profile; pinned so the popup's address is known before launch.

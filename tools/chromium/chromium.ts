@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium } from '@playwright/test';
 
-export const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
+/** The production build; SD_OUTPUT_DIR (as in wxt.config.ts) points at a build made elsewhere. */
+export const EXTENSION_DIR = path.resolve(process.env.SD_OUTPUT_DIR || '.output', 'chrome-mv3');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Every host the product talks to or reads; all of them go to the simulator's one port. */
