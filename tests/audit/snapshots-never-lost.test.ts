@@ -14,8 +14,8 @@ import type { Entity } from '../../lib/domain/entities';
 import { createJobRunner } from '../../lib/jobs/runner';
 import type { ReviewedRecord } from '../../lib/jobs/types';
 import type { DeleteItemResult, TxnRecord } from '../../lib/qbo/outcomes';
+import { type FakeClient, fakeClient } from '../../tools/support/fake-client';
 import { createManualClock } from '../support/clock';
-import { type FakeClient, fakeClient } from '../support/fake-client';
 import { exportAll } from './export-all';
 
 const N = 25_000;
@@ -47,7 +47,7 @@ function invoice(i: number): TxnRecord {
 
 /**
  * The service, in memory: every record exists until deleted; deletes succeed. It answers only the
- * calls a delete job makes; any other fails by name (tests/support/fake-client.ts).
+ * calls a delete job makes; any other fails by name (tools/support/fake-client.ts).
  */
 function memoryService(records: Map<string, TxnRecord>): FakeClient {
   const meta = { status: 200, intuitTid: 'tid' };

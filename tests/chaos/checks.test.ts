@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../lib/audit/entry';
 import type { GroundTruth } from '../../tools/simulator/api';
-import { fakeClient } from '../support/fake-client';
+import { fakeClient } from '../../tools/support/fake-client';
 import { judge } from './checks';
 import { createLedger } from './ledger';
 

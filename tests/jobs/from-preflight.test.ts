@@ -8,7 +8,7 @@ import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { PreflightItem } from '../../lib/preflight/types';
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
-import { fakeClient } from '../support/fake-client';
+import { fakeClient } from '../../tools/support/fake-client';
 
 const SHOWN_AT = Date.parse('2026-01-15T12:00:00Z');
 const rec = (id: string, extra: Partial<TxnRecord> = {}): TxnRecord => ({

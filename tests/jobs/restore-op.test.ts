@@ -13,7 +13,7 @@ import type { RecordOutcome, SentItem, StoredOutcome } from '../../lib/journal/s
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { CreateItemResult, CreateOptions, CreateRequestItem } from '../../lib/qbo/create-calls';
 import type { CallResult, TxnRecord } from '../../lib/qbo/outcomes';
-import { fakeClient } from '../support/fake-client';
+import { fakeClient } from '../../tools/support/fake-client';
 
 type Entity = TxnRecord['entity'];
 

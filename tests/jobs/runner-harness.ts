@@ -1,7 +1,7 @@
 /**
  * The runner's own tests (tests/jobs/runner-*.test.ts): the real runner on fakeBrowser storage and
  * alarms, against an in-memory company on a manual clock (fast: no simulator, no HTTP). Its clients
- * are tests/support/fake-client.ts clients supplying only the calls a delete job makes, so a void,
+ * are tools/support/fake-client.ts clients supplying only the calls a delete job makes, so a void,
  * a create or a name read fails by name. Records exist until deleted; queued answers (`next`)
  * override the default behaviour one call at a time.
  */
@@ -15,8 +15,8 @@ import type { JobMeta, JobRunner, JobRunnerOptions, ReviewedRecord } from '../..
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { CallFailure, DeleteItemResult, DeleteRequestItem, TxnRecord } from '../../lib/qbo/outcomes';
 import { storageKey } from '../../lib/storage/keys';
+import { type FakeClient, fakeClient } from '../../tools/support/fake-client';
 import { createManualClock, type ManualClock } from '../support/clock';
-import { type FakeClient, fakeClient } from '../support/fake-client';
 
 export const T0 = 1_000_000;
 export const REALM = '1';

@@ -15,8 +15,8 @@ import type { JobMeta, ReviewedRecord } from '../../lib/jobs/types';
 import { createJournal, type Journal } from '../../lib/journal/journal';
 import type { ChunkJournal, ReviewedSentItem } from '../../lib/journal/schema';
 import { writeQueueFor } from '../../lib/storage/queue';
+import { fakeClient } from '../../tools/support/fake-client';
 import { createManualClock } from '../support/clock';
-import { fakeClient } from '../support/fake-client';
 
 export const T0 = 5_000_000;
 /** How long a write whose answer was lost may still land, in these tests. */

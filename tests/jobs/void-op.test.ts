@@ -10,7 +10,7 @@ import { CANNOT_VOID_FAULT, isVoided, voidOperation } from '../../lib/jobs/opera
 import type { ReviewedRecord, ReviewedSentItem } from '../../lib/journal/schema';
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { CallResult, DeleteRequestItem, TxnRecord, VoidItemResult } from '../../lib/qbo/outcomes';
-import { type FakeCalls, fakeClient } from '../support/fake-client';
+import { type FakeCalls, fakeClient } from '../../tools/support/fake-client';
 
 const rec = (entity: TxnRecord['entity'], id: string, over: Partial<TxnRecord> = {}): TxnRecord => ({
   entity,

@@ -16,7 +16,7 @@ import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { ItemIndex } from '../../lib/preflight/types';
 import type { CallFailure } from '../../lib/qbo/outcomes';
 import { toTxnRecord } from '../../lib/qbo/to-txn-record';
-import { fakeClient } from '../support/fake-client';
+import { fakeClient } from '../../tools/support/fake-client';
 import { input, txn } from './helpers';
 
 const TYPES: Record<string, { type: string; name: string }> = {

@@ -6,7 +6,7 @@ import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { PreflightItem, PreflightRecord } from '../../lib/preflight/types';
 import type { CallFailure, TxnRecord } from '../../lib/qbo/outcomes';
 import { toTxnRecord } from '../../lib/qbo/to-txn-record';
-import { fakeClient } from '../support/fake-client';
+import { fakeClient } from '../../tools/support/fake-client';
 
 const SHOWN_AT = Date.parse('2026-01-15T12:00:00Z');
 const meta = { status: 200 };

@@ -10,7 +10,7 @@ import type { PreflightItem } from '../../lib/preflight/types';
 import type { ReconciledRow } from '../../lib/qbo/client-api';
 import type { CallFailure } from '../../lib/qbo/outcomes';
 import { toTxnRecord } from '../../lib/qbo/to-txn-record';
-import { fakeClient } from '../support/fake-client';
+import { fakeClient } from '../../tools/support/fake-client';
 
 const SHOWN_AT = Date.parse('2026-01-15T12:00:00Z');
 const meta = { status: 200 };

@@ -23,8 +23,8 @@ import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { readItem } from '../../lib/storage/item';
 import { storageKey } from '../../lib/storage/keys';
 import { createWriteQueue } from '../../lib/storage/queue';
+import { fakeClient } from '../../tools/support/fake-client';
 import { createManualClock } from '../support/clock';
-import { fakeClient } from '../support/fake-client';
 
 const local = () => fakeBrowser.storage.local;
 const aside = (key: string) => storageKey.unreadable(key);

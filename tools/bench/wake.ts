@@ -21,7 +21,7 @@ import type { JobRunner, ReviewedRecord } from '../../lib/jobs/types';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { toTxnRecord } from '../../lib/qbo/to-txn-record';
 import type { AlarmsArea, StorageArea } from '../../lib/storage/area';
-import { type FakeClient, fakeClient } from '../../tests/support/fake-client';
+import { type FakeClient, fakeClient } from '../support/fake-client';
 
 const REALM = '9130350000000001';
 const FIRST_ID = 1000;

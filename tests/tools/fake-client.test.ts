@@ -1,6 +1,6 @@
-/** tests/support/fake-client.ts: what a test supplies answers; anything else fails by its name. */
+/** tools/support/fake-client.ts: what a test supplies answers; anything else fails by its name. */
 import { describe, expect, it } from 'vitest';
-import { fakeClient } from './fake-client';
+import { fakeClient } from '../../tools/support/fake-client';
 
 describe('fakeClient', () => {
   it('answers with the calls a test supplies, for realm 1 in the sandbox unless told otherwise', async () => {

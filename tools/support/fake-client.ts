@@ -1,8 +1,9 @@
 /**
- * The one hand-made client of the tests: a test supplies only the calls it means to be made; every
- * other call rejects with a message naming it, so a test that reaches one by mistake fails loudly
- * instead of passing on a made-up answer. Tests that need the real client talk to the simulator
- * (tests/qbo/helpers/sim.ts); this is for the ones that pin how the product handles one answer.
+ * The one hand-made client of the tests (and of the wake bench): a test supplies only the calls it
+ * means to be made; every other call rejects with a message naming it, so a test that reaches one by
+ * mistake fails loudly instead of passing on a made-up answer. Tests that need the real client talk
+ * to the simulator (tests/qbo/helpers/sim.ts); this is for the ones that pin how the product handles
+ * one answer. It lives in tools/ because the bench uses it too, and tools/ never imports tests/.
  */
 import type { QboClient, QboFindReads } from '../../lib/qbo/client-api';
 
