@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { linesOf, parseReportFile } from '../../lib/find/report-parse';
 import { cellText, storedCopy } from '../../lib/find/report-read';
 import { readZipDirectory } from '../../lib/find/zip-read';
-import { toXlsx, type Value } from '../fixtures/report-exports/make';
+import { toXlsx, type Value } from '../../tools/support/report-files';
 
 /** The compression method of each entry, from the ZIP's central directory (0 = stored, 8 = deflated). */
 function methods(zip: Uint8Array): number[] {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { linesOf, parseReportFile } from '../../lib/find/report-parse';
 import { MAX_XLSX_UNZIPPED_BYTES } from '../../lib/find/report-types';
 import { readZipDirectory, unzipCapped } from '../../lib/find/zip-read';
-import { toXlsx, type Value } from '../fixtures/report-exports/make';
+import { toXlsx, type Value } from '../../tools/support/report-files';
 
 const MB = 1024 * 1024;
 

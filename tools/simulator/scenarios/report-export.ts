@@ -1,7 +1,7 @@
 /**
  * `reportExport` (issue 22, "a QuickBooks report export, in CSV and in XLSX"): a company and a
  * "Transaction List by Date" export of `lines` of its transactions, as CSV text and as XLSX bytes,
- * laid out and written by the report fixtures' own writer (tests/fixtures/report-exports/make.ts):
+ * laid out and written by the report fixtures' own writer (tools/support/report-files.ts):
  * title rows (company, report, date range, a blank), the header, the lines by date, a TOTAL row, two
  * blanks and the "Accrual Basis …" footer.
  *
@@ -100,7 +100,7 @@ export async function buildReportExport(
     (a, b) => text(a.json.TxnDate).localeCompare(text(b.json.TxnDate)) || Number(a.id) - Number(b.id),
   );
 
-  const { toCsv, toXlsx } = await import('../../../tests/fixtures/report-exports/make');
+  const { toCsv, toXlsx } = await import('../../support/report-files');
   type Value = Parameters<typeof toCsv>[0][number][number];
   const signed = (r: StoredRecord) => (OUTGOING.has(reportName(r.entity, r.json)) ? -1 : 1) * amountOf(r);
   const line = (r: StoredRecord): Value[] => {
