@@ -3,6 +3,7 @@
  * `startSimulator` (in ./index.ts) returns a `Simulator`. Everything here is in-process; the same
  * control operations are also served over HTTP under `/__sim/` for the demo's browser.
  */
+import type { AttachableControl, AttachableOnDelete } from './attachables-control';
 import type { AllowanceSetting } from './metering';
 import type { ScenarioName, ScenarioOptions, ScenarioTruth } from './scenarios/index';
 import type { Entity } from './service-names';
@@ -27,6 +28,12 @@ export interface SimulatorOptions {
    * "Stale Object Error", as Intuit's API reference says of an older SyncToken. See the README.
    */
   staleSyncToken?: StaleSyncToken;
+  /**
+   * What a transaction's delete does to its attachments (undocumented; ./attachables.ts).
+   * 'removed' (default): the reference is dropped, a bare note left on nothing is gone. 'kept': the
+   * reference stays, dangling.
+   */
+  attachableOnDelete?: AttachableOnDelete;
   /**
    * A write repeating a known `requestid`. 'honoured' (default, both modes): the first answer again,
    * nothing applied, as Intuit documents it. 'ignored': applied again like a new call (a create makes
@@ -231,7 +238,7 @@ export interface ReferenceEntity {
   deleted: boolean;
 }
 
-export interface Simulator {
+export interface Simulator extends AttachableControl {
   /** e.g. http://127.0.0.1:PORT or https://127.0.0.1:PORT */
   url: string;
   port: number;

@@ -4,6 +4,7 @@
  * OAuth apps, grant counts and revoking a company's grants.
  */
 import type { FaultRule, GroundTruth, SeededCompany, SeededScenario, SeedOptions, Simulator } from './api';
+import { createAttachableControl } from './attachables-control';
 import { pickCompanyName } from './company-names';
 import { categorize, generateCompany } from './generate';
 import { monthOf } from './metering';
@@ -62,6 +63,7 @@ export function createControl(state: SimState): SimulatorControl {
     };
   };
   return {
+    ...createAttachableControl(state),
     setMode: (mode) => {
       state.config.mode = mode;
     },

@@ -24,12 +24,14 @@
  *   POST /__sim/allowance {limit?: number|null, usedUp?: boolean}  (the app's monthly reads, ./metering.ts)
  *   GET  /__sim/metering?month=YYYY-MM → {month, usedUp, total, companies: {realmId: reads}}
  *   POST /__sim/revoke-grants {realmId} → {revoked: n}   GET /__sim/oauth-stats?realmId= → OAuthStats
+ *   POST /__sim/attachable, /__sim/attachable-remove, /__sim/attachable-on-delete, GET /__sim/attachables (./attachables-routes.ts)
  *   POST /__sim/scenario {name, options?} → SeededScenario (./scenarios/index.ts; bytes as base64)
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import type { FaultRule, ReportGrouping, SeedOptions } from './api';
+import { mountAttachableControl } from './attachables-routes';
 import type { SimulatorControl } from './control-api';
 import { mountMeteringRoutes } from './metering';
 import { SCENARIO_NAMES, SCENARIO_OPTION_SCHEMAS } from './scenarios/index';
@@ -69,6 +71,7 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
   };
   const ok = { ok: true };
   mountMeteringRoutes(app, state.metering, state.now);
+  mountAttachableControl(app, state);
 
   app.post('/seed', async (c) => c.json(control.seedCompany((await body(c)) as SeedOptions)));
   app.post('/scenario', async (c) => {

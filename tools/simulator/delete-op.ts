@@ -5,6 +5,7 @@
  * period (R3: 6200/6210), deposited (6540); reconciled records are NOT checked (R2) and delete.
  */
 
+import { onTransactionDeleted } from './attachables';
 import { type FaultObject, faults } from './faults';
 import { jsonLinks } from './links';
 import { DEPOSITABLE, type Entity, GENERIC_DELETE_EXCLUDED, jsonKey } from './service-names';
@@ -68,6 +69,7 @@ export function deleteRecord(
 
   // R2: a reconciled record deletes silently, with no code and no message.
   store.applyDelete(realmId, rec);
+  onTransactionDeleted(state, realmId, rec.entity, rec.id);
   return { ok: true, key: found, answer: { [jsonKey(rec.entity)]: { status: 'Deleted', domain: 'QBO', Id: rec.id } } };
 }
 

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Simulator, SimulatorOptions } from './api';
+import { mountAttachableRoutes } from './attachables-routes';
 import { createControlApp } from './control';
 import { createControl } from './control-api';
 import { mountOAuth } from './oauth';
@@ -35,6 +36,7 @@ export function createApp(state: SimState, control: ReturnType<typeof createCont
   const api = new Hono<ApiEnv>().basePath('/v3/company/:realmId');
   api.use('*', logCalls(state));
   mountWriteRoutes(api, state);
+  mountAttachableRoutes(api, state);
   mountBatchRoutes(api, state);
   mountQueryRoutes(api, state);
   mountReportRoutes(api, state);

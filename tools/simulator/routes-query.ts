@@ -6,6 +6,8 @@
  * calls have their own throttle ceiling (queryLimit).
  */
 import type { Hono } from 'hono';
+import { attachablesOf } from './attachables';
+import { isAttachableQuery, runAttachableQuery } from './attachables-query';
 import { faults } from './faults';
 import { type ApiContext, guard, sendFault, sendJson } from './pipeline';
 import { runQuery } from './query-exec';
@@ -15,7 +17,9 @@ import type { ApiEnv, SimState } from './state';
 function answer(c: ApiContext, state: SimState, statement: string): Response {
   try {
     const company = state.store.company(c.req.param('realmId') ?? '');
-    const body = runQuery(statement, company.records.values(), state.config.mode, company.refs.values());
+    const body = isAttachableQuery(statement)
+      ? runAttachableQuery(statement, attachablesOf(company).values(), state.config.mode)
+      : runQuery(statement, company.records.values(), state.config.mode, company.refs.values());
     return sendJson(c, state, 200, { QueryResponse: body });
   } catch (e) {
     if (!(e instanceof QueryError)) throw e;

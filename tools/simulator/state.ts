@@ -15,6 +15,7 @@ import type {
   SimulatorOptions,
   StaleSyncToken,
 } from './api';
+import type { AttachableOnDelete } from './attachables';
 import { createFaultInjector, type FaultInjector } from './fault-injection';
 import { createMetering, type Metering } from './metering';
 import { createOAuthStore, type OAuthStore } from './oauth-store';
@@ -26,6 +27,8 @@ import { createThrottle, type Throttle } from './throttle';
 export interface SimConfig {
   mode: FidelityMode;
   staleSyncToken: StaleSyncToken;
+  /** What a transaction's delete does to its attachments (./attachables.ts). */
+  attachableOnDelete: AttachableOnDelete;
   requestid: RequestIdMode;
   pageMarkup: PageMarkup;
   /** Published request limits: undefined follows the mode (on in real mode). */
@@ -84,6 +87,7 @@ export function createState(options: SimulatorOptions): SimState {
   const config: SimConfig = {
     mode: options.mode ?? 'document',
     staleSyncToken: options.staleSyncToken ?? 'accept',
+    attachableOnDelete: options.attachableOnDelete ?? 'removed',
     requestid: options.requestid ?? 'honoured',
     pageMarkup: options.pageMarkup ?? 'linked',
     ...(options.requestLimits !== undefined ? { requestLimits: options.requestLimits } : {}),
