@@ -33,11 +33,20 @@ export const BANK_FEED_PAGES: readonly SavedPage[] = [
     file: 'real-markup/bank-feed-categorized.html',
     url: 'https://app.qbo.intuit.com/app/banking',
     counts: {
-      rows: { LINK: 10, ROW_ELEMENT: 11, DGRID_ROW: 0, ROW: 11, ROW_LIKE: 11 },
+      rows: { LINK: 0, ROW_ELEMENT: 11, DGRID_ROW: 0, ROW: 11, ROW_LIKE: 11 },
       boxes: { CHECKBOX: 11, NATIVE_CHECKBOX: 11, TICK_CONTROL: 22, LABEL: 11, TICKED: 2, SELECT_ALL_AREA: 8 },
       grid: { GRID: 1, HEADER_GROUP: 0, COLUMN_HEADER: 7, DATA_CELL: 70 },
       cells: { COLUMN_TITLE: 7, CELL: 70, FIRST_CELL: 70 },
-      state: { COUNTER: 1, LIST_PART: 21, HIDDEN: 0, EDITOR: 0, BANK_TAB: 3 },
+      state: { COUNTER: 1, LIST_PART: 11, HIDDEN: 0, EDITOR: 0, BANK_TAB: 3 },
+    },
+    // Categorized (its tab selected): no row links its transaction, each is known by what it shows.
+    // Box 0 is the header row's select-all (a role=row of column headers, no thead).
+    reads: {
+      tick: [1, 6],
+      rows: [
+        { shown: { date: '11/24/2026', name: "Chin's Gas and Oil", amount: '-$52.14' }, entities: POSTED_TYPES },
+        { shown: { date: '11/22/2026', name: 'PG&E', amount: '-$114.09' }, entities: POSTED_TYPES },
+      ],
     },
   },
   {

@@ -82,22 +82,50 @@ export const LIST_PAGES: readonly SavedPage[] = [
     file: 'real-markup/invoices-list.html',
     url: 'https://app.qbo.intuit.com/app/invoices',
     counts: {
-      rows: { LINK: 13, ROW_ELEMENT: 7, DGRID_ROW: 0, ROW: 7, ROW_LIKE: 7 },
+      rows: { LINK: 1, ROW_ELEMENT: 7, DGRID_ROW: 0, ROW: 7, ROW_LIKE: 7 },
       boxes: { CHECKBOX: 7, NATIVE_CHECKBOX: 7, TICK_CONTROL: 14, LABEL: 7, TICKED: 2, SELECT_ALL_AREA: 10 },
       grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 48 },
       cells: { COLUMN_TITLE: 8, CELL: 48, FIRST_CELL: 56 },
-      state: { COUNTER: 0, LIST_PART: 20, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+      state: { COUNTER: 0, LIST_PART: 8, HIDDEN: 6, EDITOR: 0, BANK_TAB: 0 },
+    },
+    // No row links its invoice; the 3rd (paid) links its payment in its status, a related record.
+    reads: {
+      tick: [0, 2],
+      rows: [
+        {
+          shown: { date: '11/20/2026', number: '1037', name: 'Sonnenschein Family Store', amount: '$362.07' },
+          entities: ['Invoice'],
+        },
+        {
+          shown: { date: '11/18/2026', number: '1035', name: 'Mark Cho', amount: '$314.28' },
+          entities: ['Invoice'],
+        },
+      ],
     },
   },
   {
     file: 'real-markup/sales-list.html',
     url: 'https://app.qbo.intuit.com/app/sales',
     counts: {
-      rows: { LINK: 14, ROW_ELEMENT: 8, DGRID_ROW: 0, ROW: 8, ROW_LIKE: 8 },
-      boxes: { CHECKBOX: 8, NATIVE_CHECKBOX: 8, TICK_CONTROL: 16, LABEL: 8, TICKED: 1, SELECT_ALL_AREA: 9 },
-      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 7, DATA_CELL: 49 },
-      cells: { COLUMN_TITLE: 7, CELL: 49, FIRST_CELL: 56 },
-      state: { COUNTER: 0, LIST_PART: 22, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+      rows: { LINK: 1, ROW_ELEMENT: 8, DGRID_ROW: 0, ROW: 8, ROW_LIKE: 8 },
+      boxes: { CHECKBOX: 8, NATIVE_CHECKBOX: 8, TICK_CONTROL: 16, LABEL: 8, TICKED: 1, SELECT_ALL_AREA: 10 },
+      grid: { GRID: 1, HEADER_GROUP: 1, COLUMN_HEADER: 8, DATA_CELL: 56 },
+      cells: { COLUMN_TITLE: 8, CELL: 56, FIRST_CELL: 64 },
+      state: { COUNTER: 0, LIST_PART: 9, HIDDEN: 0, EDITOR: 0, BANK_TAB: 0 },
+    },
+    // No row links its own record; the paid invoice (1st) links its payment in its status.
+    reads: {
+      tick: [0, 1],
+      rows: [
+        {
+          shown: { date: '11/24/2026', type: 'Invoice', number: '1038', name: 'Dylan Sollfrank', amount: '$160.00' },
+          entities: ['Invoice', 'Payment', 'SalesReceipt', 'CreditMemo', 'RefundReceipt', 'Estimate'],
+        },
+        {
+          shown: { date: '11/24/2026', type: 'Payment', number: '2064', name: 'Cool Cars', amount: '-$694.00' },
+          entities: ['Invoice', 'Payment', 'SalesReceipt', 'CreditMemo', 'RefundReceipt', 'Estimate'],
+        },
+      ],
     },
   },
   {

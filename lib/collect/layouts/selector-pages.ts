@@ -24,7 +24,6 @@ export const SELECTOR_PAGES: SelectorPages = {
     'real-markup/bank-feed-pending.html': 2,
     'real-markup/bank-feed-posted.html': 2,
     'real-markup/expenses-list.html': 8,
-    'real-markup/invoices-list.html': 6,
     'real-markup/invoices-noids.html': 6,
     'real-markup/sales-list.html': 7,
   },
