@@ -82,17 +82,3 @@ export function purchaseKindsOfShownType(text: string): readonly PurchaseKind[] 
   const k = key(text);
   return Object.hasOwn(PURCHASE_KINDS, k) ? PURCHASE_KINDS[k] : undefined;
 }
-
-/**
- * Text as compared (names, accounts, memos the page shows against the record's): NFKC, no invisible
- * marks, curly apostrophes straight, spaces folded, lower case.
- */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .replace(/[‘’`´]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-}

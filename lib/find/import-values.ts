@@ -1,15 +1,15 @@
 /**
- * An imported line's date and amount read as values (the row resolver's readers,
- * lib/preflight/shown-values.ts), so the full view shows the file's line and the QuickBooks record
+ * An imported line's date and amount read as values (the readers every shown value goes through,
+ * lib/domain/values), so the full view shows the file's line and the QuickBooks record
  * in one date format and one money format. A line matched to a record takes the record's reading
  * where the file's text allows it ("03/04/2025" is March 4 when the record is dated March 4) and the
  * record's sign (a report's "-640.00" for a credit is QuickBooks' $640.00); a line with no record
- * takes its one reading, or the reading the file's order of day and month gives, else its text
- * stays as the file wrote it.
+ * takes its amount as a person reads it (parseAmount: "1,234" is $1,234.00) and its one date, or the
+ * date the file's order of day and month gives, else its text stays as the file wrote it.
  */
 import type { Shown } from '../domain/shown';
-import { readAmountCents, readBelowZero, readDates } from '../preflight/shown-values';
-import { type DateOrder, dateOrderOf } from '../resolve/read-shown';
+import { amountShownAs, parseAmount, readAmountCents } from '../domain/values/amount';
+import { type DateOrder, dateInOrder, provenDateOrder, readDates } from '../domain/values/date';
 
 export type { DateOrder };
 
@@ -20,24 +20,12 @@ export interface LineValues {
   amount?: number;
 }
 
-const NUMERIC = /^\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\s*$/;
-
-/** The ISO day a numeric date means in `order`, when it is one of `dates`. */
-function inOrder(text: string, dates: readonly string[], order: DateOrder): string | undefined {
-  const m = NUMERIC.exec(text);
-  if (!m) return undefined;
-  const [a, b] = [m[1] ?? '', m[2] ?? ''];
-  const [month, day] = order === 'month-first' ? [a, b] : [b, a];
-  const iso = `${m[3]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  return dates.includes(iso) ? iso : undefined;
-}
-
 /**
  * The file's order of day and month: proven by its own dates ("11/21/2024" reads only month-first),
  * else by its matched lines (a "11/02/2024" matched to a record of 2024-11-02), else unknown.
  */
 export function fileDateOrder(lines: readonly { shown: Shown; date?: string }[]): DateOrder | undefined {
-  const own = dateOrderOf(lines.map((l, i) => ({ rowKey: `row:${i}`, shown: l.shown })));
+  const own = provenDateOrder(lines.map((l) => l.shown.date));
   if (own) return own;
   const votes = new Set<DateOrder>();
   for (const { shown, date } of lines) {
@@ -45,7 +33,7 @@ export function fileDateOrder(lines: readonly { shown: Shown; date?: string }[])
     const dates = readDates(shown.date);
     if (!dates || dates.length < 2) continue;
     for (const order of ['month-first', 'day-first'] as const)
-      if (inOrder(shown.date, [date], order) === date) votes.add(order);
+      if (dateInOrder(shown.date, order) === date) votes.add(order);
   }
   return votes.size === 1 ? [...votes][0] : undefined;
 }
@@ -56,11 +44,14 @@ export function lineValues(shown: Shown, record?: { date?: string; amount?: numb
   const dates = shown.date === undefined ? undefined : readDates(shown.date);
   if (dates && record?.date !== undefined && dates.includes(record.date)) values.date = record.date;
   else if (dates?.length === 1) values.date = dates[0];
-  else if (dates && order && shown.date !== undefined) values.date = inOrder(shown.date, dates, order);
-  const cents = shown.amount === undefined ? undefined : readAmountCents(shown.amount);
-  const recordCents = record?.amount === undefined ? undefined : Math.round(Math.abs(record.amount) * 100);
-  if (cents && recordCents !== undefined && cents.includes(recordCents)) values.amount = record?.amount;
-  else if (cents?.length === 1 && cents[0] !== undefined)
-    values.amount = (readBelowZero(shown.amount ?? '') ? -cents[0] : cents[0]) / 100;
+  else if (dates && order && shown.date !== undefined) {
+    const inOrder = dateInOrder(shown.date, order);
+    if (inOrder !== undefined && dates.includes(inOrder)) values.date = inOrder;
+  }
+  if (shown.amount === undefined) return values;
+  const readings = readAmountCents(shown.amount);
+  const own = parseAmount(shown.amount);
+  if (readings && record?.amount !== undefined && amountShownAs(readings, record.amount)) values.amount = record.amount;
+  else if (own !== undefined) values.amount = own / 100;
   return values;
 }

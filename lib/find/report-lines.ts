@@ -14,7 +14,8 @@
  */
 import { MAX_SHOWN_TEXT } from '../domain/limits';
 import type { Shown } from '../domain/shown';
-import { readAmountCents, readDates } from '../preflight/shown-values';
+import { readAmountCents } from '../domain/values/amount';
+import { readDates } from '../domain/values/date';
 import type { RowToResolve } from '../resolve/types';
 import { hasDateAndAmount } from './report-columns';
 import {

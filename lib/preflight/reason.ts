@@ -6,7 +6,12 @@
 import type { Finding, LinkedFinding, PageDifference, UnlinkedUse } from '../domain/findings';
 import { recordKey } from '../domain/record-key';
 import { STATUS_DECLARATIONS } from '../domain/statuses';
-import { formatAmount, formatDate } from './shown-values';
+import { formatAmount as amountIn } from '../domain/values/amount';
+import { formatDate as dateIn } from '../domain/values/date';
+
+/** The log reads the same on every machine: money and dates as a US bookkeeper writes them. */
+const formatAmount = (amount: number, currency: string | undefined) => amountIn(amount, currency, 'en-US');
+const formatDate = (date: string) => dateIn(date, 'en-US');
 
 /** The record a finding is about, as the selection named it (the entity may not be one we delete). */
 export interface Subject {

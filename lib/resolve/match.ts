@@ -24,13 +24,15 @@
  *   items, a Deposit's linked payments, a Deposit with no lines), the account shown cannot be
  *   disproved, so it agrees.
  * - memo: PrivateNote or CustomerMemo.value.
- * Texts compare folded (./read-shown.ts foldText); a cell cut with "…" agrees with any text it begins.
+ * Texts compare folded (lib/domain/values/name.ts); a cell cut with "…" agrees with any text it begins.
  */
 import type { Entity } from '../domain/entities';
 import type { Shown } from '../domain/shown';
 import { entityOfShownType, type PurchaseKind } from '../domain/shown-type';
-import { normalizeNumber } from '../preflight/shown-values';
-import { foldText, readShown, type ShownReading } from './read-shown';
+import { absoluteCents } from '../domain/values/amount';
+import { foldNumber } from '../domain/values/doc-number';
+import { nameAgrees, textAgrees } from '../domain/values/name';
+import { readShown, type ShownReading } from './read-shown';
 
 type Json = Record<string, unknown>;
 
@@ -38,7 +40,6 @@ const obj = (v: unknown): Json | undefined =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const cents = (n: number) => Math.round(Math.abs(n) * 100);
 const nameOfRef = (v: unknown) => str(obj(v)?.name);
 
 /**
@@ -116,17 +117,17 @@ const hasAccountRef = (line: Json) => JSON.stringify(line).includes('AccountRef"
 
 function amountsOf(entity: Entity, json: Json, lines: Json[]): number[] {
   const total = num(json.TotalAmt) ?? num(json.Amount);
-  if (entity !== 'JournalEntry') return total === undefined ? [] : [cents(total)];
+  if (entity !== 'JournalEntry') return total === undefined ? [] : [absoluteCents(total)];
   const out = new Set<number>();
-  if (total !== undefined) out.add(cents(total));
+  if (total !== undefined) out.add(absoluteCents(total));
   let debits: number | undefined;
   for (const line of lines) {
     const amount = num(line.Amount);
     if (amount === undefined) continue;
-    out.add(cents(amount));
+    out.add(absoluteCents(amount));
     if (obj(line.JournalEntryLineDetail)?.PostingType === 'Debit') debits = (debits ?? 0) + amount;
   }
-  if (debits !== undefined) out.add(cents(debits));
+  if (debits !== undefined) out.add(absoluteCents(debits));
   return [...out];
 }
 
@@ -162,7 +163,7 @@ export function factsOf(entity: Entity, record: unknown): RecordFacts | undefine
     belowZero: (num(json.TotalAmt) ?? num(json.Amount) ?? 0) < 0,
     // As the page-mismatch check reads lists: a record with no DocNumber shows its Id as its number.
     numbers: [str(json.DocNumber) ? json.DocNumber : id, json.PaymentRefNum].flatMap((n) => {
-      const normal = typeof n === 'string' ? normalizeNumber(n) : undefined;
+      const normal = typeof n === 'string' ? foldNumber(n) : undefined;
       return normal === undefined ? [] : [normal];
     }),
     names: namesOf(json, lines),
@@ -178,26 +179,9 @@ export function factsOf(entity: Entity, record: unknown): RecordFacts | undefine
   return facts;
 }
 
-const ELLIPSIS = /(…|\.\.\.)$/;
-
-/** `shown` (folded) agrees with `actual`: equal, or `shown` is a cut prefix of it ("Paid by ch…"). */
-function textAgrees(shown: string, actual: string): boolean {
-  const a = foldText(actual);
-  if (a === shown) return true;
-  if (!ELLIPSIS.test(shown)) return false;
-  const prefix = shown.replace(ELLIPSIS, '').trim();
-  return prefix !== '' && a.startsWith(prefix);
-}
-
-/** A ref name shown whole or as its last part ("Job Expenses:Job Materials" as "Job Materials"). */
-function refAgrees(shown: string, actual: string): boolean {
-  const last = actual.slice(actual.lastIndexOf(':') + 1);
-  return textAgrees(shown, actual) || (last !== actual && textAgrees(shown, last));
-}
-
 function accountAgrees(shown: string, facts: RecordFacts): boolean {
   if (shown === '-split-') return facts.lineCount >= 2;
-  return facts.implicitAccount || facts.accounts.some((a) => refAgrees(shown, a));
+  return facts.implicitAccount || facts.accounts.some((a) => nameAgrees(shown, a));
 }
 
 /** To the cent, then the sign (zero has none). */
@@ -216,7 +200,7 @@ export function factsAgree(reading: ShownReading, facts: RecordFacts): boolean {
   if (reading.amounts.length > 0 && !amountAgrees(reading, facts)) return false;
   const { number, name, account, memo } = reading;
   if (number !== undefined && !facts.numbers.includes(number)) return false;
-  if (name !== undefined && !facts.names.some((n) => refAgrees(name, n))) return false;
+  if (name !== undefined && !facts.names.some((n) => nameAgrees(name, n))) return false;
   if (account !== undefined && !accountAgrees(account, facts)) return false;
   if (memo !== undefined && !facts.memos.some((m) => textAgrees(memo, m))) return false;
   return true;

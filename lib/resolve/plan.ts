@@ -6,6 +6,7 @@
  * windows; a row that cannot be read needs none and is answered at once.
  */
 import type { Entity } from '../domain/entities';
+import { daysBetween } from '../domain/values/date';
 import { dateOrderOf, narrowDates, readShown, type ShownReading } from './read-shown';
 import type { RowResolution, RowToResolve } from './types';
 
@@ -29,9 +30,6 @@ export interface ResolvePlan {
   rows: Map<string, PlannedRow>;
   unreadable: Map<string, Extract<RowResolution, { kind: 'unreadable' }>>;
 }
-
-const DAY_MS = 86_400_000;
-const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 
 export function planReads(rows: readonly RowToResolve[]): ResolvePlan {
   const order = dateOrderOf(rows);
@@ -59,7 +57,7 @@ export function planReads(rows: readonly RowToResolve[]): ResolvePlan {
   for (const [entity, dates] of datesByEntity) {
     let start: string | undefined;
     for (const date of [...dates].sort()) {
-      if (start === undefined || dayNumber(date) - dayNumber(start) >= WINDOW_DAYS) {
+      if (start === undefined || daysBetween(start, date) >= WINDOW_DAYS) {
         start = date;
         windows.push({ entity, from: date, to: date });
       }

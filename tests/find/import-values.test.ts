@@ -24,6 +24,14 @@ describe('lineValues', () => {
     expect(lineValues({ date: '03/04/2025' }, undefined, 'month-first')).toEqual({ date: '2025-03-04' });
     expect(lineValues({ date: '03/04/2025' }, undefined, 'day-first')).toEqual({ date: '2025-04-03' });
   });
+
+  it('without a record the amount reads as the search form reads it: US first, any other format the file has', () => {
+    expect(lineValues({ amount: '1,234' })).toEqual({ amount: 1234 });
+    expect(lineValues({ amount: '1.234,56' })).toEqual({ amount: 1234.56 });
+    expect(lineValues({ amount: "1'234.56" })).toEqual({ amount: 1234.56 });
+    expect(lineValues({ amount: '($12.00)' })).toEqual({ amount: -12 });
+    expect(lineValues({ amount: '1.234' })).toEqual({}); // refused rather than guessed
+  });
 });
 
 describe('fileDateOrder', () => {

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { readAmountCents } from '../../lib/domain/values/amount';
+import { readDates } from '../../lib/domain/values/date';
 import {
   linesOf,
   MAX_REPORT_BYTES,
@@ -14,7 +16,6 @@ import {
   parseReportFile,
   type ReportLines,
 } from '../../lib/find/report-parse';
-import { readAmountCents, readDates } from '../../lib/preflight/shown-values';
 
 const fixture = (name: string) => {
   const bytes = readFileSync(join(process.cwd(), 'tests/fixtures/report-exports', name));

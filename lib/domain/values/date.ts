@@ -118,6 +118,25 @@ export function dateInOrder(text: string, order: DateOrder): string | undefined 
   return order === 'month-first' ? isoDate(year, a, b) : isoDate(year, b, a);
 }
 
+/**
+ * The order of day and month in numeric dates, when the dates themselves prove it: some date reads
+ * only month-first ("11/21/2026") and none only day-first ("21/11/2026"), or the reverse. A company
+ * writes every date in its one format, and a file in its own, so "11/03/2026" beside "11/21/2026" is
+ * November 3. Without proof (or with contrary proof) undefined: both readings stay.
+ */
+export function provenDateOrder(texts: Iterable<string | undefined>): DateOrder | undefined {
+  let monthFirst = false;
+  let dayFirst = false;
+  for (const text of texts) {
+    const parts = text === undefined ? undefined : numericDateParts(text);
+    if (!parts) continue;
+    if (parts[0] > 12 && parts[1] <= 12) dayFirst = true;
+    if (parts[1] > 12 && parts[0] <= 12) monthFirst = true;
+  }
+  if (monthFirst === dayFirst) return undefined;
+  return monthFirst ? 'month-first' : 'day-first';
+}
+
 /** Whole days from `a` to `b` (ISO days): negative when `b` is earlier. */
 export function daysBetween(a: string, b: string): number {
   return toDayNumber(b) - toDayNumber(a);

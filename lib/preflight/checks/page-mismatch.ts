@@ -4,7 +4,7 @@
  * mapped to the wrong Id), the record is not the one the person saw, so it is never deleted.
  *
  * No false alarms: a field is compared only when the page showed it, the text reads as a value
- * (./shown-values.ts) and the record has that field. Amounts compare as absolute values to the cent
+ * (lib/domain/values) and the record has that field. Amounts compare as absolute values to the cent
  * (lists show credits as negatives or in parentheses); a JournalEntry's amount is not compared (a
  * register row shows one line of it, not its total). The number compares with DocNumber, or with
  * the Id when the record has none (the list then shows the Id); a payment's reference number also
@@ -12,13 +12,16 @@
  */
 import type { PageDifference } from '../../domain/findings';
 import type { Shown } from '../../domain/shown';
-import { entityOfShownType, foldText } from '../../domain/shown-type';
+import { entityOfShownType } from '../../domain/shown-type';
+import { amountShownAs, readAmountCents } from '../../domain/values/amount';
+import { readDates } from '../../domain/values/date';
+import { foldNumber } from '../../domain/values/doc-number';
+import { foldText, formatShownText, nameAgrees } from '../../domain/values/name';
 import type { TxnRecord } from '../../qbo/outcomes';
-import { normalizeNumber, readAmountCents, readDates } from '../shown-values';
 import type { RecordCheck } from '../types';
 
 /** Page text kept in a finding: no control or bidi-override characters (it is at most 64 characters). */
-const clean = (text: string) => text.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+const clean = (text: string) => formatShownText(text) ?? '';
 
 function recordAmount(record: TxnRecord): number | undefined {
   if (record.entity === 'JournalEntry') return undefined;
@@ -30,21 +33,19 @@ function recordAmount(record: TxnRecord): number | undefined {
 function amountDifference(shown: string, record: TxnRecord): PageDifference | undefined {
   const amount = recordAmount(record);
   const readings = readAmountCents(shown);
-  if (amount === undefined || !readings) return undefined;
-  const want = Math.round(Math.abs(amount) * 100);
-  if (readings.includes(want)) return undefined;
+  if (amount === undefined || !readings || amountShownAs(readings, amount)) return undefined;
   const difference: PageDifference = { field: 'amount', shown: clean(shown), actual: amount };
   if (record.currency !== undefined) difference.currency = record.currency;
   return difference;
 }
 
 function numberDifference(shown: string, record: TxnRecord): PageDifference | undefined {
-  const seen = normalizeNumber(shown);
+  const seen = foldNumber(shown);
   if (seen === undefined) return undefined;
   const doc = record.docNumber?.trim();
   const refNum = typeof record.raw.PaymentRefNum === 'string' ? record.raw.PaymentRefNum : undefined;
   const accepted = [doc ? doc : record.id, refNum].flatMap((n) => {
-    const normal = n === undefined ? undefined : normalizeNumber(n);
+    const normal = foldNumber(n);
     return normal === undefined ? [] : [normal];
   });
   if (accepted.includes(seen)) return undefined;
@@ -66,17 +67,11 @@ function typeDifference(shown: string, record: TxnRecord): PageDifference | unde
   return { field: 'type', shown: clean(shown), actual: record.entity };
 }
 
-/** Names fold as the resolver folds them (a sub-customer may show by its last part, "Parent:Child"). */
-const fold = foldText;
-
+/** Names agree as the resolver's do: whole, by the last part of "Parent:Child", or cut with "…". */
 function nameDifference(shown: string, record: TxnRecord): PageDifference | undefined {
-  const seen = fold(shown);
-  // A cell cut with an ellipsis shows a prefix; an empty cell compares nothing.
-  if (seen === '' || record.party === undefined) return undefined;
-  const party = fold(record.party);
-  const candidates = [party, party.split(':').pop()?.trim() ?? party];
-  const cut = /(…|\.\.\.)$/.test(seen) ? seen.replace(/(…|\.\.\.)$/, '').trim() : undefined;
-  if (candidates.some((c) => c === seen || (cut !== undefined && cut !== '' && c.startsWith(cut)))) return undefined;
+  const seen = foldText(shown);
+  // An empty cell compares nothing.
+  if (seen === '' || record.party === undefined || nameAgrees(seen, record.party)) return undefined;
   return { field: 'name', shown: clean(shown), actual: record.party };
 }
 

@@ -22,6 +22,18 @@ describe('readAmountCents: every reading of a cell', () => {
     ['($1,234.56)', [123456]],
     ['1.234,56 €', [123456]],
     ['USD 99', [9900]],
+    ['(1,234.56)', [123456]],
+    ['−1,234.56', [123456]],
+    ['USD 1,234.56', [123456]],
+    ['1 234,56 kr', [123456]],
+    ["CHF 1'234.50", [123450]],
+    ['$0.00', [0]],
+    ['1,234,567.89', [123456789]],
+    ['99', [9900]],
+    ['12.5', [1250]],
+    ['1,5', [150]],
+    ['1,234', [123, 123400]], // thousands, or a decimal comma
+    ['€1.234', [123, 123400]],
     ['1 234 567,89', [123456789]], // spaces group, comma decimal
     ['1\u00a0234.5', [123450]], // NBSP group, one decimal digit
     ['1\u202f234', [123400]], // narrow NBSP
@@ -46,6 +58,15 @@ describe('readAmountCents: every reading of a cell', () => {
   it.each([
     '—',
     '',
+    'n/a',
+    'Paid',
+    '$',
+    '1-2',
+    '12abc34',
+    '1.234.56',
+    '1,23,4',
+    '1..2',
+    '1,234.',
     '12 34', // bad grouping with spaces
     '1 234,567', // a space group and a three-digit comma part
     '1 2.34 5',

@@ -11,6 +11,7 @@ import {
   fromDayNumber,
   isIsoDate,
   numericDateParts,
+  provenDateOrder,
   readDates,
   toDayNumber,
 } from '../../../lib/domain/values/date';
@@ -25,6 +26,10 @@ describe('readDates: every day a cell may mean', () => {
     ['11/21/2024', ['2024-11-21']], // reads only month-first
     ['21/11/2024', ['2024-11-21']], // reads only day-first
     ['11-21-2024', ['2024-11-21']],
+    ['21.11.2024', ['2024-11-21']],
+    ['03/04/2025', ['2025-03-04', '2025-04-03']],
+    ['November 21, 2024', ['2024-11-21']],
+    ['Sept. 3, 2024', ['2024-09-03']],
     ['1/2/2024', ['2024-01-02', '2024-02-01']], // both orders
     ['03/03/2025', ['2025-03-03']],
     ['  2024-11-21  ', ['2024-11-21']],
@@ -47,6 +52,12 @@ describe('readDates: every day a cell may mean', () => {
   });
 
   it.each([
+    '',
+    'yesterday',
+    '11/21/2024 x',
+    '2024-02-30',
+    '13/13/2024',
+    'Foo 21, 2024',
     '11/21-2024', // two separators
     '11/21/24', // a two-digit year would be guessed
     '1899-12-31',
@@ -82,6 +93,16 @@ describe('numeric dates in a proven order', () => {
     ['Mar 4, 2025', 'month-first', undefined], // not numeric
   ] as const)('%j %s → %j', (text, order, iso) => {
     expect(dateInOrder(text, order)).toBe(iso);
+  });
+
+  it.each([
+    [['11/03/2026', '11/21/2026'], 'month-first'],
+    [['21/11/2026', undefined, 'Nov 3, 2026'], 'day-first'],
+    [['03/04/2026'], undefined], // no proof
+    [['11/21/2026', '21/11/2026'], undefined], // contrary proof
+    [['\u200e11/21/2026'], 'month-first'],
+  ] as const)('provenDateOrder(%j) → %j', (texts, order) => {
+    expect(provenDateOrder(texts)).toBe(order);
   });
 
   it('numericDateParts keeps the order written', () => {

@@ -9,6 +9,7 @@ describe('foldNumber', () => {
   it.each([
     ['1001', '1001'],
     [' INV-7 ', 'inv-7'],
+    ['  INV-7a ', 'inv-7a'],
     // The duplicates kept "#" and the page check dropped it: "#1001" is 1001 everywhere now.
     ['#1001', '1001'],
     ['# 7', '7'],
