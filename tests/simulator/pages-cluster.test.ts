@@ -1,7 +1,8 @@
 /**
  * The look-alike pages under the web app's newer addresses (issue 23 §5, issue 20 §3): every page is
- * served under a cluster prefix (`/c28/app/…`) too and with `?jobId=`; a prefixed page links its rows
- * and pager under its prefix, paging keeps jobId, and other prefixes are not web-app pages.
+ * served under a cluster prefix (`/c28/app/…`) too and with `?jobId=`, showing the same rows; a
+ * prefixed page's links (a paid invoice's payment, a customer's page, the pager) keep its prefix,
+ * paging keeps jobId, and other prefixes are not web-app pages.
  */
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
@@ -41,9 +42,17 @@ describe('look-alike pages under /c<N>/app/ and with ?jobId=', () => {
       '/app/banking',
       '/app/invoice?txnId=3',
     ]) {
-      // What the page shows: its rows' Ids, or a transaction page's details.
+      // What the page shows: its rows' text (no row carries an Id), or a transaction page's details.
       const ids = (html: string) => [
-        ...[...html.matchAll(/txnId=(\d+)/g)].map((m) => m[1]),
+        ...[
+          ...html.matchAll(
+            /<(?:tr|div) (?:class="(?:idsTable__row|txn-row|grid-row)|role="row" class="grid-row")[^>]*>(.*?)<\/(?:tr|div)>/g,
+          ),
+        ].map((m) => (m[1] as string).replace(/<[^>]*>/g, ' ')),
+        ...[...html.matchAll(/class="dgrid-row [^"]*"[^>]*>(.*?)<\/table>/g)].map((m) =>
+          (m[1] as string).replace(/<[^>]*>/g, ' '),
+        ),
+        ...(/<script type="application\/json" class="bank-feed__data">.*?<\/script>/.exec(html) ?? []),
         ...(/<dl class="txn-detail">.*?<\/dl>/.exec(html) ?? []),
       ];
       const plain = await app.request(path);
@@ -60,16 +69,17 @@ describe('look-alike pages under /c<N>/app/ and with ?jobId=', () => {
     }
   });
 
-  it('a prefixed page links its rows and its pager under its prefix; paging keeps jobId', async () => {
-    const html = await (await makeApp(120).request('/c28/app/invoices?jobId=accounting')).text();
+  it('a prefixed page links no row of its own, keeps its links (a customer, the pager) under its prefix; paging keeps jobId', async () => {
+    const html = await (await makeApp(120).request('/c28/app/customerdetail?nameId=1&jobId=accounting')).text();
     const links = hrefs(html);
-    const rows = links.filter((h) => h.includes('txnId='));
-    expect(rows).toHaveLength(50);
-    for (const href of rows) expect(href).toMatch(/^\/c28\/app\/invoice\?txnId=\d+$/);
-    expect(links).toContain('/c28/app/invoices?jobId=accounting&page=2');
+    expect(links.filter((h) => h.includes('txnId='))).toEqual([]);
+    const names = links.filter((h) => h.endsWith('/customerdetail?nameId=1'));
+    expect(names).toHaveLength(50);
+    for (const href of names) expect(href).toBe('/c28/app/customerdetail?nameId=1');
+    expect(links).toContain('/c28/app/customerdetail?nameId=1&jobId=accounting&page=2');
     // An unprefixed page keeps its plain links.
     const plain = hrefs(await (await makeApp(120).request('/app/invoices?jobId=accounting')).text());
-    expect(plain.filter((h) => h.includes('txnId=')).every((h) => h.startsWith('/app/invoice?txnId='))).toBe(true);
+    expect(plain.filter((h) => h.includes('txnId='))).toEqual([]);
     expect(plain).toContain('/app/invoices?jobId=accounting&page=2');
   });
 

@@ -1,8 +1,8 @@
 /**
- * The real-markup bank feed (issue 20 §3) and how the markup is chosen: Pending rows are bank lines
+ * The real-markup bank feed (issue 20 §3), the simulator's only markup: Pending rows are bank lines
  * that are no record of the company, Posted rows are exactly the account's recorded transactions;
- * the tabs, paging and virtualization are there; `pageMarkup` (option, control route, `?markup=`)
- * switches the pages and leaves the linked markup as it was.
+ * the tabs, paging and virtualization are there; no setting brings back a page whose rows link
+ * their own records.
  */
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,25 +109,17 @@ describe('real-markup bank feed', () => {
   });
 });
 
-describe('choosing the markup', () => {
-  it('linked stays the default; pageMarkup real (control route) switches the pages; ?markup= overrides it', async () => {
-    const linked = await page('/app/register?accountId=35');
-    expect(linked).toMatch(/\/app\/(check|expense|deposit|transfer|cctransfer)\?txnId=\d+/);
-    expect(await page('/app/invoices')).toMatch(/\/app\/invoice\?txnId=\d+/);
-    const post = (path: string, body: unknown) =>
-      fetch(`${sim.url}/__sim/${path}`, { method: 'POST', body: JSON.stringify(body) });
-    expect((await post('page-markup', { markup: 'real' })).status).toBe(200);
-    try {
-      expect(((await (await fetch(`${sim.url}/__sim/state`)).json()) as { pageMarkup: string }).pageMarkup).toBe(
-        'real',
-      );
-      expect(await page('/app/invoices')).not.toMatch(/txnId/);
-      expect(await page('/app/register?accountId=35')).toContain('dgrid_0-row-0');
-      expect(await page('/app/invoices?markup=linked')).toMatch(/\/app\/invoice\?txnId=\d+/);
-      expect((await post('page-markup', { markup: 'other' })).status).toBe(400);
-    } finally {
-      sim.setPageMarkup('linked');
+describe('one markup', () => {
+  it('every page is the evidence-shaped one by default, and no setting or address brings back rows linking their records', async () => {
+    expect(await page('/app/register?accountId=35')).toContain('dgrid_0-row-0');
+    for (const path of ['/app/invoices', '/app/register?accountId=35', '/app/invoices?markup=linked', '/app/bills']) {
+      expect(await page(path), path).not.toMatch(/\/app\/[a-z]+\?&?txnId=\d+"/);
     }
-    expect(await page('/app/invoices')).toMatch(/\/app\/invoice\?txnId=\d+/);
+    const post = await fetch(`${sim.url}/__sim/page-markup`, {
+      method: 'POST',
+      body: JSON.stringify({ markup: 'linked' }),
+    });
+    expect(post.status).toBe(404);
+    expect(await (await fetch(`${sim.url}/__sim/state`)).json()).not.toHaveProperty('pageMarkup');
   });
 });

@@ -17,9 +17,6 @@ export type StaleSyncToken = 'accept' | 'fault5010';
 /** How a write repeating a `requestid` the company has seen is answered (SimulatorOptions.requestid). */
 export type RequestIdMode = 'honoured' | 'ignored' | 'fault6000';
 
-/** The look-alike pages' markup (SimulatorOptions.pageMarkup; pages/real-markup.ts). */
-export type PageMarkup = 'linked' | 'real';
-
 export interface SimulatorOptions {
   mode?: FidelityMode; // default 'document'
   /**
@@ -40,12 +37,6 @@ export interface SimulatorOptions {
    * a second record). 'fault6000': 400 ValidationFault 6000, nothing applied. See the README.
    */
   requestid?: RequestIdMode;
-  /**
-   * The web-app pages' markup. 'linked' (default): every row links `/app/<slug>?txnId=`. 'real': the
-   * registers, the Invoices list and the bank feed as public automation code shows them, with no
-   * transaction Id in the DOM (pages/real-markup.ts). A page's `?markup=real|linked` overrides it.
-   */
-  pageMarkup?: PageMarkup;
   /**
    * The service's published per-company limits on every call (./request-limits.ts): 10 at once, 10 a
    * second, 500 non-batch calls a minute (each over-limit call: 429 ThrottleExceeded 3001), answers
@@ -250,8 +241,6 @@ export interface Simulator extends AttachableControl {
   setRequestId(mode: RequestIdMode): void;
   /** The published request limits on (true), off (false), or as the mode says (undefined: real mode only). */
   setRequestLimits(on: boolean | undefined): void;
-  /** The pages' markup from now on ('linked' or 'real'); a page's `?markup=` still overrides it. */
-  setPageMarkup(markup: PageMarkup): void;
   setShuffleBatchResults(on: boolean): void;
   /** Forces Section grouping of the TransactionList report ([] or undefined: flat unless group_by is sent). */
   setReportGrouping(groupBy: ReportGrouping | ReportGrouping[] | undefined): void;

@@ -73,9 +73,6 @@ export function createControl(state: SimState): SimulatorControl {
     setRequestId: (mode) => {
       state.config.requestid = mode;
     },
-    setPageMarkup: (markup) => {
-      state.config.pageMarkup = markup;
-    },
     setRequestLimits: (on) => {
       if (on === undefined) delete state.config.requestLimits;
       else state.config.requestLimits = on;

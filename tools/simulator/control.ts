@@ -10,7 +10,6 @@
  *   POST /__sim/release-held → {released}  (the calls a hold-before rule keeps waiting go on)
  *   POST /__sim/stale-sync-token {answer: 'accept' | 'fault5010'}
  *   POST /__sim/requestid {mode: 'honoured' | 'ignored' | 'fault6000'}
- *   POST /__sim/page-markup {markup: 'linked' | 'real'}  (a page's ?markup= overrides it)
  *   POST /__sim/request-limits {on: boolean | null}  (null: as the mode says, on in real mode)
  *   POST /__sim/shuffle {on}                            POST /__sim/report-grouping {groupBy}
  *   POST /__sim/page-company {realmId}                  POST /__sim/reset-throttle {realmId?}
@@ -132,10 +131,6 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
     control.setRequestId(z.object({ mode: z.enum(['honoured', 'ignored', 'fault6000']) }).parse(await body(c)).mode);
     return c.json(ok);
   });
-  app.post('/page-markup', async (c) => {
-    control.setPageMarkup(z.object({ markup: z.enum(['linked', 'real']) }).parse(await body(c)).markup);
-    return c.json(ok);
-  });
   app.post('/request-limits', async (c) => {
     control.setRequestLimits(z.object({ on: z.boolean().nullable() }).parse(await body(c)).on ?? undefined);
     return c.json(ok);
@@ -209,7 +204,6 @@ export function createControlApp(state: SimState, control: SimulatorControl): Ho
       mode: state.config.mode,
       staleSyncToken: state.config.staleSyncToken,
       requestid: state.config.requestid,
-      pageMarkup: state.config.pageMarkup,
       requestLimits: requestLimitsOn(state.config),
       pageRealmId: state.pageRealmId ?? null,
       companies: [...state.store.companies.values()].map((co) => ({

@@ -57,7 +57,6 @@ export function createApp(state: SimState, control: ReturnType<typeof createCont
   mountPages(pages, {
     pageRealmId: () => state.pageRealmId,
     records: (realmId) => control.records(realmId),
-    pageMarkup: () => state.config.pageMarkup,
   });
   app.route('/', pages);
   return app;

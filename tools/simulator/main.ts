@@ -8,8 +8,6 @@
  *                   older SyncToken is deleted (R1); fault5010 answers 5010 "Stale Object Error")
  *   --requestid M   (SIM_REQUESTID: honoured | ignored | fault6000, default honoured: a write repeating
  *                   a requestid gets the first answer; ignored applies it again; fault6000 answers 6000)
- *   --page-markup M (SIM_PAGE_MARKUP: linked | real, default linked: the web-app pages' markup,
- *                   pages/real-markup.ts; a page's ?markup= overrides it)
  *   --request-limits L  (SIM_REQUEST_LIMITS: on | off, default: on in real mode, off in document mode:
  *                   10 requests a second, 10 at once, 500 a minute per company, answers cut at 120 s)
  *   --count N       (SIM_COUNT, default 450 transactions)
@@ -41,7 +39,6 @@ const { values } = parseArgs({
     mode: { type: 'string' },
     'stale-sync-token': { type: 'string' },
     requestid: { type: 'string' },
-    'page-markup': { type: 'string' },
     'request-limits': { type: 'string' },
     count: { type: 'string' },
     seed: { type: 'string' },
@@ -86,11 +83,6 @@ if (requestid !== 'honoured' && requestid !== 'ignored' && requestid !== 'fault6
   console.error(`--requestid must be honoured, ignored or fault6000, not ${requestid}`);
   process.exit(2);
 }
-const pageMarkup = values['page-markup'] ?? process.env.SIM_PAGE_MARKUP ?? 'linked';
-if (pageMarkup !== 'linked' && pageMarkup !== 'real') {
-  console.error(`--page-markup must be linked or real, not ${pageMarkup}`);
-  process.exit(2);
-}
 const requestLimits = values['request-limits'] ?? process.env.SIM_REQUEST_LIMITS;
 if (requestLimits !== undefined && requestLimits !== 'on' && requestLimits !== 'off') {
   console.error(`--request-limits must be on or off, not ${requestLimits}`);
@@ -101,7 +93,6 @@ const sim = await startSimulator({
   mode,
   staleSyncToken,
   requestid,
-  pageMarkup,
   ...(requestLimits !== undefined ? { requestLimits: requestLimits === 'on' } : {}),
   port: Number(values.port ?? process.env.SIM_PORT ?? 0),
   tokenLifetimeMs: Number(values['token-lifetime'] ?? process.env.SIM_TOKEN_LIFETIME ?? 3600) * 1000,

@@ -8,7 +8,6 @@ import type {
   Endpoint,
   FaultKind,
   FidelityMode,
-  PageMarkup,
   ReportGrouping,
   RequestIdMode,
   RequestLogEntry,
@@ -30,7 +29,6 @@ export interface SimConfig {
   /** What a transaction's delete does to its attachments (./attachables.ts). */
   attachableOnDelete: AttachableOnDelete;
   requestid: RequestIdMode;
-  pageMarkup: PageMarkup;
   /** Published request limits: undefined follows the mode (on in real mode). */
   requestLimits?: boolean;
   shuffleBatchResults: boolean;
@@ -89,7 +87,6 @@ export function createState(options: SimulatorOptions): SimState {
     staleSyncToken: options.staleSyncToken ?? 'accept',
     attachableOnDelete: options.attachableOnDelete ?? 'removed',
     requestid: options.requestid ?? 'honoured',
-    pageMarkup: options.pageMarkup ?? 'linked',
     ...(options.requestLimits !== undefined ? { requestLimits: options.requestLimits } : {}),
     shuffleBatchResults: options.shuffleBatchResults ?? false,
     batchLimit: options.batchLimit ?? 40,

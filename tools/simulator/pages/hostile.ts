@@ -1,17 +1,19 @@
 /**
  * `/app/sales?hostile=1`: valid rows mixed with rows whose links a collector must refuse.
- * Each hostile href is written raw into the attribute (HTML-escaped only), the way a page under an
- * attacker's influence could. Expected outcome per row is in `reason` (undefined: a valid row).
+ * The valid rows are the list's ordinary rows, with no link to their own record (as every page here):
+ * a reader knows them by what they show. Each hostile row carries one hostile href, written raw into
+ * the attribute (HTML-escaped only), the way a page under an attacker's influence could, and shows no
+ * date or amount. Expected outcome per hostile row is in `reason`.
  */
 import { esc } from './html';
-import { txnHref } from './markup';
-import type { PageRow } from './view-rows';
+import { amountOf, nameOf, numberOf, showDate, showMoney, typeName } from './real-fields';
+import type { PageRecord } from './view-rows';
 
 export interface HostileLink {
   href: string;
   label: string;
-  /** What the collector must count it as; undefined when the link is valid (e.g. a duplicate). */
-  reason?: string;
+  /** What the collector must count it as. */
+  reason: string;
 }
 
 export const HOSTILE_LINKS: HostileLink[] = [
@@ -31,13 +33,20 @@ export const HOSTILE_LINKS: HostileLink[] = [
   { href: 'javascript:alert(1)//?txnId=12', label: 'script URL', reason: 'other-origin' },
 ];
 
-/** Rows for the hostile page: `valid` rows, then each hostile link, then a duplicate of the first valid row. */
-export function renderHostileRows(valid: PageRow[]): string {
-  const row = (href: string, label: string, party: string) =>
-    `<tr class="txn-row"><td><input type="checkbox" aria-label="Select row ${esc(label)}"></td><td></td><td>${esc(label)}</td><td><a href="${esc(href)}">${esc(label)}</a></td><td>${esc(party)}</td><td class="amount"></td></tr>`;
-  const rows = valid.map((r) => row(txnHref(r), r.no || r.id, r.party));
-  for (const h of HOSTILE_LINKS) rows.push(row(h.href, h.label, '<script>alert("party")</script>'));
-  const first = valid[0];
-  if (first) rows.push(row(txnHref(first), `${first.no || first.id} (duplicate)`, first.party));
-  return `<table class="txn-table" aria-label="Transactions (hostile test page)"><thead><tr><th><input type="checkbox" data-select-all aria-label="Select all rows"></th><th>Date</th><th>Type</th><th>No.</th><th>Customer/Payee</th><th>Amount</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+const HEADERS = ['Date', 'Type', 'No.', 'Customer', 'Amount'];
+
+/** Rows for the hostile page: `valid` rows (no link), then one row per hostile link. */
+export function renderHostileRows(valid: PageRecord[]): string {
+  const box = (label: string) => `<td><input type="checkbox" aria-label="Select row ${esc(label)}"></td>`;
+  const rows = valid.map((r) => {
+    const no = numberOf(r.json);
+    const cells = [showDate(r.json.TxnDate), typeName(r), no, nameOf(r.json)].map((v) => `<td>${esc(v)}</td>`);
+    return `<tr class="txn-row">${box(no || showDate(r.json.TxnDate))}${cells.join('')}<td class="amount">${esc(showMoney(amountOf(r.json)))}</td></tr>`;
+  });
+  for (const h of HOSTILE_LINKS) {
+    rows.push(
+      `<tr class="txn-row">${box(h.label)}<td></td><td></td><td><a href="${esc(h.href)}">${esc(h.label)}</a></td><td>${esc('<script>alert("party")</script>')}</td><td class="amount"></td></tr>`,
+    );
+  }
+  return `<table class="txn-table" aria-label="Transactions (hostile test page)"><thead><tr><th><input type="checkbox" data-select-all aria-label="Select all rows"></th>${HEADERS.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }

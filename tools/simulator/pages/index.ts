@@ -1,18 +1,18 @@
 /**
  * Look-alike pages of the web app (`/app/*`), served by the simulator so the content script can be
- * tested against realistic markup: list pages (table rows or role=row divs, with checkboxes, 50 rows
- * a page), account registers (`.dgrid-row`, no checkboxes, "1-300 of N"), a hostile test page
- * (`/app/sales?hostile=1`), a big page (`/app/sales?rows=10000`), a virtualized bank-feed list
- * (`/app/banking`, virtual-list.ts) and a transaction page (`/app/<slug>?txnId=`). `?fragment=1` answers only the main content, for client-side navigation.
+ * tested against realistic markup. NO page links a row to its own record: no public source shows a
+ * `txnId` link on a list, register or bank-feed row (service-facts "The web app's pages"), so the
+ * product must know each ticked row by what it shows. Registers, the Invoices, Sales and Expenses
+ * lists and the bank feed follow the public evidence (real-pages.ts, real-*.ts); the other lists
+ * (Bills, Sales receipts, Estimates, Purchase orders, Credit memos, a customer's and a vendor's page)
+ * have no evidence of their own and share one look-alike shape (markup.ts: table rows or role=row
+ * divs, 50 rows a page). Also: a hostile test page (`/app/sales?hostile=1`), a big page
+ * (`/app/sales?rows=10000`) and a transaction page (`/app/<slug>?txnId=`, a deep link that exists).
+ * `?fragment=1` answers only the main content, for client-side navigation.
  * Every page is served under a cluster prefix too (`/c28/app/invoices`: one 2025 source shows
- * `https://qbo.intuit.com/c28/app/homepage`); such a page's row and pager links keep its prefix (a
- * guess: no public source shows a prefixed page's links), and paging keeps `?jobId=` (newer navigation
- * adds it). Every page sets the cookie `qbo.currentcompanyid` from `deps.pageRealmId()`.
- * With `?markup=real` (or the simulator's `pageMarkup: 'real'`) registers, the Invoices, Sales and
- * Expenses lists and the bank feed follow the public evidence (service-facts "The web app's pages"),
- * with no link to a row's own record in the DOM (real-pages.ts). The `linked` markup, where every row
- * links `/app/<slug>?txnId=<Id>`, is NOT evidence-backed (no public source shows such a link on these
- * pages): it stays the default for the tests of the link path, and says so in the README.
+ * `https://qbo.intuit.com/c28/app/homepage`); such a page's links keep its prefix (a guess: no public
+ * source shows a prefixed page's links), and paging keeps `?jobId=` (newer navigation adds it).
+ * Every page sets the cookie `qbo.currentcompanyid` from `deps.pageRealmId()`.
  */
 import type { Context, Hono } from 'hono';
 import { type Entity, entityFromSlug, isValidId } from '../service-names';
@@ -22,20 +22,12 @@ import { esc, fragment, shell } from './html';
 import { type RowOptions, renderPager, renderRows, type Variant } from './markup';
 import { positiveInt } from './paging';
 import { mountRealPages, REAL_LISTS, renderBankFeedPage } from './real-pages';
-import { accountIdsOf, type PageRecord, partyOf, sortForPage, toPageRow } from './view-rows';
-import { renderVirtualList } from './virtual-list';
+import { sortRecords } from './real-register';
+import { accountIdsOf, type PageRecord, partyOf, toPageRow } from './view-rows';
 
 export interface PagesDeps {
   pageRealmId(): string | undefined;
   records(realmId: string): { entity: Entity; json: Record<string, unknown> }[];
-  /** The markup every page uses unless its `?markup=` says otherwise (default 'linked'). */
-  pageMarkup?(): 'linked' | 'real';
-}
-
-/** The page's markup: its own `?markup=real|linked`, else the simulator's setting. */
-export function markupOf(url: URL, deps: PagesDeps): 'linked' | 'real' {
-  const asked = url.searchParams.get('markup');
-  return asked === 'real' || asked === 'linked' ? asked : (deps.pageMarkup?.() ?? 'linked');
 }
 
 export const LIST_PAGE_SIZE = 50;
@@ -53,7 +45,8 @@ export function clusterPrefix(url: URL): string {
 export interface ListPage {
   path: string;
   title: string;
-  variant: Variant;
+  /** The look-alike's row shape (markup.ts); none where an evidence-shaped page renders it (REAL_LISTS). */
+  variant?: Variant;
   /** Query parameter the page needs (nameId, accountId); kept in paging links. */
   param?: string;
   /** The records this page lists, before sorting and paging. */
@@ -71,24 +64,33 @@ const where = (test: (r: PageRecord, param: string | undefined) => boolean) => (
 const SALES = of('Invoice', 'SalesReceipt', 'Payment', 'CreditMemo', 'RefundReceipt', 'Estimate');
 const EXPENSES = of('Purchase', 'Bill', 'BillPayment', 'VendorCredit', 'PurchaseOrder');
 
+const CUSTOMER: RowOptions = { nameTitle: 'Customer' };
+const PAYEE: RowOptions = { nameTitle: 'Payee' };
+
 const party = (r: PageRecord, keys: string[], id: string | undefined) =>
   id !== undefined && keys.some((k) => k in r.json) && partyOf(r.json)?.value === id;
 
 export const LIST_PAGES: ListPage[] = [
-  { path: '/app/sales', title: 'Sales transactions', variant: 'table', select: SALES },
-  { path: '/app/invoices', title: 'Invoices', variant: 'aria', select: of('Invoice') },
-  { path: '/app/expenses', title: 'Expense transactions', variant: 'table', select: EXPENSES },
-  { path: '/app/bills', title: 'Bills', variant: 'aria', select: of('Bill') },
-  { path: '/app/salesreceipts', title: 'Sales receipts', variant: 'table', select: of('SalesReceipt') },
-  { path: '/app/estimates', title: 'Estimates', variant: 'aria', select: of('Estimate') },
-  { path: '/app/purchaseorders', title: 'Purchase orders', variant: 'table', select: of('PurchaseOrder') },
+  { path: '/app/sales', title: 'Sales transactions', select: SALES },
+  { path: '/app/invoices', title: 'Invoices', select: of('Invoice') },
+  { path: '/app/expenses', title: 'Expense transactions', select: EXPENSES },
+  { path: '/app/bills', title: 'Bills', variant: 'aria', select: of('Bill'), options: PAYEE },
   {
-    path: '/app/creditmemos',
-    title: 'Credit memos',
+    path: '/app/salesreceipts',
+    title: 'Sales receipts',
     variant: 'table',
-    select: of('CreditMemo'),
-    options: { ampersandQuirk: true },
+    select: of('SalesReceipt'),
+    options: CUSTOMER,
   },
+  { path: '/app/estimates', title: 'Estimates', variant: 'aria', select: of('Estimate'), options: CUSTOMER },
+  {
+    path: '/app/purchaseorders',
+    title: 'Purchase orders',
+    variant: 'table',
+    select: of('PurchaseOrder'),
+    options: PAYEE,
+  },
+  { path: '/app/creditmemos', title: 'Credit memos', variant: 'table', select: of('CreditMemo'), options: CUSTOMER },
   {
     path: '/app/customerdetail',
     title: 'Customer',
@@ -102,11 +104,11 @@ export const LIST_PAGES: ListPage[] = [
     variant: 'table',
     param: 'nameId',
     select: where((r, id) => party(r, ['VendorRef', 'EntityRef'], id)),
+    options: PAYEE,
   },
   {
     path: '/app/register',
     title: 'Account register',
-    variant: 'dgrid',
     param: 'accountId',
     pageSize: REGISTER_PAGE_SIZE,
     // A record belongs to a register when any of its ...AccountRef values is the account. If the
@@ -143,19 +145,21 @@ function renderList(page: ListPage, deps: PagesDeps, url: URL): string {
   const pageNo = positiveInt(q.get('page'), 1);
   const hrefFor = (n: number) => {
     const next = new URLSearchParams();
-    for (const key of [page.param, 'rows', 'hostile', 'jobId', 'markup', 'columns', 'rowIds', 'addRow']) {
+    for (const key of [page.param, 'rows', 'hostile', 'jobId', 'columns', 'rowIds', 'addRow']) {
       const v = key ? q.get(key) : null;
       if (key && v !== null) next.set(key, v);
     }
     next.set('page', String(n));
     return `${prefix}${page.path}?${next}`;
   };
-  const real = markupOf(url, deps) === 'real' ? REAL_LISTS[page.path] : undefined;
+  const hostile = q.get('hostile') === '1';
+  const real = hostile ? undefined : REAL_LISTS[page.path];
   if (real) return real({ records: selected, all, param, pager: { page: pageNo, pageSize, hrefFor }, url });
-  const rows = sortForPage(selected.map(toPageRow));
+  const rows = sortRecords(selected);
   const slice = rows.slice((pageNo - 1) * pageSize, pageNo * pageSize);
-  const options = { ...page.options, prefix };
-  const table = q.get('hostile') === '1' ? renderHostileRows(slice) : renderRows(page.variant, slice, options);
+  const table = hostile
+    ? renderHostileRows(slice)
+    : renderRows(page.variant ?? 'table', slice, { ...page.options, prefix });
   const pager = renderPager({ page: pageNo, pageSize, total: rows.length, hrefFor });
   return `${table}${pager}`;
 }
@@ -194,9 +198,7 @@ export function mountPages(app: Hono, deps: PagesDeps): void {
     const body =
       realmId === undefined
         ? '<p class="empty">No company is open.</p>'
-        : markupOf(url, deps) === 'real'
-          ? renderBankFeedPage(deps.records(realmId), realmId, url)
-          : renderVirtualList(sortForPage(deps.records(realmId).map(toPageRow)));
+        : renderBankFeedPage(deps.records(realmId), realmId, url);
     return respond(c, deps, 'Banking', body);
   });
   app.on('GET', ['/app/:slug', `${CLUSTER}/app/:slug`], (c) => {

@@ -1,6 +1,7 @@
 /**
- * Turns the simulator's records (entity JSON as the API returns it) into the rows a web-app page
- * shows: date, type, no., party, amount, and the link `/app/<slug>?txnId=<Id>`.
+ * Turns the simulator's records (entity JSON as the API returns it) into what a record's own page
+ * (`/app/<slug>?txnId=<Id>`, a deep link that exists) shows: date, type, no., party, amount, and its
+ * slug. List rows show a record through real-fields.ts and link no record of their own.
  * Slugs and display names follow ../../../shared/spec/service-facts.md (slugs: ../service-names.ts).
  */
 import { type Entity, SLUG_TO_ENTITY } from '../service-names';
