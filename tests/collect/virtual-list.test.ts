@@ -1,17 +1,24 @@
 // @vitest-environment happy-dom
 /**
- * The simulator's virtualized bank-feed list (/app/banking, like the web app's idsTable) with its
- * client script, in a DOM, with the collector: one select-all click by the person makes the rows in
+ * A virtualized list whose rows link their records (the simulator's virtual-list.ts, like the web
+ * app's idsTable; the simulator no longer serves it: no public source shows a row linking its own
+ * record, but a page that does must still be read exactly) with the pages' client script, in a DOM,
+ * with the collector: one select-all click by the person makes the rows in
  * view the person's; rows the grid renders ticked later, as the person scrolls, are the page's (a
  * scroll is not a tick: the popup lists them apart, to adopt); the page's own counter claims every
  * row while the collector sees only those in view.
  */
-import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Entity } from '../../lib/domain/entities';
 import { CLIENT_SCRIPT } from '../../tools/simulator/pages/client-script';
-import { mountPages } from '../../tools/simulator/pages/index';
-import { VIRTUAL_OVERSCAN, VIRTUAL_ROW_HEIGHT, VIRTUAL_VIEW_ROWS } from '../../tools/simulator/pages/virtual-list';
+import { fragment, shell } from '../../tools/simulator/pages/html';
+import { sortForPage, toPageRow } from '../../tools/simulator/pages/view-rows';
+import {
+  renderVirtualList,
+  VIRTUAL_OVERSCAN,
+  VIRTUAL_ROW_HEIGHT,
+  VIRTUAL_VIEW_ROWS,
+} from '../../tools/simulator/pages/virtual-list';
 import { settle } from './fake-timers';
 import { startHarness } from './harness';
 
@@ -24,9 +31,8 @@ beforeAll(async () => {
     entity: entities[i % 3] as Entity,
     json: { Id: String(i + 1), TxnDate: '2025-02-01', DocNumber: String(7000 + i), TotalAmt: i + 0.5 },
   }));
-  const app = new Hono();
-  mountPages(app, { pageRealmId: () => '42', records: () => records });
-  const html = await (await app.request('/app/banking')).text();
+  const main = fragment('Banking', renderVirtualList(sortForPage(records.map(toPageRow))));
+  const html = shell({ title: 'Banking', main, script: CLIENT_SCRIPT });
   history.replaceState({}, '', '/app/banking');
   document.body.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
   new Function(CLIENT_SCRIPT)();
