@@ -14,6 +14,7 @@ import type { QboFindReads } from '../qbo/client-api';
 import type { CallFailure } from '../qbo/outcomes';
 import { factsAgree, factsOf, type RecordFacts } from './match';
 import { planReads } from './plan';
+import { type IdsReader, resolveByRowIds } from './row-ids';
 import type { Candidate, RowResolution, RowToResolve, WindowReader } from './types';
 
 export const READS_IN_FLIGHT = 2;
@@ -103,17 +104,24 @@ async function readAll(
 
 /**
  * `readMany`, when given, reads every planned window at once (lib/qbo/read-windows.ts: counts and
- * first pages batched); `read` is then unused.
+ * first pages batched); `read` is then unused. `readIds`, when given, first tries the rows' own ids
+ * in the markup (`idHint`, ./row-ids.ts): a row whose id names the record it shows is matched without
+ * its window being read; every other row is resolved by what it shows.
  */
 export async function resolveRows(
   rows: RowToResolve[],
   read: WindowReader,
   readMany?: WindowsReader,
+  readIds?: IdsReader,
 ): Promise<Map<string, RowResolution>> {
-  const plan = planReads(rows);
-  const twins = new Set(rows.filter(shownAmongTwins).map((r) => r.rowKey));
+  // Rows whose own id in the markup names the record they show need no window read (./row-ids.ts).
+  const byId = readIds ? await resolveByRowIds(rows, readIds, shownAmongTwins) : new Map<string, RecordFacts>();
+  const rest = byId.size > 0 ? rows.filter((row) => !byId.has(row.rowKey)) : rows;
+  const plan = planReads(rest);
+  const twins = new Set(rest.filter(shownAmongTwins).map((r) => r.rowKey));
   const results = await readAll(plan.windows, read, readMany);
   const out = new Map<string, RowResolution>(plan.unreadable);
+  for (const [rowKey, facts] of byId) out.set(rowKey, { kind: 'match', candidate: candidateOf(facts) });
   for (const [rowKey, { reading, windows }] of plan.rows) {
     const failed = windows.map((i) => results[i]).find((r) => r?.kind === 'failed');
     if (failed?.kind === 'failed') {

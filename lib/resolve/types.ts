@@ -19,6 +19,12 @@ export interface RowToResolve {
    * Two or more: the row names no single record, whatever the books hold when it is resolved.
    */
   alike?: number;
+  /**
+   * The digits of the row's own id in the page's markup (a register's `dgrid_0-row-<digits>`): maybe
+   * the transaction's Id, maybe a row counter. Read by Id and kept only when that record agrees with
+   * every field shown (./row-ids.ts); otherwise the row is resolved by what it shows.
+   */
+  idHint?: string;
 }
 
 /** A record that agrees with what a row shows: enough for the person to tell candidates apart. */
