@@ -6,6 +6,8 @@ import { SelectionRowItem } from './SelectionRowItem';
 
 /** Fixed geometry makes windowing a division: keep in step with `.row` in style.css. */
 export const ROW_HEIGHT = 36;
+/** The full view's rows: room for the why-text on three lines (`.full .row` in style.css). */
+export const FULL_ROW_HEIGHT = 56;
 /** The popup's list: ten rows, the records first (issue 21 §1: at least 8 visible at 460 × 600). */
 export const VIEWPORT_HEIGHT = 360;
 export const OVERSCAN = 6;
@@ -13,9 +15,14 @@ export const OVERSCAN = 6;
 const MIN_ROWS = 4;
 
 /** Which rows to render for a scroll position: the visible ones plus OVERSCAN either side. */
-export function visibleRange(scrollTop: number, count: number, viewport = VIEWPORT_HEIGHT): [number, number] {
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(count, Math.ceil((scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN);
+export function visibleRange(
+  scrollTop: number,
+  count: number,
+  viewport = VIEWPORT_HEIGHT,
+  rowHeight = ROW_HEIGHT,
+): [number, number] {
+  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
+  const last = Math.min(count, Math.ceil((scrollTop + viewport) / rowHeight) + OVERSCAN);
   return [first, last];
 }
 
@@ -27,14 +34,23 @@ interface Props {
   viewport?: number;
   /** "Void instead of delete" is on: rows of a type the service cannot void say so. */
   voidInstead?: boolean;
+  /** Each row's height in pixels (ROW_HEIGHT in the popup, FULL_ROW_HEIGHT in the full view). */
+  rowHeight?: number;
 }
 
 /** A windowed list: thousands of rows scroll smoothly because only ~20 exist in the DOM. */
-export function SelectionList({ rows, environment, onRemove, viewport = VIEWPORT_HEIGHT, voidInstead }: Props) {
+export function SelectionList({
+  rows,
+  environment,
+  onRemove,
+  viewport = VIEWPORT_HEIGHT,
+  voidInstead,
+  rowHeight = ROW_HEIGHT,
+}: Props) {
   const scrollTop = useSignal(0);
   const scroller = useRef<HTMLElement>(null);
-  const room = useRoomAbove(scroller, viewport);
-  const [first, last] = visibleRange(scrollTop.value, rows.length, room);
+  const room = useRoomAbove(scroller, viewport, rowHeight);
+  const [first, last] = visibleRange(scrollTop.value, rows.length, room, rowHeight);
   // The removed row's button disappears with it: keep keyboard focus in the list, not on <body>.
   const remove = (key: string) => {
     scroller.current?.focus();
@@ -47,17 +63,17 @@ export function SelectionList({ rows, environment, onRemove, viewport = VIEWPORT
       aria-label="Selected transactions"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
-      style={{ height: px(Math.min(room, Math.max(1, rows.length) * ROW_HEIGHT)) }}
+      style={{ height: px(Math.min(room, Math.max(1, rows.length) * rowHeight)) }}
       onScroll={(e) => (scrollTop.value = e.currentTarget.scrollTop)}
     >
-      <ul class="rows" style={{ height: px(rows.length * ROW_HEIGHT) }}>
+      <ul class="rows" style={{ height: px(rows.length * rowHeight) }}>
         {rows.slice(first, last).map((row, i) => (
           <SelectionRowItem
             key={row.key}
             row={row}
             index={first + i}
             setSize={rows.length}
-            top={px((first + i) * ROW_HEIGHT)}
+            top={px((first + i) * rowHeight)}
             environment={environment}
             onRemove={remove}
             voidInstead={voidInstead}
@@ -72,15 +88,15 @@ export function SelectionList({ rows, environment, onRemove, viewport = VIEWPORT
  * The list's height: at most `viewport`, less when what sits above it (an alert, a banner) and the
  * deck at the bottom would otherwise cover rows, so every row drawn is a row seen (issue 21 §1).
  */
-function useRoomAbove(scroller: { current: HTMLElement | null }, viewport: number): number {
+function useRoomAbove(scroller: { current: HTMLElement | null }, viewport: number, rowHeight: number): number {
   const room = useSignal(viewport);
   const measure = () => {
     const el = scroller.current;
     if (!el || typeof innerHeight !== 'number') return;
     const deck = document.querySelector<HTMLElement>('.deck');
     const top = el.getBoundingClientRect().top + scrollY;
-    const free = Math.floor((innerHeight - top - (deck?.offsetHeight ?? 0) - 8) / ROW_HEIGHT) * ROW_HEIGHT;
-    room.value = Math.min(viewport, Math.max(MIN_ROWS * ROW_HEIGHT, free));
+    const free = Math.floor((innerHeight - top - (deck?.offsetHeight ?? 0) - 8) / rowHeight) * rowHeight;
+    room.value = Math.min(viewport, Math.max(MIN_ROWS * rowHeight, free));
   };
   // What sits above the list changes with every render (notices, the deck): measure after each one.
   useLayoutEffect(measure);

@@ -4,7 +4,7 @@ import { formatCount, formatTime, plural, rowIdentity } from '../lib/popup/forma
 import type { PopupModel } from '../lib/popup/model';
 import { PLAN_GROUPS, type PlanGroup, planGroupLabel, STATUS_DISPLAY_ORDER } from '../lib/popup/plan';
 import { moneyTotals, plainReason } from '../lib/popup/words';
-import { SelectionList } from './SelectionList';
+import { FULL_ROW_HEIGHT, SelectionList } from './SelectionList';
 import { SelectionSummary } from './SelectionSummary';
 
 type Filter = 'all' | PlanGroup;
@@ -20,6 +20,7 @@ const SORT_LABEL: Record<Sort, string> = {
 
 /** The full view's column headers; a header with a sort key sorts by it. */
 const HEADERS: readonly (readonly [string, Sort | undefined])[] = [
+  ['Type', undefined],
   ['Number', 'number'],
   ['Name', undefined],
   ['Date', 'date'],
@@ -35,12 +36,17 @@ function sortRows(rows: SelectionRow[], sort: Sort): SelectionRow[] {
   const statusRank = (r: SelectionRow) => STATUS_DISPLAY_ORDER.indexOf(r.status ?? 'unchecked');
   const by: Record<Exclude<Sort, 'group'>, (a: SelectionRow, b: SelectionRow) => number> = {
     date: (a, b) => (a.txnDate ?? '').localeCompare(b.txnDate ?? ''),
-    number: (a, b) =>
-      rowIdentity(a).name.localeCompare(rowIdentity(b).name, undefined, { numeric: true, sensitivity: 'base' }),
+    number: (a, b) => byNumber(rowIdentity(a), rowIdentity(b)),
     amount: (a, b) => (a.amount ?? 0) - (b.amount ?? 0),
     status: (a, b) => statusRank(a) - statusRank(b),
   };
   return [...rows].sort(by[sort]);
+}
+
+/** By number as a person reads it (1040 before 10400), then by type. */
+function byNumber(a: { number: string; type: string }, b: { number: string; type: string }): number {
+  const options = { numeric: true, sensitivity: 'base' } as const;
+  return a.number.localeCompare(b.number, undefined, options) || a.type.localeCompare(b.type, undefined, options);
 }
 
 function matches(row: SelectionRow, query: string): boolean {
@@ -166,7 +172,8 @@ export function SelectionPanel({ model, full = false }: { model: PopupModel; ful
               key={filter.value}
               rows={shown}
               environment={environment}
-              viewport={full ? 36 * 16 : undefined}
+              viewport={full ? FULL_ROW_HEIGHT * 10 : undefined}
+              rowHeight={full ? FULL_ROW_HEIGHT : undefined}
               onRemove={(key) => void model.removeRow(key)}
               voidInstead={model.voidInstead.value}
             />

@@ -17,31 +17,37 @@ interface Props {
 }
 
 /**
- * One selected transaction (issue 21 §1). In the popup: its number on the first line and the name,
- * date and why it is held back on the second, the amount in a column of its own so it is never cut,
- * its status, "Open in QuickBooks" and Remove. In the full view every part is a column under the
- * table's headers (style.css: `.row-main` and `.row-sub` become `display: contents`).
+ * One selected transaction. In the popup, two lines: type, number and amount on the first; the date,
+ * the name, why it is held back and the status on the second (type, number, amount, date and status
+ * are never cut; the name and the reason give way, whole in the tooltip and the full view), with
+ * "Open in QuickBooks" above Remove beside them. In the full view every part is a column under the
+ * table's headers, type and number apart as QuickBooks lists them (style.css: `.row-main`,
+ * `.row-name` and `.row-sub` become `display: contents`).
  */
 export function SelectionRowItem({ row, index, setSize, top, environment, onRemove, voidInstead }: Props) {
   const id = rowIdentity(row);
   const reason = plainReason(row);
   const nameId = `row-${row.key.replace(/\W/g, '-')}`;
   return (
-    <li class="row" style={{ top }} aria-posinset={index + 1} aria-setsize={setSize} data-key={row.key} title={reason}>
+    <li
+      class="row"
+      style={{ top }}
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      data-key={row.key}
+      title={[id.party, reason].filter(Boolean).join(' · ') || undefined}
+    >
       <span class="row-main">
         <span class="row-name" id={nameId}>
-          {id.name}
-        </span>
-        <span class="row-sub">
-          <span class="row-party">{id.party ?? ''}</span>
-          {id.party && id.date && <span class="sep"> · </span>}
-          <span class="row-date">{id.date ?? ''}</span>
-          {reason && (id.party || id.date) && <span class="sep"> · </span>}
-          {reason && <span class="row-why">{reason}</span>}
-        </span>
+          <span class="row-type">{id.type}</span> <span class="row-number">{id.number}</span>
+        </span>{' '}
+        <span class="row-amount">{id.amount ?? ''}</span>
+      </span>{' '}
+      <span class="row-sub">
+        {/* The dots between them are drawn by CSS: a reason that gives way takes its dot with it. */}
+        <span class="row-date">{id.date ?? ''}</span> <span class="row-party">{id.party ?? ''}</span>{' '}
+        {reason && <span class="row-why">{reason}</span>} <StatusChip status={shownStatus(row, voidInstead)} />
       </span>
-      <span class="row-amount">{id.amount ?? ''}</span>
-      <StatusChip status={shownStatus(row, voidInstead)} />
       <a
         class="row-open"
         href={txnUrl(environment, row.entity, row.id)}

@@ -174,10 +174,14 @@ export function txnUrl(environment: Environment, entity: Entity, id: string): st
 export function rowIdentity(
   row: SelectionRow,
   locale?: string,
-): { name: string; date?: string; amount?: string; party?: string } {
+): { name: string; type: string; number: string; date?: string; amount?: string; party?: string } {
   const number = row.docNumber ?? pageText(row.shown?.number);
+  const type = ENTITY_LABEL[row.entity];
   return {
-    name: number ? `${ENTITY_LABEL[row.entity]} ${number}` : describeTxn(row.entity, undefined, row.id),
+    name: number ? `${type} ${number}` : describeTxn(row.entity, undefined, row.id),
+    // The type and the number as QuickBooks' lists show them, each in a column of its own.
+    type,
+    number: number ?? `(Id ${row.id})`,
     date: row.txnDate ? formatDate(row.txnDate, locale) : pageText(row.shown?.date),
     amount: row.amount !== undefined ? formatMoney(row.amount, row.currency, locale) : pageText(row.shown?.amount),
     party: row.party,

@@ -5,6 +5,7 @@
  * and save each screen under the test's output folder.
  */
 import { type BrowserContext, expect, type Page, request, type TestInfo } from '@playwright/test';
+import { measureRows } from '../../tools/screens/measure';
 import type { Endpoint, SeededCompany, Simulator } from '../../tools/simulator/api';
 import type { Category } from './helpers';
 import { categoryOf } from './helpers';
@@ -156,77 +157,36 @@ export interface FullFigures {
   headers: string[];
   rowsChecked: number;
   cellsChecked: number;
-  /** Each header or cell whose text does not fit its box: "Why: Reconciled in …" (scrollWidth > clientWidth). */
+  /** Each header or identifying cell whose text does not fit its box: ".row-why of Invoice:12: "Reconciled …"". */
   cut: string[];
+  /** Two cells of one row drawn over each other: "Invoice:12 .chip over .row-why". */
+  overlaps: string[];
   scrollWidth: number;
   clientWidth: number;
 }
 
 /**
- * The full view's table: every header and every cell of every row fits its column (no ellipsis, no
- * clamp). The list is windowed, so it is scrolled through, waiting at each stop for the rows drawn there.
+ * The selection's rows in either view (tools/screens/measure.ts): the windowed list scrolled
+ * through, every identifying cell uncut (in the full view every cell: name and why too), no two
+ * cells of a row over each other, every header of the full view's table whole.
  */
-export function fullFigures(page: Page): Promise<FullFigures> {
-  return page.evaluate(async () => {
-    const headers = [...document.querySelectorAll<HTMLElement>('.row-head > *')];
-    const names = headers.map((h) => h.innerText.trim());
-    const cut = new Set<string>();
-    const fits = (el: HTMLElement) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1;
-    headers.forEach((h, i) => {
-      if (!fits(h)) cut.add(`header ${names[i] || i}`);
-    });
-    const cells = [
-      '.row-name',
-      '.row-party',
-      '.row-date',
-      '.row-amount',
-      '.chip',
-      '.row-why',
-      '.row-open',
-      '.link-button',
-    ];
-    const seen = new Set<string>();
-    let cellsChecked = 0;
-    const check = () => {
-      for (const row of document.querySelectorAll<HTMLElement>('li.row')) {
-        const key = row.dataset.key ?? '';
-        if (seen.has(key)) continue;
-        seen.add(key);
-        for (const selector of cells) {
-          const cell = row.querySelector<HTMLElement>(selector);
-          if (!cell || cell.innerText.trim() === '') continue;
-          cellsChecked += 1;
-          if (!fits(cell)) cut.add(`${selector} of ${key}: "${cell.innerText.trim()}"`);
-        }
-      }
-    };
-    const scroller = document.querySelector<HTMLElement>('.scroller');
-    check();
-    if (scroller) {
-      const rowHeight = 36;
-      for (let y = scroller.clientHeight; y < scroller.scrollHeight; y += scroller.clientHeight) {
-        scroller.scrollTop = y;
-        // The last row in view at this stop: drawn only once the list has re-rendered for it
-        // (the previous stop drew a few rows past its edge, never this far).
-        const count = Math.round(scroller.scrollHeight / rowHeight);
-        const last = Math.min(count, Math.ceil((scroller.scrollTop + scroller.clientHeight) / rowHeight));
-        const drawn = () => !!scroller.querySelector(`li.row[aria-posinset="${last}"]`);
-        while (!drawn()) await new Promise((resolve) => requestAnimationFrame(resolve));
-        check();
-      }
-      scroller.scrollTop = 0;
-      while (!scroller.querySelector('li.row[aria-posinset="1"]')) await new Promise((r) => requestAnimationFrame(r));
-    }
+export async function fullFigures(page: Page): Promise<FullFigures> {
+  const rows = await page.evaluate(measureRows);
+  const rest = await page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
     return {
-      headers: names,
-      rowsChecked: seen.size,
-      cellsChecked,
-      cut: [...cut],
+      headers: [...document.querySelectorAll<HTMLElement>('.row-head > *')].map((h) => h.innerText.trim()),
       scrollWidth: root.scrollWidth,
       clientWidth: root.clientWidth,
     };
   });
+  return {
+    ...rest,
+    rowsChecked: rows.rowsChecked,
+    cellsChecked: rows.cellsChecked,
+    cut: [...rows.cutHeaders.map((h) => `header ${h}`), ...rows.cut],
+    overlaps: rows.overlaps,
+  };
 }
 
 /** No page slides sideways: the document is no wider than its viewport. */

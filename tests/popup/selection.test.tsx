@@ -113,6 +113,23 @@ describe('popup selection', () => {
     expect(item!.textContent).toContain('$1,234.50');
   });
 
+  it('the full view shows type and number in columns of their own, as QuickBooks lists them', async () => {
+    const selection = [
+      { ...row(7, 'ready', 'SalesReceipt'), docNumber: 'INV-2025-0042' },
+      { ...row(8, 'ready', 'Deposit'), docNumber: undefined },
+    ];
+    await renderPopup(popupState({ selection }), {}, { full: true });
+    const headers = [...document.querySelectorAll('.row-head > *')].map((h) => h.textContent);
+    expect(headers.slice(0, 3)).toEqual(['Type', 'Number', 'Name']);
+    const [receipt, deposit] = listRows();
+    expect(receipt!.querySelector('.row-type')!.textContent).toBe('Sales receipt');
+    expect(receipt!.querySelector('.row-number')!.textContent).toBe('INV-2025-0042');
+    expect(deposit!.querySelector('.row-type')!.textContent).toBe('Deposit');
+    // The accessible names stay whole: "Remove Sales receipt INV-2025-0042 from selection".
+    within(receipt!).getByRole('button', { name: 'Remove Sales receipt INV-2025-0042 from selection' });
+    within(deposit!).getByRole('button', { name: 'Remove Deposit (Id 8) from selection' });
+  });
+
   it('renders a window of a 5,000-row selection and the right rows after a scroll', async () => {
     const selection = Array.from({ length: 5000 }, (_, i) => row(i, 'ready'));
     await renderPopup(popupState({ selection }));

@@ -1,5 +1,6 @@
 /** Fixture states for the screens tool: the states issue 21 names, with realistic records. */
 import type { PopupState, PreflightStatus, SelectionRow } from '../../lib/messaging/views';
+import { everyTypeAndStatus } from './every-row';
 
 const NOW = Date.UTC(2026, 10, 26, 17, 57);
 const PARTIES = [
@@ -60,6 +61,15 @@ function state(over: Partial<PopupState>): PopupState {
 
 export const SCREENS: { name: string; state: PopupState; views?: boolean[] }[] = [
   { name: 'checked-50', state: state({ selection: rows(50) }) },
+  // Every type in every status, with the widest values: nothing that identifies a record is cut.
+  { name: 'every-type-status', state: state({ selection: everyTypeAndStatus(NOW) }) },
+  {
+    name: 'every-type-void',
+    state: state({
+      selection: everyTypeAndStatus(NOW),
+      choice: { operation: 'void', includeReconciled: false, includeLinked: false },
+    }),
+  },
   // A first visit: nothing ticked yet; the popup says the find tools exist ("Find in <client>").
   { name: 'nothing-selected', state: state({ selection: [] }), views: [false] },
   {
