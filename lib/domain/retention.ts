@@ -5,4 +5,4 @@
 export const RETENTION_DAYS = [365, 90] as const;
 export type RetentionDays = (typeof RETENTION_DAYS)[number];
 
-export const DAY_MS = 24 * 3600 * 1000;
+export { DAY_MS } from './values/date';

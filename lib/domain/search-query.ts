@@ -5,13 +5,7 @@
  */
 import { z } from 'zod';
 import { ENTITIES } from './entities';
-
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-}
+import { isIsoDate } from './values/date';
 
 /** A search reads at most this many records: past it the person narrows the search, nothing is cut. */
 export const MAX_SEARCH_RESULTS = 50_000;

@@ -3,8 +3,10 @@
  * the match rules only, no keep decision (./duplicates.ts). Two rules, either one groups:
  *
  * - same amount: the same type, the same amount to the cent ($10.001 is $10.00; $10.01 is not), the
- *   same name ignoring case and spacing, TxnDates at most N days apart (N apart is in, N + 1 out);
- * - same number: the same type and the same non-empty DocNumber (trimmed, case ignored), any dates.
+ *   same name as the page check compares names (case, spacing, curly apostrophes and invisible marks
+ *   ignored: lib/domain/values/name.ts), TxnDates at most N days apart (N apart is in, N + 1 out);
+ * - same number: the same type and the same DocNumber as every number compares ("#1001" is 1001,
+ *   case ignored: lib/domain/values/doc-number.ts), any dates.
  *
  * The day window is anchored, not chained: a group's span starts at its earliest record and takes
  * the records within N days of THAT one; a record further on starts the next span. So a, b three days
@@ -19,8 +21,10 @@
  * `Credit: true`) is never the duplicate of an expense of the same amount: it is a refund.
  */
 import type { Entity } from '../domain/entities';
-import { toDayNumber } from '../qbo/date-windows';
-import { isIsoDate } from '../qbo/schemas';
+import { toCents } from '../domain/values/amount';
+import { isIsoDate, toDayNumber } from '../domain/values/date';
+import { foldNumber } from '../domain/values/doc-number';
+import { foldText } from '../domain/values/name';
 
 /** What matching reads of a record: its type, Id and the fields the rules compare. */
 export interface MatchInput {
@@ -35,22 +39,6 @@ export interface MatchInput {
 }
 
 export const DEFAULT_WINDOW_DAYS = 3;
-
-/** The amount in whole cents, rounded as the service shows it; undefined when not a finite number. */
-export function amountCents(amount: number | undefined): number | undefined {
-  return amount !== undefined && Number.isFinite(amount) ? Math.round(amount * 100) : undefined;
-}
-
-/** A name compared without case or spacing: "  ACME  co " is "acme co". */
-export function nameKey(name: string | undefined): string {
-  return (name ?? '').normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/** A document number compared trimmed and without case; undefined when empty. */
-export function numberKey(docNumber: string | undefined): string | undefined {
-  const key = docNumber?.normalize('NFKC').trim().toLowerCase();
-  return key ? key : undefined;
-}
 
 /** The record's kind for matching: its entity, a card credit apart. */
 function kindOf(record: MatchInput): string {
@@ -90,11 +78,11 @@ function joinSameAmount(records: readonly MatchInput[], windowDays: number, join
   const buckets = new Map<string, number[]>();
   const days: number[] = [];
   records.forEach((record, index) => {
-    const cents = amountCents(record.amount);
+    const cents = toCents(record.amount);
     const date = record.txnDate;
     days[index] = date && isIsoDate(date) ? toDayNumber(date) : Number.NaN;
     if (cents === undefined || Number.isNaN(days[index])) return;
-    pushTo(buckets, [kindOf(record), cents, nameKey(record.name)].join('\u0000'), index);
+    pushTo(buckets, [kindOf(record), cents, foldText(record.name ?? '')].join('\u0000'), index);
   });
   for (const members of buckets.values()) {
     if (members.length < 2) continue;
@@ -111,7 +99,7 @@ function joinSameAmount(records: readonly MatchInput[], windowDays: number, join
 function joinSameNumber(records: readonly MatchInput[], join: (a: number, b: number) => void) {
   const firstOf = new Map<string, number>();
   records.forEach((record, index) => {
-    const number = numberKey(record.docNumber);
+    const number = foldNumber(record.docNumber);
     if (number === undefined) return;
     const key = [kindOf(record), number].join('\u0000');
     const first = firstOf.get(key);

@@ -19,13 +19,12 @@
  */
 import { z } from 'zod';
 import { ENTITIES, type Entity, isEntity } from '../domain/entities';
+import { fromDayNumber, isIsoDate, toDayNumber } from '../domain/values/date';
 import type { ReconciledIndex } from '../preflight/types';
 import type { ReconciledRow } from '../qbo/client-api';
-import { fromDayNumber, toDayNumber } from '../qbo/date-windows';
 import { DEPOSITABLE, GENERIC_DELETE_EXCLUDED } from '../qbo/entities';
 import type { CallFailure, CallResult, TxnRecord } from '../qbo/outcomes';
 import { reconciledSet } from '../qbo/reconciled-set';
-import { isIsoDate } from '../qbo/schemas';
 import { type DuplicateCandidate, type DuplicateFindings, findDuplicateGroups } from './duplicates';
 import { depositedKeys, protectionsOf } from './duplicates-facts';
 import { lastDayAllowed, MAX_RANGE_YEARS, MAX_SEARCH_RESULTS } from './search-query';

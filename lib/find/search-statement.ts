@@ -7,9 +7,10 @@
  * - `MetaData.CreateTime >= '…+00:00' and MetaData.CreateTime <= '…+00:00'`, times formatted here,
  *   widened to whole seconds (the service's times have no milliseconds): a superset, cut exactly
  *   after the read (./search-filter.ts);
- * - `DocNumber = '…'` only for a number without letters or quotes (digits and - / . #): the
- *   service's case rules for text are not documented, and a number with letters is matched without
- *   case after the read.
+ * - `DocNumber IN ('1042', '#1042')` only for a number without letters or quotes (digits and
+ *   - / . #): a number compares with its "#" or without (lib/domain/values/doc-number.ts), so both
+ *   forms are asked for; the service's case rules for text are not documented, and a number with
+ *   letters is matched without case after the read.
  *
  * Never sent, filtered after the counted read: the name (refs carry Ids, not the shown text, and
  * the text would be the person's own characters), the amount (Transfer and CreditCardPayment keep
@@ -18,8 +19,9 @@
  * a number of digits and - / . #, which holds no quote.
  */
 import { type Entity, isEntity } from '../domain/entities';
+import { isIsoDate } from '../domain/values/date';
+import { foldNumber } from '../domain/values/doc-number';
 import { MAX_PAGE_SIZE } from '../qbo/query-builder';
-import { isIsoDate } from '../qbo/schemas';
 import type { SearchQuery } from './search-query';
 
 /** A number the service may filter: no letter (no case question) and no quote. */
@@ -36,10 +38,13 @@ function checkedDate(date: string): string {
   return date;
 }
 
-/** The number as the service may be asked for it, or undefined when it is matched after the read. */
-export function serviceNumber(number: string | undefined): string | undefined {
-  const trimmed = number?.normalize('NFKC').trim();
-  return trimmed !== undefined && PLAIN_NUMBER.test(trimmed) ? trimmed : undefined;
+/**
+ * The DocNumbers the service may be asked for (the number folded, then with a "#" before it), or
+ * undefined when the number is matched after the read only.
+ */
+export function serviceNumbers(number: string | undefined): [string, string] | undefined {
+  const folded = foldNumber(number);
+  return folded !== undefined && PLAIN_NUMBER.test(folded) ? [folded, `#${folded}`] : undefined;
 }
 
 /** The WHERE conditions the service applies, in a fixed order (tests read them). */
@@ -51,8 +56,8 @@ export function serviceConditions(query: SearchQuery): string[] {
     out.push(`MetaData.CreateTime >= '${serviceTime(Math.floor(query.createdFrom / 1000) * 1000)}'`);
   if (query.createdTo !== undefined)
     out.push(`MetaData.CreateTime <= '${serviceTime(Math.ceil(query.createdTo / 1000) * 1000)}'`);
-  const number = serviceNumber(query.number);
-  if (number !== undefined) out.push(`DocNumber = '${number}'`);
+  const numbers = serviceNumbers(query.number);
+  if (numbers !== undefined) out.push(`DocNumber IN (${numbers.map((n) => `'${n}'`).join(', ')})`);
   return out;
 }
 

@@ -1,6 +1,6 @@
 /** The results' sums, per type and currency, in whole cents (integers: 10,000 decimals added never drift). */
 import { ENTITIES, type Entity } from '../domain/entities';
-import { amountCents } from './duplicates-match';
+import { toCents } from '../domain/values/amount';
 import type { SearchRow } from './search-rows';
 
 export interface CurrencySum {
@@ -12,7 +12,7 @@ export interface CurrencySum {
 export function sumsByCurrency(rows: readonly SearchRow[], home = 'USD'): CurrencySum[] {
   const sums = new Map<string, number>();
   for (const row of rows) {
-    const cents = amountCents(row.amount);
+    const cents = toCents(row.amount);
     if (cents === undefined) continue;
     const currency = row.currency ?? home;
     sums.set(currency, (sums.get(currency) ?? 0) + cents);

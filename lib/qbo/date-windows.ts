@@ -4,23 +4,16 @@
  * Yearly windows keep each answer bounded on companies with years of reconciled history, and a year
  * matches how books are closed and reconciled, so most selections need one window.
  */
-import { isIsoDate } from './schemas';
+import { fromDayNumber, isIsoDate, toDayNumber } from '../domain/values/date';
+
+export { fromDayNumber, toDayNumber };
 
 export interface DateWindow {
   start: string;
   end: string;
 }
 
-const DAY_MS = 86_400_000;
 export const MAX_WINDOW_DAYS = 366; // a leap year fits one window
-
-export function toDayNumber(date: string): number {
-  return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-}
-
-export function fromDayNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** Throws a TypeError on malformed or reversed dates: callers pass dates they validated. */
 export function splitDateRange(start: string, end: string, maxDays: number = MAX_WINDOW_DAYS): DateWindow[] {

@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 
+/** A real calendar day YYYY-MM-DD: the one rule every date of the product goes by. */
+export { isIsoDate } from '../domain/values/date';
+
 export const RefSchema = z.looseObject({ value: z.string().optional(), name: z.string().optional() });
 
 export const LinkedTxnSchema = z.looseObject({ TxnId: z.string(), TxnType: z.string() });
@@ -57,11 +60,3 @@ export const DeletedSchema = z.looseObject({ status: z.string(), Id: z.string().
 export const BatchItemResponseSchema = z.looseObject({ bId: z.string() });
 
 export const BatchResponseSchema = z.looseObject({ BatchItemResponse: z.array(z.unknown()) });
-
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isIsoDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-}

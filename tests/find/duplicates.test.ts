@@ -63,6 +63,11 @@ describe('amounts, names and types', () => {
     expect(keysOf([inv('10', { name: 'Cool Cars' }), inv('11', { name: 'Cool Cars Inc' })])).toEqual([]);
   });
 
+  it('folds names as the page check does: a curly apostrophe or an invisible mark is the same name', () => {
+    expect(keysOf([inv('10', { name: "O'Brien" }), inv('11', { name: 'O’Brien' })])).toHaveLength(1);
+    expect(keysOf([inv('10', { name: 'Cool Cars' }), inv('11', { name: 'Cool\u200b Cars' })])).toHaveLength(1);
+  });
+
   it('never groups different types, nor a card credit with an expense', () => {
     const fields = { name: 'Cool Cars', amount: 120 };
     expect(keysOf([record('Invoice', '10', fields), record('SalesReceipt', '11', fields)])).toEqual([]);
@@ -80,6 +85,13 @@ describe('the same number', () => {
       inv('11', { number: ' 1001 ', date: '2025-09-30', amount: 900, name: 'Other' }),
     ]);
     expect(found.groups.map((g) => [g.sameNumber, g.sameAmount, g.proposed])).toEqual([[true, false, ['Invoice:11']]]);
+  });
+
+  it('compares numbers as every number compares: "#1001" and "No. 1001" are 1001', () => {
+    const far = { date: '2025-09-30', amount: 900 };
+    expect(keysOf([inv('10', { number: '1001' }), inv('11', { number: '#1001', ...far })])).toHaveLength(1);
+    expect(keysOf([inv('10', { number: 'No. 1001' }), inv('11', { number: '1001', ...far })])).toHaveLength(1);
+    expect(keysOf([inv('10', { number: '#' }), inv('11', { number: '#', ...far })])).toEqual([]);
   });
 
   it('ignores empty numbers and other types', () => {

@@ -24,7 +24,7 @@ describe('the statements a search sends', () => {
     const where =
       "where TxnDate >= '2024-01-01' and TxnDate <= '2024-12-31'" +
       " and MetaData.CreateTime >= '2024-11-03T14:00:00+00:00' and MetaData.CreateTime <= '2024-11-03T14:05:01+00:00'" +
-      " and DocNumber = '1042'";
+      " and DocNumber IN ('1042', '#1042')";
     expect(b.statements).toEqual([
       `select count(*) from Invoice ${where}`,
       `select * from Invoice ${where} startposition 1 maxresults 1000`,
@@ -188,6 +188,27 @@ describe('filters applied after the read', () => {
   });
   it('a name without case or spacing', async () => {
     expect(await ids({ name: ' COOL cars ' })).toEqual(['1', '2']);
+  });
+  it('a name as the page check folds it: a curly apostrophe or a zero-width space pasted with it', async () => {
+    const named = books([
+      { id: 1, date: '2024-01-01', name: "O'Brien Plumbing" },
+      { id: 2, date: '2024-01-01', name: 'OBrien Plumbing' },
+    ]);
+    for (const name of ['O’Brien Plumbing', "O'Brien\u200b Plumbing"]) {
+      const outcome = await searchTransactions({ types: ['Invoice'], name }, named.read);
+      expect(outcome, name).toMatchObject({ kind: 'ok', total: 1, rows: [{ id: '1' }] });
+    }
+  });
+  it('a number with its "#" or without finds the record written either way', async () => {
+    const numbered = books([
+      { id: 1, date: '2024-01-01', number: '1001' },
+      { id: 2, date: '2024-01-01', number: '#1001' },
+      { id: 3, date: '2024-01-01', number: '10011' },
+    ]);
+    for (const number of ['1001', '#1001', 'No. 1001']) {
+      const outcome = await searchTransactions({ types: ['Invoice'], number }, numbered.read);
+      expect(outcome.kind === 'ok' && outcome.rows.map((r) => r.id).sort(), number).toEqual(['1', '2']);
+    }
   });
   it('the created window to the millisecond, though the service is asked in whole seconds', async () => {
     const window = { createdFrom: at('2024-11-03T14:00:00Z'), createdTo: at('2024-11-03T14:05:00Z') };

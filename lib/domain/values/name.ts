@@ -16,7 +16,7 @@
 export function foldText(text: string): string {
   return text
     .normalize('NFKC')
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[\p{Cc}\p{Cf}]/gu, (c) => (/\s/.test(c) ? ' ' : '')) // a tab is a space, a zero-width space nothing
     .replace(/[‘’`´]/g, "'")
     .replace(/\s+/g, ' ')
     .trim()

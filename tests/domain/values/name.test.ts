@@ -16,6 +16,8 @@ describe('foldText', () => {
     ['Acme\u200b Co', 'acme co'],
     ['\u200eAcme Co\u200f', 'acme co'],
     ['Acme\u00a0Co', 'acme co'],
+    ['COOL\tCARS', 'cool cars'], // a tab is a space, not an invisible mark
+    ['Acme \u200b Co', 'acme co'],
   ])('%j → %j', (text, folded) => {
     expect(foldText(text)).toBe(folded);
   });
