@@ -27,6 +27,8 @@ import { createPreflightStore } from '../preflight/preflight-store';
 import { createQboClient } from '../qbo/client';
 import { createRequestPacer } from '../qbo/request-pacer';
 import { resolveRows, windowReaderOf, windowsReaderOf } from '../resolve/resolve';
+import { createRestoreService } from '../restore/service';
+import { selectionStamp } from '../selection/stamp';
 import { createSelectionStore, type Scope } from '../selection/store';
 import { createCompanyLock } from '../storage/company-lock';
 import { auditView } from './audit-view';
@@ -34,11 +36,14 @@ import { badgeText, showBadge } from './badge';
 import type { BackgroundDeps } from './deps';
 import { elsewhere } from './elsewhere';
 import { companiesWithData } from './local-data';
+import { readPageCompany } from './page-company';
 import { createPageIssues } from './page-issues';
 import { buildPopupState } from './popup-state';
 import { createPreflightService } from './preflight-service';
 import { readPreparer } from './preparer';
-import { selectionStamp } from './selection-stamp';
+import { heldByRestores } from './restore-holds';
+import { createStarts } from './start-job';
+import { startRefusalText } from './start-words';
 
 export const isActiveJob = (job: JobSnapshot) => isActiveJobState(job.status);
 
@@ -261,7 +266,46 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     return view;
   }
 
+  function setNotice(next: PopupState['notice'], scope?: Scope) {
+    notice = next && scope ? { ...next, scope: { realmId: scope.realmId, environment: scope.environment } } : next;
+    changed();
+  }
+  const view = { setNotice, changed, state };
+  const name = (s: Scope) => companyNames.get(s, false);
+  const starts = createStarts({
+    lock: startLock,
+    now: deps.clock.now,
+    currentScope,
+    connection: (s) => tokens.getConnection(s),
+    hasToken,
+    async pageCompany() {
+      const last = await selection.lastPage();
+      if (!last) return { kind: 'none' };
+      const page = await readPageCompany(deps.cookies, last.url, last.storeId);
+      if (!page?.realmId) return { kind: 'unknown' };
+      return { kind: 'open', company: { realmId: page.realmId, environment: page.environment } };
+    },
+    estimate: async () => deps.estimateStorage?.(),
+    name,
+    selection,
+    checks: {
+      read: (s) => preflightStore.read(s),
+      forget: (s, keys) => preflightStore.forget(s, keys),
+      run: (s) => preflight.start(s),
+    },
+    runner,
+    view,
+  });
+  const restore = createRestoreService({
+    readLog: (s, outcomes) => audit.readCompany(s, { outcomes }),
+    heldByRestores: (s) => heldByRestores(runner, s),
+    reads: (s) => clientFor(s.realmId, s.environment),
+    starts: { connected: starts.connected, start: starts.restore, refusal: (r) => startRefusalText(r, name) },
+  });
+
   return {
+    starts,
+    restore,
     tokens,
     provider,
     revocations,
@@ -284,10 +328,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     changed,
     version: () => version,
     /** `scope`: the company the notice is about (a refused click, a failed sign-in from its view). */
-    setNotice(next: PopupState['notice'], scope?: Scope) {
-      notice = next && scope ? { ...next, scope: { realmId: scope.realmId, environment: scope.environment } } : next;
-      changed();
-    },
+    setNotice,
     polled() {
       lastPollAt = deps.clock.now();
     },

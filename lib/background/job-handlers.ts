@@ -11,8 +11,6 @@ import type { PopupState } from '../messaging/views';
 import type { BackgroundCore } from './app';
 import { isActiveJob } from './app';
 import type { BackgroundDeps } from './deps';
-import { previewRestore, startRestore } from './restore';
-import { startJob } from './start-job';
 
 type JobMessageType = Extract<PageMessageType, 'preflight/run' | `job/${string}` | `restore/${string}`>;
 
@@ -25,8 +23,8 @@ export const jobHandlers: Pick<
     void core.preflight.start(msg.scope);
     return ok(await core.state());
   },
-  'job/start': (msg, core, deps) =>
-    startJob(core, deps, {
+  'job/start': (msg, core) =>
+    core.starts.selection({
       shownChoice: {
         operation: msg.operation ?? DELETE.kind,
         includeReconciled: msg.includeReconciled,
@@ -35,9 +33,9 @@ export const jobHandlers: Pick<
       },
       shown: msg.scope,
     }),
-  'restore/preview': (msg, core) => previewRestore(core, msg.filter, msg.scope),
-  'restore/start': (msg, core, deps) =>
-    startRestore(core, deps, msg.filter, msg.allowDuplicateDocNumbers ?? false, msg.scope, msg.includeUnconfirmed),
+  'restore/preview': (msg, core) => core.restore.preview(msg.filter, msg.scope),
+  'restore/start': (msg, core) =>
+    core.restore.start(msg.filter, msg.allowDuplicateDocNumbers ?? false, msg.scope, msg.includeUnconfirmed),
   'job/pause': (msg, core) => controlJob(core, 'pause', msg.jobId),
   'job/resume': (msg, core) => controlJob(core, 'resume', msg.jobId),
   'job/cancel': (msg, core) => controlJob(core, 'cancel', msg.jobId),

@@ -3,7 +3,8 @@
  * out of room halfway would leave deleted records without their audit entries).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { bytesNeeded, COPIES, refuseForRoom } from '../../lib/background/storage-room';
+import { startRefusalText } from '../../lib/background/start-words';
+import { bytesNeeded, COPIES, startRoom } from '../../lib/jobs/start-policy-room';
 import type { ReviewedRecord } from '../../lib/jobs/types';
 import { connectedWithSelection, createSecurityHarness, SENDERS, type SecurityHarness } from '../security/harness';
 
@@ -21,9 +22,11 @@ describe('room for a job’s snapshots (pure)', () => {
     expect(need).toBe(json * COPIES);
   });
 
-  it('refuses exactly when the need is more than what is free, in words with both sizes', () => {
-    expect(refuseForRoom(records, { usage: 1_000, quota: 1_000 + need })).toBeUndefined();
-    const text = refuseForRoom(records, { usage: 1_001, quota: 1_000 + need });
+  it('refuses exactly when the need is more than what is free, in words with both sizes', async () => {
+    expect(startRoom(records, { usage: 1_000, quota: 1_000 + need })).toBeUndefined();
+    const refusal = startRoom(records, { usage: 1_001, quota: 1_000 + need });
+    expect(refusal).toEqual({ code: 'noRoom', records: 2, need, free: need - 1 });
+    const text = refusal && (await startRefusalText(refusal, async () => undefined));
     expect(text).toMatch(
       /^Not enough room on this device to keep the snapshots of 2 deleted records: they need about 0\.0 MB and 0\.0 MB is free\./,
     );
@@ -31,8 +34,8 @@ describe('room for a job’s snapshots (pure)', () => {
   });
 
   it('a browser that cannot estimate does not block (the estimate is missing, not zero)', () => {
-    expect(refuseForRoom(records, undefined)).toBeUndefined();
-    expect(refuseForRoom(records, { usage: 5 })).toBeUndefined();
+    expect(startRoom(records, undefined)).toBeUndefined();
+    expect(startRoom(records, { usage: 5 })).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The stamp a view carries of the selection it shows (issue 18 §2): each selected key with its
+ * The stamp a view carries of the selection it shows: each selected key with its
  * status and reviewed SyncToken, so a click is refused when any of them moved since the view.
  */
 import { stampOf } from '../domain/scope';

@@ -15,8 +15,6 @@ export interface StorageEstimateLike {
   quota?: number;
 }
 
-const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
-
 /** Bytes a job needs (JSON characters as bytes: an underestimate only for non-ASCII text). */
 export function bytesNeeded(records: readonly JobRecord[]): number {
   let n = 0;
@@ -24,11 +22,14 @@ export function bytesNeeded(records: readonly JobRecord[]): number {
   return n * COPIES;
 }
 
-/** A refusal in the person's words, or undefined when the job fits (or the browser cannot say). */
-export function refuseForRoom(records: readonly JobRecord[], estimate: StorageEstimateLike | undefined) {
+/** The refusal when the job would not fit, or undefined when it fits (or the browser cannot say). */
+export function startRoom(
+  records: readonly JobRecord[],
+  estimate: StorageEstimateLike | undefined,
+): { code: 'noRoom'; records: number; need: number; free: number } | undefined {
   if (!estimate || estimate.quota === undefined || estimate.usage === undefined) return undefined;
   const need = bytesNeeded(records);
   const free = Math.max(0, estimate.quota - estimate.usage);
   if (need <= free) return undefined;
-  return `Not enough room on this device to keep the snapshots of ${records.length.toLocaleString('en-US')} deleted records: they need about ${mb(need)} and ${mb(free)} is free. Export the audit log and clear exported entries, or select fewer transactions.`;
+  return { code: 'noRoom', records: records.length, need, free };
 }
