@@ -1,10 +1,11 @@
 /**
  * The "Find transactions" form as typed, turned into the SearchQuery the background takes (issue 22,
- * item 1): dollars typed → cents sent, the person's local time → epoch ms, and every problem in
+ * item 1): an amount typed → cents sent (read as every amount is, lib/domain/values/amount.ts), the person's local time → epoch ms, and every problem in
  * words. Pure: the checks are the protocol's own schema (parseSearchQuery), worded here by rule.
  */
 import { ENTITIES, type Entity } from '../domain/entities';
 import { parseSearchQuery, type SearchAmount, type SearchQuery } from '../domain/search-query';
+import { parseAmount } from '../domain/values/amount';
 
 export interface SearchForm {
   /** "All types": every type Safe Delete knows is searched, whatever `types` holds. */
@@ -35,16 +36,6 @@ export const EMPTY_SEARCH_FORM: SearchForm = {
   createdFrom: '',
   createdTo: '',
 };
-
-/** "$1,234.56", "1234.5", "-12" → cents; undefined when it is not an amount of dollars and cents. */
-export function dollarsToCents(typed: string): number | undefined {
-  const typedAmount = typed.replace(/[\s$,]/g, '');
-  const m = /^(-?)(\d{1,13})(?:\.(\d{0,2}))?$/.exec(typedAmount);
-  if (!m) return undefined;
-  // Digits, not float arithmetic: 0.29 * 100 is 28.999999999999996.
-  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
-  return m[1] === '-' ? -cents : cents;
-}
 
 /**
  * A datetime-local value ("2024-11-03T14:05", the person's own clock) → epoch ms. `end`: the whole
@@ -81,7 +72,7 @@ function amountOf(form: SearchForm, problems: string[]): SearchAmount | undefine
   const unreadable = (label: string) => problems.push(`${label} cannot be read: type dollars, like 1,234.56.`);
   if (exact !== '') {
     if (min !== '' || max !== '') problems.push('Give an exact amount or a range, not both.');
-    const cents = dollarsToCents(exact);
+    const cents = parseAmount(exact);
     if (cents === undefined) unreadable('The amount');
     return cents === undefined ? undefined : { exact: cents };
   }
@@ -90,8 +81,8 @@ function amountOf(form: SearchForm, problems: string[]): SearchAmount | undefine
     problems.push('Give both ends of the amount range.');
     return undefined;
   }
-  const lo = dollarsToCents(min);
-  const hi = dollarsToCents(max);
+  const lo = parseAmount(min);
+  const hi = parseAmount(max);
   if (lo === undefined) unreadable('The lowest amount');
   if (hi === undefined) unreadable('The highest amount');
   return lo === undefined || hi === undefined ? undefined : { min: lo, max: hi };

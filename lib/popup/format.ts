@@ -5,6 +5,9 @@
 
 import { ENTITY_LABEL, type Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
+import { formatAmount } from '../domain/values/amount';
+import { formatDate } from '../domain/values/date';
+import { formatShownText } from '../domain/values/name';
 import { SLUG_TO_ENTITY } from '../domain/web-app';
 import type { ConnectionView, JobView, SelectionRow } from '../messaging/views';
 
@@ -24,40 +27,9 @@ export function formatCount(count: number, locale?: string): string {
   return count.toLocaleString(locale);
 }
 
-const moneyCache = new Map<string, Intl.NumberFormat>();
-
-/** Amount in the record's currency (USD when unknown); an unknown currency code falls back to "12.50 XYZ". */
-export function formatMoney(amount: number, currency = 'USD', locale?: string): string {
-  const key = `${locale ?? ''}|${currency}`;
-  let format = moneyCache.get(key);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    } catch {
-      return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(amount)} ${currency}`;
-    }
-    moneyCache.set(key, format);
-  }
-  return format.format(amount);
-}
-
-const dateCache = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * A service date ("2024-03-01") is a calendar day, not an instant: format it in UTC so no time zone
- * moves it to the day before.
- */
-export function formatDate(txnDate: string, locale?: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(txnDate);
-  if (!m) return txnDate;
-  const key = locale ?? '';
-  let format = dateCache.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-    dateCache.set(key, format);
-  }
-  return format.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
-}
+/** Money and days as every screen and file of the product writes them (lib/domain/values). */
+export { formatDate };
+export const formatMoney = formatAmount;
 
 /** A clock time ("10:42 AM") for "last checked" lines. */
 export function formatTime(at: number, locale?: string): string {
@@ -189,10 +161,7 @@ export function rowIdentity(
 }
 
 /** Raw page text, without control or bidi-override characters; undefined when empty. */
-export function pageText(text: string | undefined): string | undefined {
-  const clean = text?.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
-  return clean ? clean : undefined;
-}
+export const pageText = formatShownText;
 
 /** "Nov 25, 2026, 2:31 AM" in the browser's locale. */
 export function formatDateTime(at: number, locale?: string): string {

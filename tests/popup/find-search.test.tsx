@@ -114,6 +114,20 @@ describe('Find transactions', () => {
     expect(p.bg.sentOfType('find/search')[0]?.query).toEqual({ types: ['Bill'], amount: { exact: 29 } });
   });
 
+  it.each([
+    ['1.234,56', 123_456], // as an imported file writes it
+    ["1'234.56", 123_456],
+    ['($12.00)', -1200], // an accounting negative
+    ['1,234', 123_400],
+  ])('an amount typed %j is read as an import reads it: %j cents', async (typed, cents) => {
+    const p = await renderFind(answers([]));
+    await openTool('Find transactions');
+    fireEvent.click(screen.getByLabelText('Bill'));
+    type('Amount (exact)', typed);
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Search' })));
+    expect(p.bg.sentOfType('find/search')[0]?.query).toEqual({ types: ['Bill'], amount: { exact: cents } });
+  });
+
   it('says what is wrong in words and sends nothing', async () => {
     const p = await renderFind(answers([]));
     await openTool('Find transactions');
