@@ -7,12 +7,12 @@
  * copies' transactions kept. Judged by the simulator's ground truth (tests/e2e/shown-truth.ts).
  */
 import type { Page } from 'puppeteer-core';
-import { APP } from '../e2e/pages/ledger';
+import { newWindow } from '../../tools/firefox/firefox';
+import { pollForElement, pollPage } from '../../tools/firefox/poll';
+import { APP } from '../../tools/support/pages/ledger';
 import { recordOn } from '../e2e/shown-truth';
-import { newWindow } from './firefox';
 import { expect, test } from './fixtures';
 import { categoryOf, connectPopup } from './helpers';
-import { pollForElement, pollPage } from './poll';
 
 const ROWS = '#table-body-main tr.idsTable__row';
 

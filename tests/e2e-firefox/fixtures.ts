@@ -6,12 +6,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { test as base } from '@playwright/test';
+import { type FirefoxWithExtension, launchFirefox, openPopupTab } from '../../tools/firefox/firefox';
 import type { SeededCompany, SeedOptions, Simulator, SimulatorOptions } from '../../tools/simulator/api';
 import { ensureTestCertificate } from '../../tools/simulator/cert';
 import { startSimulator } from '../../tools/simulator/index';
-import { type FirefoxWithExtension, launchFirefox, openPopupTab } from './firefox';
-import { FirefoxLedger } from './pages/ledger';
-import { FirefoxPopup } from './pages/popup';
+import { FirefoxLedger } from '../../tools/support/pages/firefox-ledger';
+import { FirefoxPopup } from '../../tools/support/pages/firefox-popup';
 
 export interface FirefoxE2EOptions {
   simulatorOptions: SimulatorOptions;

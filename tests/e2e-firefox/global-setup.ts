@@ -1,5 +1,5 @@
 /** Fails the run once, in words, when Firefox ESR or the Firefox build is missing (not once per test). */
-import { firefoxProblem } from './firefox';
+import { firefoxProblem } from '../../tools/firefox/firefox';
 
 export default function globalSetup(): void {
   const problem = firefoxProblem();

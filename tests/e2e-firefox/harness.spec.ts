@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { FIREFOX_EXTENSION_DIR } from '../../tools/firefox/firefox';
 import { backgroundUrl, inExtension } from './background';
-import { FIREFOX_EXTENSION_DIR } from './firefox';
 import { expect, test } from './fixtures';
 
 test('the production Firefox build loads as an MV3 event page, with its gecko id and permissions', async ({

@@ -1,32 +1,13 @@
 /** Shared steps of the Firefox tests: pick rows by category, tick them, connect, wait for the check. */
 
 import type { SeededCompany, Simulator } from '../../tools/simulator/api';
-import { type Category, categoryOf } from '../e2e/helpers';
+import { type Category, pick } from '../../tools/support/categories';
+import type { FirefoxLedger } from '../../tools/support/pages/firefox-ledger';
+import type { FirefoxPopup } from '../../tools/support/pages/firefox-popup';
 import { untilFiled } from './extension-state';
-import type { FirefoxLedger } from './pages/ledger';
-import type { FirefoxPopup } from './pages/popup';
 
-export { batchCalls, type Category, categoryOf, EXPECTED_STATUS } from '../e2e/helpers';
-
-/** Ids from a page: `want` per category, in page order (categories judged with the simulator's records). */
-export async function pick(
-  ledger: FirefoxLedger,
-  company: SeededCompany,
-  entity: string,
-  want: Partial<Record<Category, number>>,
-  sim?: Simulator,
-): Promise<string[]> {
-  const left = { ...want };
-  const out: string[] = [];
-  for (const id of await ledger.ids()) {
-    const cat = categoryOf(company, `${entity}:${id}`, sim);
-    if ((left[cat] ?? 0) > 0 && !out.includes(id)) {
-      out.push(id);
-      left[cat] = (left[cat] ?? 0) - 1;
-    }
-  }
-  return out;
-}
+export { type Category, categoryOf, EXPECTED_STATUS, pick } from '../../tools/support/categories';
+export { batchCalls } from '../e2e/helpers';
 
 export interface Driver {
   company: SeededCompany;

@@ -7,13 +7,13 @@
  */
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { OWN_CHECKBOX_LABEL } from '../../lib/collect/checkbox';
-import { APP } from '../e2e/pages/ledger';
+import { newWindow } from '../../tools/firefox/firefox';
+import { pollElement, pollPage } from '../../tools/firefox/poll';
+import type { FirefoxPopup } from '../../tools/support/pages/firefox-popup';
+import { APP } from '../../tools/support/pages/ledger';
 import { createTwinInvoices, invoiceNumbered, recordOn } from '../e2e/shown-truth';
-import { newWindow } from './firefox';
 import { expect, test } from './fixtures';
 import { categoryOf, connectPopup } from './helpers';
-import type { FirefoxPopup } from './pages/popup';
-import { pollElement, pollPage } from './poll';
 
 /** Opens a real-markup page and waits until it shows `rowSelector` (there is no link to wait for). */
 async function openReal(page: Page, path: string, rowSelector: string): Promise<Page> {

@@ -3,12 +3,13 @@
  * never the token, while the extension holds and uses it (the token's real home, storage.session,
  * is checked too, so the test would see a token that leaked somewhere readable).
  */
+
+import { newWindow } from '../../tools/firefox/firefox';
+import { FirefoxLedger } from '../../tools/support/pages/firefox-ledger';
 import { inExtension } from './background';
 import { storedJobs, untilFiled } from './extension-state';
-import { newWindow } from './firefox';
 import { expect, test } from './fixtures';
 import { batchCalls, pick } from './helpers';
-import { FirefoxLedger } from './pages/ledger';
 
 test.use({ seed: { count: 200, seed: 31 } });
 

@@ -7,13 +7,13 @@
  * read from the extension. Judged by the simulator's ground truth.
  */
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { launchFirefox } from '../../tools/firefox/firefox';
+import { pollForElement } from '../../tools/firefox/poll';
 import { BROKER_HOST, type E2EBroker, startE2EBroker } from '../e2e/broker';
 import { inExtension } from './background';
 import { untilFiled } from './extension-state';
-import { launchFirefox } from './firefox';
 import { attachPages, test as base, expect } from './fixtures';
 import { pick } from './helpers';
-import { pollForElement } from './poll';
 
 const test = base.extend<{ broker: E2EBroker }>({
   broker: async ({ sim }, use) => {

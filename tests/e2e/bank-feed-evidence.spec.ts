@@ -9,9 +9,9 @@
  * transactions are deleted. Judged by the simulator's records (date and amount), never by the extension.
  */
 import type { Locator, Page } from '@playwright/test';
+import { APP } from '../../tools/support/pages/ledger';
 import { expect, test } from './fixtures';
 import { categoryOf, connectPopup, deleteAndExpectExactly } from './helpers';
-import { APP } from './pages/ledger';
 import { recordOn } from './shown-truth';
 
 const ROWS = '#table-body-main tr.idsTable__row';

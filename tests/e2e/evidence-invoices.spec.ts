@@ -9,9 +9,9 @@
 import type { Locator } from '@playwright/test';
 import { Agent, fetch as undiciFetch } from 'undici';
 import type { SeededCompany, Simulator } from '../../tools/simulator/api';
+import { APP } from '../../tools/support/pages/ledger';
 import { expect, test } from './fixtures';
 import { categoryOf, connectPopup } from './helpers';
-import { APP } from './pages/ledger';
 import { invoiceNumbered } from './shown-truth';
 
 /** Creates an invoice and a payment that pays it in full, through the API; returns both keys. */

@@ -9,9 +9,9 @@ import type { BrowserContext, Locator } from '@playwright/test';
 import { ENTITY_LABEL, type Entity } from '../../lib/domain/entities';
 import { extensionWorker, launchWithExtension } from '../../tools/chromium/chromium';
 import type { SeededCompany } from '../../tools/simulator/api';
+import { PopupPage } from '../../tools/support/pages/popup';
 import { test as base, expect } from './fixtures';
 import { categoryOf, deleteAndExpectExactly } from './helpers';
-import { PopupPage } from './pages/popup';
 
 /** The browser's time zone: the bad import's window is written at -07:00, as the service's clock. */
 const test = base.extend<{ browserZone: string }>({

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { LedgerPage } from '../../tools/support/pages/ledger';
 import { untilFiled } from './extension-state';
 import { expect, test } from './fixtures';
 import { categoryOf, connectPopup, EXPECTED_STATUS, pick } from './helpers';
-import { LedgerPage } from './pages/ledger';
 
 test.use({
   seed: { count: 400, seed: 11, reconciledShare: 0.12, closedShare: 0.1, depositedShare: 0.06, linkedShare: 0.08 },

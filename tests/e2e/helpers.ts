@@ -1,56 +1,12 @@
 /** Shared steps of the end-to-end tests: pick rows by category, tick them, connect, check. */
 import { type BrowserContext, type CDPSession, expect } from '@playwright/test';
 import type { SeededCompany, Simulator } from '../../tools/simulator/api';
+import { type Category, pick } from '../../tools/support/categories';
+import { LedgerPage } from '../../tools/support/pages/ledger';
+import { PopupPage } from '../../tools/support/pages/popup';
 import { untilFiled } from './extension-state';
-import { LedgerPage } from './pages/ledger';
-import { PopupPage } from './pages/popup';
 
-export type Category = 'plain' | 'reconciled' | 'closed' | 'deposited' | 'linked';
-
-/** Links on the record or on its lines (a Deposit's lines link the payments it holds). */
-function hasLinks(json: Record<string, unknown> | undefined): boolean {
-  const own = json?.LinkedTxn;
-  if (Array.isArray(own) && own.length > 0) return true;
-  const lines = Array.isArray(json?.Line) ? (json.Line as { LinkedTxn?: unknown[] }[]) : [];
-  return lines.some((l) => Array.isArray(l.LinkedTxn) && l.LinkedTxn.length > 0);
-}
-
-export function categoryOf(company: SeededCompany, key: string, sim?: Simulator): Category {
-  const k = company.keys;
-  if (k.closed.includes(key)) return 'closed';
-  if (k.deposited.includes(key)) return 'deposited';
-  if (k.reconciled.includes(key)) return 'reconciled';
-  if (k.linked.includes(key) || (sim && hasLinks(sim.record(company.realmId, key)))) return 'linked';
-  return 'plain';
-}
-
-/** The popup status a record of this category must get (closed outranks reconciled: STATUS_ORDER). */
-export const EXPECTED_STATUS: Record<Category, string> = {
-  plain: 'Ready',
-  linked: 'Linked',
-  closed: 'Closed period',
-  deposited: 'Deposited',
-  reconciled: 'Reconciled',
-};
-
-/** Picks ids from a page: `want` per category, in page order. */
-export async function pick(
-  ledger: LedgerPage,
-  company: SeededCompany,
-  entity: string,
-  want: Partial<Record<Category, number>>,
-): Promise<string[]> {
-  const left = { ...want };
-  const out: string[] = [];
-  for (const id of await ledger.ids()) {
-    const cat = categoryOf(company, `${entity}:${id}`);
-    if ((left[cat] ?? 0) > 0 && !out.includes(id)) {
-      out.push(id);
-      left[cat] = (left[cat] ?? 0) - 1;
-    }
-  }
-  return out;
-}
+export { type Category, categoryOf, EXPECTED_STATUS, pick } from '../../tools/support/categories';
 
 export async function connectPopup(openPopup: () => Promise<import('@playwright/test').Page>, company: SeededCompany) {
   const popup = new PopupPage(await openPopup());

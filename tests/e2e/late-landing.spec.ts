@@ -17,10 +17,10 @@ import { WRITE_LANDS_WITHIN_MS } from '../../lib/domain/limits';
 import { entityFromSlug } from '../../lib/domain/web-app';
 import { extensionWorker } from '../../tools/chromium/chromium';
 import type { RequestIdMode, SeededCompany, Simulator } from '../../tools/simulator/api';
+import { LedgerPage } from '../../tools/support/pages/ledger';
 import { landNow, storedJobs, untilFiled } from './extension-state';
 import { expect, test } from './fixtures';
 import { categoryOf, connectPopup, stopWorker } from './helpers';
-import { LedgerPage } from './pages/ledger';
 
 /** The page's transactions as keys `${Entity}:${Id}`, in page order. */
 async function pageKeys(page: Page): Promise<string[]> {

@@ -9,10 +9,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { Agent, fetch as undiciFetch } from 'undici';
 import type { SeededCompany, Simulator } from '../../tools/simulator/api';
+import { APP } from '../../tools/support/pages/ledger';
+import type { PopupPage } from '../../tools/support/pages/popup';
 import { expect, test } from './fixtures';
 import { categoryOf, connectPopup, deleteAndExpectExactly } from './helpers';
-import { APP } from './pages/ledger';
-import type { PopupPage } from './pages/popup';
 import { createTwinInvoices, invoiceNumbered, recordOn } from './shown-truth';
 
 /** A row's date and the amount in whichever money column it shows. */

@@ -7,10 +7,10 @@
 import { type BrowserContext, expect, type Page, request, type TestInfo } from '@playwright/test';
 import { measureRows } from '../../tools/screens/measure';
 import type { Endpoint, SeededCompany, Simulator } from '../../tools/simulator/api';
+import { APP, PERSON, rowOf } from '../../tools/support/pages/ledger';
+import { PopupPage } from '../../tools/support/pages/popup';
 import type { Category } from './helpers';
 import { categoryOf } from './helpers';
-import { APP, PERSON, rowOf } from './pages/ledger';
-import { PopupPage } from './pages/popup';
 
 export const POPUP_SIZE = { width: 460, height: 600 };
 export const FULL_SIZE = { width: 1280, height: 800 };

@@ -11,10 +11,10 @@ import type { Page, TestInfo } from '@playwright/test';
 import { launchChromium } from '../../tools/bench/browser/launch';
 import { everyTypeAndStatus } from '../../tools/screens/every-row';
 import { screenHarness } from '../../tools/screens/render';
+import { APP } from '../../tools/support/pages/ledger';
+import { PopupPage } from '../../tools/support/pages/popup';
 import { expect, test } from './fixtures';
 import { type Category, categoryOf, connectPopup } from './helpers';
-import { APP } from './pages/ledger';
-import { PopupPage } from './pages/popup';
 import {
   createTwinInvoices,
   expectNoSideways,

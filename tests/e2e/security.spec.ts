@@ -6,11 +6,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { SLUG_TO_ENTITY } from '../../lib/domain/web-app';
+import { LedgerPage } from '../../tools/support/pages/ledger';
+import { PopupPage } from '../../tools/support/pages/popup';
 import { untilFiled } from './extension-state';
 import { expect, test } from './fixtures';
 import { connectPopup, deleteAndExpectExactly, tickAndCheck } from './helpers';
-import { LedgerPage } from './pages/ledger';
-import { PopupPage } from './pages/popup';
 
 test.use({ seed: { count: 200, seed: 31, reconciledShare: 0.1 } });
 test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));

@@ -4,10 +4,10 @@
  * and nothing they took back.
  */
 import { mkdirSync } from 'node:fs';
+import { LedgerPage } from '../../tools/support/pages/ledger';
 import { untilFiled } from './extension-state';
 import { expect, test } from './fixtures';
 import { batchCalls, categoryOf, connectPopup, deleteAndExpectExactly } from './helpers';
-import { LedgerPage } from './pages/ledger';
 
 test.use({ seed: { count: 240, seed: 41 } });
 test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));

@@ -9,12 +9,12 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { launchWithExtension } from '../../tools/chromium/chromium';
 import type { SeededCompany } from '../../tools/simulator/api';
+import { LedgerPage } from '../../tools/support/pages/ledger';
+import { PopupPage } from '../../tools/support/pages/popup';
 import { BROKER_HOST, type E2EBroker, startE2EBroker } from './broker';
 import { untilFiled } from './extension-state';
 import { test as base, expect } from './fixtures';
 import { pick } from './helpers';
-import { LedgerPage } from './pages/ledger';
-import { PopupPage } from './pages/popup';
 
 /** The extension refreshes 5 min before expiry: a 305 s token is "expiring" 5 s after it was issued
  * (5 s: room for the check that follows the sign-in to run on the fresh token first). */

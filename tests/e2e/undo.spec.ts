@@ -13,10 +13,10 @@ import type { Page } from '@playwright/test';
 import type { Entity } from '../../lib/domain/entities';
 import { entityFromSlug } from '../../lib/domain/web-app';
 import type { SeededCompany, Simulator } from '../../tools/simulator/api';
+import { LedgerPage } from '../../tools/support/pages/ledger';
 import { untilFiled } from './extension-state';
 import { expect, test } from './fixtures';
 import { categoryOf, connectPopup, stopWorker } from './helpers';
-import { LedgerPage } from './pages/ledger';
 
 test.use({
   seed: { count: 240, seed: 21, linkedShare: 0.5 },

@@ -3,9 +3,10 @@
  * `https://qbo.intuit.com/c28/app/invoices?jobId=accounting` gets the content script, its ticked rows
  * (linked under `/c28/app/…`) reach the popup, and exactly those are deleted.
  */
+
+import { LedgerPage } from '../../tools/support/pages/ledger';
 import { expect, test } from './fixtures';
 import { connectPopup, deleteAndExpectExactly, pick } from './helpers';
-import { LedgerPage } from './pages/ledger';
 
 test('ticks on a /c28/app/ page with ?jobId= are selected, checked and deleted', async ({
   context,

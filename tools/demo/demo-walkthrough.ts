@@ -4,10 +4,10 @@
  * state on the way.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { categoryOf, pick } from '../../tests/e2e/helpers';
-import { LedgerPage } from '../../tests/e2e/pages/ledger';
-import { PopupPage } from '../../tests/e2e/pages/popup';
 import type { SeededCompany, Simulator } from '../simulator/api';
+import { categoryOf, pick } from '../support/categories';
+import { LedgerPage } from '../support/pages/ledger';
+import { PopupPage } from '../support/pages/popup';
 import type { Shooter } from './shots';
 
 interface Walk {

@@ -17,15 +17,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { FIREFOX, firefoxProblem, launchFirefox, openPopupTab, POPUP_URL } from '../../tests/e2e-firefox/firefox';
-import { FirefoxLedger } from '../../tests/e2e-firefox/pages/ledger';
-import { walkThroughFirefox } from '../../tests/e2e-firefox/walkthrough';
 import { CHROMIUM, extensionWorker, launchWithExtension } from '../chromium/chromium';
 import { ensureInstalled } from '../chromium/ensure-browser';
+import { FIREFOX, firefoxProblem, launchFirefox, openPopupTab, POPUP_URL } from '../firefox/firefox';
 import type { SeededCompany, Simulator } from '../simulator/api';
 import { ensureTestCertificate } from '../simulator/cert';
 import { startSimulator } from '../simulator/index';
+import { FirefoxLedger } from '../support/pages/firefox-ledger';
 import { type WalkResult, walkThrough } from './demo-walkthrough';
+import { walkThroughFirefox } from './demo-walkthrough-firefox';
 import { compareScreens, readManifest } from './screen-texts';
 import { Shooter } from './shots';
 

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { pollForElement, pollPage } from '../poll';
+import { pollForElement, pollPage } from '../../firefox/poll';
 
 export const SCREENSHOTS = 'test-results/screenshots-firefox';
 export const RESULT_GROUPS = ['Deleted', 'Skipped', 'Refused', 'Needs attention'] as const;

@@ -5,13 +5,13 @@
  * deletes, and screenshots each popup state on the way.
  */
 import type { Page } from 'puppeteer-core';
-import type { WalkResult } from '../../tools/demo/demo-walkthrough';
-import type { Shooter } from '../../tools/demo/shots';
-import type { SeededCompany, Simulator } from '../../tools/simulator/api';
-import { type FirefoxWithExtension, openPopupTab } from './firefox';
-import { categoryOf, pick } from './helpers';
-import type { FirefoxLedger } from './pages/ledger';
-import { FirefoxPopup } from './pages/popup';
+import { type FirefoxWithExtension, openPopupTab } from '../firefox/firefox';
+import type { SeededCompany, Simulator } from '../simulator/api';
+import { categoryOf, pick } from '../support/categories';
+import type { FirefoxLedger } from '../support/pages/firefox-ledger';
+import { FirefoxPopup } from '../support/pages/firefox-popup';
+import type { WalkResult } from './demo-walkthrough';
+import type { Shooter } from './shots';
 
 interface Walk {
   firefox: FirefoxWithExtension;

@@ -5,9 +5,9 @@
  */
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { OWN_CHECKBOX_LABEL } from '../../../lib/collect/checkbox';
-import { APP } from '../../e2e/pages/ledger';
-import { newWindow } from '../firefox';
-import { pollElement, pollForElement, pollPage } from '../poll';
+import { newWindow } from '../../firefox/firefox';
+import { pollElement, pollForElement, pollPage } from '../../firefox/poll';
+import { APP } from './ledger';
 
 export class FirefoxLedger {
   constructor(readonly page: Page) {}

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import net from 'node:net';
-import { MAPPED_HOSTS } from '../../tools/chromium/chromium';
+import { MAPPED_HOSTS } from '../chromium/chromium';
 
 export interface ConnectProxy {
   port: number;
