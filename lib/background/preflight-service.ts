@@ -58,7 +58,13 @@ export function createPreflightService(deps: {
   async function resolvePending(scope: Scope): Promise<CallFailure | undefined> {
     const pending = Object.values(await deps.selection.readRows(scope)).filter((r) => !r.outcome);
     if (pending.length === 0) return undefined;
-    const rows = pending.map((r) => ({ rowKey: r.rowKey, shown: r.shown, entities: r.entities, alike: r.alike }));
+    const rows = pending.map((r) => ({
+      rowKey: r.rowKey,
+      shown: r.shown,
+      entities: r.entities,
+      alike: r.alike,
+      idHint: r.idHint,
+    }));
     const resolutions = await deps.resolveRows(scope, rows);
     for (const res of resolutions.values()) if (res.kind === 'failed') return res.failure;
     await deps.selection.settleRows(scope, resolutions);
@@ -115,3 +121,4 @@ export function createPreflightService(deps: {
     },
   };
 }
+export type PreflightService = ReturnType<typeof createPreflightService>;

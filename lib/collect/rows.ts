@@ -44,6 +44,8 @@ export interface ShownRow extends RowBase {
   entities?: Entity[];
   /** Two or more: the rows of its list that show exactly this, itself included (row-keys.ts). */
   alike?: number;
+  /** A register row's own id's digits (`dgrid_0-row-<digits>`): maybe its Id, maybe a counter (shown-rows.ts). */
+  idHint?: string;
 }
 
 export type AnyRow = PageRow | ShownRow;

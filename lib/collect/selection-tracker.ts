@@ -80,6 +80,7 @@ export function createSelectionTracker({ now }: { now: () => number }): Selectio
         const base: AddedRow = { rowKey: row.key, shownAt, tickedAt, shown: row.shown };
         if (row.entities) base.entities = row.entities;
         if (row.alike !== undefined) base.alike = row.alike;
+        if (row.idHint !== undefined) base.idHint = row.idHint;
         return base;
       };
       const add = (row: AnyRow, shownAt: number, tickedAt: number) => {

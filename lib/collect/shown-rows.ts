@@ -52,6 +52,17 @@ export interface ShownScanInput {
   entities: ShownRow['entities'];
 }
 
+/**
+ * A register row's id is dgrid's `<grid id>-row-<the store's identity>`: the transaction's Id or a row
+ * counter, unknown which (service-facts "Account registers"). Its digits go with the row as a hint
+ * the resolver keeps only when the record of that Id agrees with the row (lib/resolve/row-ids.ts).
+ */
+const DGRID_ROW_ID = /-row-([1-9][0-9]{0,19})$/;
+
+function idHintOf(row: Element): string | undefined {
+  return row.matches(DGRID_ROW_SELECTOR) ? DGRID_ROW_ID.exec(row.id)?.[1] : undefined;
+}
+
 export const readable = (shown: Shown) => /\d/.test(shown.date ?? '') && /\d/.test(shown.amount ?? '');
 
 /**
@@ -150,6 +161,8 @@ export function createShownRows() {
       const shownRow: ShownRow = { key: known.key, shown: known.shown, selected, cells: [cell] };
       if (entities) shownRow.entities = entities;
       if (known.alike > 1) shownRow.alike = known.alike;
+      const idHint = idHintOf(row);
+      if (idHint !== undefined) shownRow.idHint = idHint;
       byKey.set(known.key, shownRow);
       out.rows.push(shownRow);
       scan.byElement.set(row, shownRow);

@@ -75,6 +75,8 @@ const AddedRowSchema = z.strictObject({
   entities: z.array(z.enum(ENTITIES)).min(1).max(ENTITIES.length).optional(),
   /** The list showed this many rows exactly like it, itself included: it names no single record. */
   alike: z.number().int().min(2).max(10_000_000).optional(),
+  /** A register row's own id's digits: its Id only if that record agrees with the row (lib/resolve/row-ids.ts). */
+  idHint: IdSchema.optional(),
 });
 
 const PageInfoSchema = z.strictObject({

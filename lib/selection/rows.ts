@@ -36,6 +36,8 @@ export const RowItemSchema = z.object({
   entities: z.array(z.enum(ENTITIES)).optional(),
   /** The page showed this many rows exactly like it (two or more): the person picks, always. */
   alike: z.number().int().min(2).optional(),
+  /** The row's own id's digits in the page: its Id only if that record agrees with it (lib/resolve/row-ids.ts). */
+  idHint: z.string().max(20).optional(),
   shownAt: z.number(),
   tickedAt: z.number(),
   addedAt: z.number(),
@@ -68,6 +70,7 @@ export interface AddedRowChange {
   shown: RowItem['shown'];
   entities?: readonly Entity[];
   alike?: number;
+  idHint?: string;
   shownAt: number;
   tickedAt: number;
 }
@@ -129,6 +132,7 @@ export function applyRowChanges<S extends RowSelected>(
       shown: a.shown,
       ...(a.entities ? { entities: [...a.entities] } : {}),
       ...(a.alike !== undefined && a.alike > 1 ? { alike: a.alike } : {}),
+      ...(a.idHint !== undefined ? { idHint: a.idHint } : {}),
       shownAt: Math.min(a.shownAt, ctx.now),
       tickedAt,
       addedAt: ctx.now,
