@@ -36,6 +36,8 @@ interface Props {
   voidInstead?: boolean;
   /** Each row's height in pixels (ROW_HEIGHT in the popup, FULL_ROW_HEIGHT in the full view). */
   rowHeight?: number;
+  /** False: no connection can check the rows now. */
+  connected?: boolean;
 }
 
 /** A windowed list: thousands of rows scroll smoothly because only ~20 exist in the DOM. */
@@ -46,6 +48,7 @@ export function SelectionList({
   viewport = VIEWPORT_HEIGHT,
   voidInstead,
   rowHeight = ROW_HEIGHT,
+  connected,
 }: Props) {
   const scrollTop = useSignal(0);
   const scroller = useRef<HTMLElement>(null);
@@ -77,6 +80,7 @@ export function SelectionList({
             environment={environment}
             onRemove={remove}
             voidInstead={voidInstead}
+            connected={connected}
           />
         ))}
       </ul>

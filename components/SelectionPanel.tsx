@@ -88,9 +88,11 @@ export function SelectionPanel({ model, full = false }: { model: PopupModel; ful
           <span class="checked-at">
             {preflight?.running
               ? 'Checking each transaction…'
-              : preflight
-                ? `Checked at ${formatTime(preflight.at)}.`
-                : 'Not checked yet.'}
+              : !model.connected.value && rows.some((r) => r.status === undefined)
+                ? 'Waiting for a connection to check them.'
+                : preflight
+                  ? `Checked at ${formatTime(preflight.at)}.`
+                  : 'Not checked yet.'}
           </span>
         )}
       </div>
@@ -176,6 +178,7 @@ export function SelectionPanel({ model, full = false }: { model: PopupModel; ful
               rowHeight={full ? FULL_ROW_HEIGHT : undefined}
               onRemove={(key) => void model.removeRow(key)}
               voidInstead={model.voidInstead.value}
+              connected={model.connected.value}
             />
           )}
           {filter.value !== 'all' && groupRows.length > 0 && (

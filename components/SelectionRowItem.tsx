@@ -14,6 +14,8 @@ interface Props {
   environment: Environment;
   onRemove: (key: string) => void;
   voidInstead?: boolean;
+  /** False: no connection can check the row now (a row not checked yet waits for one). */
+  connected?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ interface Props {
  * table's headers, type and number apart as QuickBooks lists them (style.css: `.row-main`,
  * `.row-name` and `.row-sub` become `display: contents`).
  */
-export function SelectionRowItem({ row, index, setSize, top, environment, onRemove, voidInstead }: Props) {
+export function SelectionRowItem({ row, index, setSize, top, environment, onRemove, voidInstead, connected }: Props) {
   const id = rowIdentity(row);
   const reason = plainReason(row);
   const nameId = `row-${row.key.replace(/\W/g, '-')}`;
@@ -46,7 +48,8 @@ export function SelectionRowItem({ row, index, setSize, top, environment, onRemo
       <span class="row-sub">
         {/* The dots between them are drawn by CSS: a reason that gives way takes its dot with it. */}
         <span class="row-date">{id.date ?? ''}</span> <span class="row-party">{id.party ?? ''}</span>{' '}
-        {reason && <span class="row-why">{reason}</span>} <StatusChip status={shownStatus(row, voidInstead)} />
+        {reason && <span class="row-why">{reason}</span>}{' '}
+        <StatusChip status={shownStatus(row, voidInstead, connected)} />
       </span>
       <a
         class="row-open"

@@ -12,6 +12,7 @@ export function tone(status: ShownStatus | undefined): Tone {
   switch (status) {
     case undefined:
     case 'unchecked':
+    case 'waiting':
       return 'none';
     case 'ready':
       return 'ok';

@@ -3,6 +3,7 @@ import { recordKey } from '../lib/domain/record-key';
 import type { CandidateView, UnresolvedRow } from '../lib/messaging/views';
 import { formatDate, formatDateTime, formatMoney, pageText, txnUrl } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
+import { WAITING_LABEL } from '../lib/popup/plan';
 
 /**
  * Ticked rows whose page showed no transaction Id (registers, the Invoices list, the bank feed's
@@ -16,6 +17,8 @@ export function UnresolvedRows({ model }: { model: PopupModel }) {
   if (rows.length === 0) return null;
   const busy = model.pending.value !== undefined;
   const environment = model.state.value?.connection.environment ?? 'production';
+  // Without a connection nothing can identify a row: it waits, it does not spin.
+  const waiting = (row: UnresolvedRow) => row.status === 'identifying' && !model.connected.value;
   return (
     <section class="unresolved" aria-labelledby="unresolved-heading">
       <h2 id="unresolved-heading">Rows not tied to one transaction ({rows.length})</h2>
@@ -24,9 +27,10 @@ export function UnresolvedRows({ model }: { model: PopupModel }) {
         {rows.map((row) => (
           <li key={row.rowKey} class={`unresolved-row unresolved-${row.status}`}>
             <p>
-              <strong class="status-text">{STATUS_TEXT[row.status]}</strong> <span>{shownText(row)}</span>
+              <strong class="status-text">{waiting(row) ? WAITING_LABEL : STATUS_TEXT[row.status]}</strong>{' '}
+              <span>{shownText(row)}</span>
             </p>
-            <p class="hint">{explain(row)}</p>
+            <p class="hint">{waiting(row) ? WAITING_TEXT : explain(row)}</p>
             {row.status === 'ambiguous' && (
               <ul class="plain-list candidates" aria-label="The transactions that match">
                 {row.candidates.map((c) => {
@@ -67,6 +71,9 @@ export function UnresolvedRows({ model }: { model: PopupModel }) {
     </section>
   );
 }
+
+const WAITING_TEXT =
+  'Once you connect to QuickBooks, Safe Delete finds the one transaction it has with exactly what this row shows.';
 
 const STATUS_TEXT: Record<UnresolvedRow['status'], string> = {
   identifying: 'Identifying…',

@@ -24,10 +24,14 @@ export function countByEntity(rows: readonly SelectionRow[]): { entity: Entity; 
   return ENTITIES.filter((e) => counts.has(e)).map((entity) => ({ entity, count: counts.get(entity) ?? 0 }));
 }
 
-export function countByStatus(rows: readonly SelectionRow[], voidInstead = false): Partial<Record<StatusKey, number>> {
+export function countByStatus(
+  rows: readonly SelectionRow[],
+  voidInstead = false,
+  connected = true,
+): Partial<Record<StatusKey, number>> {
   const counts: Partial<Record<StatusKey, number>> = {};
   for (let i = 0; i < rows.length; i++) {
-    const key: StatusKey = shownStatus(rows[i]!, voidInstead);
+    const key: StatusKey = shownStatus(rows[i]!, voidInstead, connected);
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;

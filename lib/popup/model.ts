@@ -155,12 +155,14 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
 
   const jobId = () => state.peek()?.job?.id ?? '';
   const selection = computed(() => state.value?.selection ?? []);
-  const statusCounts = computed(() => countByStatus(selection.value, voidInstead.value));
+  // No connection: rows not checked yet wait for one, and are no decision (lib/popup/plan.ts).
+  const connected = computed(() => state.value?.connection.hasToken !== false);
+  const statusCounts = computed(() => countByStatus(selection.value, voidInstead.value, connected.value));
   // 'Linked' records are a decision: deleting them changes the records they link to.
   const readyCount = computed(() => statusCounts.value.ready ?? 0);
   const reconciledCount = computed(() => statusCounts.value.reconciled ?? 0);
   const linkedCount = computed(() => statusCounts.value.linked ?? 0);
-  const plan = computed(() => buildPlan(selection.value, options()));
+  const plan = computed(() => buildPlan(selection.value, { ...options(), connected: connected.value }));
   const deletableCount = computed(() => plan.value.groups.willDelete.rows.length);
   const writeText =
     deps.writeText ??
@@ -198,6 +200,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     selection,
     entityCounts: computed(() => countByEntity(selection.value)),
     statusCounts,
+    connected,
     readyCount,
     reconciledCount,
     linkedCount,

@@ -35,16 +35,28 @@ export function planGroupLabel(group: PlanGroup, voidInstead = false): string {
 /** A row's chip with "Void instead of delete" when the service cannot void its type. */
 export const CANNOT_VOID = 'cannotVoid';
 export const CANNOT_VOID_LABEL = 'Cannot be voided';
-export type ShownStatus = PreflightStatus | typeof CANNOT_VOID | 'unchecked';
+/** A row not checked yet while no connection can check it: it waits, it is no decision. */
+export const WAITING = 'waiting';
+export const WAITING_LABEL = 'Waiting for a connection';
+export type ShownStatus = PreflightStatus | typeof CANNOT_VOID | typeof WAITING | 'unchecked';
 
-/** What a row's chip says: "Cannot be voided" outranks every status when voiding. */
-export function shownStatus(row: Pick<SelectionRow, 'status' | 'entity'>, voidInstead = false): ShownStatus {
+/**
+ * What a row's chip says: "Cannot be voided" outranks every status when voiding; a row not checked
+ * yet waits for a connection when there is none (`connected` false).
+ */
+export function shownStatus(
+  row: Pick<SelectionRow, 'status' | 'entity'>,
+  voidInstead = false,
+  connected = true,
+): ShownStatus {
   if (voidInstead && !canVoid(row.entity)) return CANNOT_VOID;
-  return row.status ?? 'unchecked';
+  if (row.status === undefined) return connected ? 'unchecked' : WAITING;
+  return row.status;
 }
 
 export function shownStatusLabel(status: ShownStatus): string {
   if (status === CANNOT_VOID) return CANNOT_VOID_LABEL;
+  if (status === WAITING) return WAITING_LABEL;
   return status === 'unchecked' ? 'Not checked yet' : STATUS_LABEL[status];
 }
 
@@ -67,12 +79,14 @@ export const STATUS_DISPLAY_ORDER = [
   'duplicate',
   'unsupported',
   'unchecked',
+  'waiting',
 ] as const satisfies readonly ShownStatus[];
 type NotDisplayed = Exclude<ShownStatus, (typeof STATUS_DISPLAY_ORDER)[number]>;
 /** `true` only while every shown status has its place in STATUS_DISPLAY_ORDER. */
 export const EVERY_STATUS_DISPLAYED: [NotDisplayed] extends [never] ? true : NotDisplayed = true;
 
-export type PlanOptions = DeleteOptIns & { voidInstead?: boolean };
+/** `connected` false: nothing can check the rows now (rows not checked yet wait, in no group). */
+export type PlanOptions = DeleteOptIns & { voidInstead?: boolean; connected?: boolean };
 
 export function planGroupOf(
   status: PreflightStatus | undefined,
@@ -93,7 +107,12 @@ export interface GroupSummary {
 
 export interface Plan {
   groups: Record<PlanGroup, GroupSummary>;
-  /** Every row in group order (fixed), then the background's order within a group. */
+  /** Rows not checked yet while there is no connection: in no group until a check can decide them. */
+  waiting: SelectionRow[];
+  /**
+   * Every row in the order a bookkeeper works through them: what needs a decision first, then what
+   * will go, then what is left alone, then what waits for a connection; the background's order within each.
+   */
   ordered: SelectionRow[];
   willDeleteByEntity: Map<Entity, number>;
   /** Earliest and latest date of the rows that will be deleted. */
@@ -118,6 +137,7 @@ export function buildPlan(rows: readonly SelectionRow[], options: PlanOptions): 
     leftAlone: new Map(),
   };
   const byEntity = new Map<Entity, number>();
+  const waiting: SelectionRow[] = [];
   const notDeleted = new Map<ShownStatus, number>();
   const voidInstead = options.voidInstead === true;
   let first: string | undefined;
@@ -125,6 +145,12 @@ export function buildPlan(rows: readonly SelectionRow[], options: PlanOptions): 
   // An indexed loop: the first render runs this once, cold, where for-of's iterator costs double.
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
+    if (row.status === undefined && options.connected === false) {
+      waiting.push(row);
+      const key = shownStatus(row, voidInstead, false);
+      notDeleted.set(key, (notDeleted.get(key) ?? 0) + 1);
+      continue;
+    }
     const group = planGroupOf(row.status, options, row.entity, row.warnings);
     groups[group].rows.push(row);
     if (row.amount !== undefined) {
@@ -148,7 +174,8 @@ export function buildPlan(rows: readonly SelectionRow[], options: PlanOptions): 
   for (const g of PLAN_GROUPS) for (const [c, box] of sums[g]) groups[g].totals.set(c, Math.round(box.sum * 100) / 100);
   return {
     groups,
-    ordered: groups.willDelete.rows.concat(groups.decision.rows, groups.leftAlone.rows), // PLAN_GROUPS' order
+    waiting,
+    ordered: groups.decision.rows.concat(groups.willDelete.rows, groups.leftAlone.rows, waiting),
     willDeleteByEntity: byEntity,
     dateRange: first && last ? [first, last] : undefined,
     notDeletedByStatus: STATUS_DISPLAY_ORDER.filter((s) => notDeleted.has(s)).map((s) => [s, notDeleted.get(s) ?? 0]),

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { OVERSCAN, ROW_HEIGHT } from '../../components/SelectionList';
 import { STATUS_LABEL } from '../../lib/popup/labels';
-import { popupState, renderPopup, row, SHOWN_COMPANY, settle } from './fixtures';
+import { NOW, popupState, renderPopup, row, SHOWN_COMPANY, settle } from './fixtures';
 
 function listRows(): HTMLElement[] {
   const region = screen.getByRole('region', { name: 'Selected transactions' });
@@ -52,12 +52,13 @@ describe('popup selection', () => {
     const p = await renderPopup(popupState({ selection }));
     const filters = screen.getAllByRole('radio').map((r) => r.closest('label')!.textContent);
     expect(filters).toEqual(['All 6', 'Will delete 2 $200.08', 'Needs a decision 2 $200.07', 'Left alone 2 $200.06']);
-    // All: the rows in group order.
+    // All: the rows in the order a bookkeeper works through them: what needs a decision, what will
+    // go, what is left alone.
     expect(listRows().map((r) => r.getAttribute('data-key'))).toEqual([
-      'Invoice:2',
-      'Invoice:6',
       'Invoice:3',
       'Invoice:4',
+      'Invoice:2',
+      'Invoice:6',
       'Invoice:1',
       'Invoice:5',
     ]);
@@ -73,6 +74,31 @@ describe('popup selection', () => {
     expect(screen.getByRole('radio', { name: /^Will delete/ }).closest('label')!.textContent).toBe(
       'Will delete 3 $300.12',
     );
+  });
+
+  it('not connected, rows not checked yet wait for a connection: no decision, no spinner', async () => {
+    const selection = [row(1), row(2), row(3)];
+    const identifying = {
+      rowKey: 'page:1',
+      shown: { type: 'Invoice', number: '1242', amount: '$283.42' },
+      tickedAt: NOW,
+      status: 'identifying',
+      candidates: [],
+    } as const;
+    const connection = { environment: 'sandbox', hasToken: false, remember: false } as const;
+    await renderPopup(popupState({ connection, selection, preflight: undefined, unresolved: [identifying] }));
+    const byStatus = screen.getByRole('list', { name: 'Selected by status' });
+    expect(within(byStatus).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Waiting for a connection: 3',
+    ]);
+    const filters = screen.getAllByRole('radio').map((r) => r.closest('label')!.textContent);
+    expect(filters).toEqual(['All 3', 'Will delete 0', 'Needs a decision 0', 'Left alone 0']);
+    for (const item of listRows()) expect(within(item).getByText('Waiting for a connection')).toBeTruthy();
+    expect(screen.getByText('Waiting for a connection to check them.')).toBeTruthy();
+    expect(screen.getByText(/3 not in this click: 3 waiting for a connection/)).toBeTruthy();
+    const unresolved = screen.getByRole('region', { name: /Rows not tied to one transaction/ });
+    expect(unresolved.textContent).not.toContain('Identifying');
+    expect(within(unresolved).getByText('Waiting for a connection')).toBeTruthy();
   });
 
   it('offers "Open in QuickBooks" on every row, described by its name', async () => {

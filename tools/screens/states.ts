@@ -116,8 +116,22 @@ export const SCREENS: { name: string; state: PopupState; views?: boolean[] }[] =
     }),
   },
   {
+    // Nothing can check the rows yet: they wait for a connection, and a row known only by what the
+    // page showed waits to be identified.
     name: 'not-connected',
-    state: state({ connection: { environment: 'production', hasToken: false, remember: false }, selection: rows(6) }),
-    views: [false],
+    state: state({
+      connection: { environment: 'production', hasToken: false, remember: false },
+      selection: rows(6).map((r) => ({ ...r, status: undefined })),
+      preflight: undefined,
+      unresolved: [
+        {
+          rowKey: 'page:1',
+          shown: { type: 'Invoice', number: '1242', date: '12/31/2025', amount: '$283.42' },
+          tickedAt: NOW - 60_000,
+          status: 'identifying',
+          candidates: [],
+        },
+      ],
+    }),
   },
 ];
