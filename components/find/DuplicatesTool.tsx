@@ -1,5 +1,6 @@
 import { useSignal } from '@preact/signals';
-import type { Entity } from '../../lib/domain/entities';
+import { type Entity, isEntity } from '../../lib/domain/entities';
+import { parseRecordKey } from '../../lib/domain/record-key';
 import type { FindModel } from '../../lib/popup/find-model';
 import { formatCount, plural } from '../../lib/popup/format';
 import { DuplicateGroup, DuplicatesHead, proposedKeys } from './DuplicateGroup';
@@ -105,9 +106,9 @@ export function DuplicatesTool({ id, find }: { id: string; find: FindModel }) {
                 disabled={ticked.size === 0}
                 onClick={() =>
                   void find.addDuplicates(
-                    [...ticked].map((k) => {
-                      const [entity, id] = k.split(':') as [Entity, string];
-                      return { entity, id };
+                    [...ticked].flatMap((k) => {
+                      const ref = parseRecordKey(k);
+                      return ref && isEntity(ref.entity) ? [{ entity: ref.entity, id: ref.id }] : [];
                     }),
                   )
                 }

@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import { ENTITIES, type Entity, isValidId } from './entities';
 import { ShownSchema } from './shown';
+import { isIsoDate } from './values/date';
 
-const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+const DateSchema = z.string().refine(isIsoDate, 'a real day, YYYY-MM-DD');
 
 /** "Find transactions": ./search-query.ts (SearchQuerySchema). */
 /** "Find likely duplicates": a date range and types, the day window (default 3). */

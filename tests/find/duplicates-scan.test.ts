@@ -1,6 +1,7 @@
 /** The duplicates scan: its reading plan, what the reads decide, and nothing proposed from a failed read. */
 import { describe, expect, it } from 'vitest';
 import type { Entity } from '../../lib/domain/entities';
+import { DuplicatesQuerySchema } from '../../lib/domain/find';
 import { planScan, type ScanQuery, type ScanReader, scanDuplicates } from '../../lib/find/scan';
 import type { ReconciledRow } from '../../lib/qbo/client-api';
 import type { CallFailure, TxnRecord } from '../../lib/qbo/outcomes';
@@ -275,5 +276,17 @@ describe('a company with 25 duplicate pairs, 5 with one side reconciled', () => 
     expect(proposed.filter((k) => reconciledKeys.includes(k))).toEqual([]);
     expect(proposed.filter((k) => kept.includes(k))).toEqual([]);
     expect(result.findings.groups.map((g) => g.kept).sort()).toEqual([...kept].sort());
+  });
+});
+
+describe('the scan’s query, checked on arrival', () => {
+  it.each([
+    ['2025-02-28', true],
+    ['2024-02-29', true],
+    ['2025-02-30', false], // written like a day, but no day: the one ISO-day rule of lib/domain/values/date.ts
+    ['2025-2-1', false],
+  ])('from %j → %j', (from, ok) => {
+    const query = { from, to: '2025-03-31', types: ['Invoice'] };
+    expect(DuplicatesQuerySchema.safeParse(query).success).toBe(ok);
   });
 });
