@@ -4,7 +4,7 @@
  * bank transaction can be with each ticked row: without them the resolver cannot read the row
  * ("Can't read this row") and a Posted row could never be deleted (issue 20: "Rows on Posted … are
  * collected like any other"). Found by the acceptance e2e (tests/e2e/rows-by-what-they-show.spec.ts).
- * The page: the simulator's Posted tab as saved by tools/simulator/save-real-pages.ts.
+ * The page: the simulator's Posted tab as saved by tests/fixtures/pages/save-real-pages.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { readShown } from '../../lib/resolve/read-shown';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * The bank feed as public code that automates the web app shows it, one saved page per variant
- * (tools/simulator/save-bank-feed-pages.ts): the grid split in a header table and a rows table,
+ * (tests/fixtures/pages/save-bank-feed-pages.ts): the grid split in a header table and a rows table,
  * values nested (tooltip, spans, a payee button's aria-label with its placeholder, the category in an
  * aria-label or a JSON data-props), month heading rows, tabs told by their text and the address with
  * no pressed state. Categorized / Posted rows are read by their header in the other table; For review

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * The lists and registers as public evidence shows them (service-facts "The web app's pages"), saved
- * from the simulator (tools/simulator/save-real-pages.ts): no row links its own record, an invoice's
+ * from the simulator (tests/fixtures/pages/save-real-pages.ts): no row links its own record, an invoice's
  * status links its PAYMENT (a related record), Invoices rows carry an empty cell and a "View/Edit <n>
  * … More actions" button, registers come with separate or stacked columns, row ids that may be the
  * transaction Id or a counter, and an inline "Add" row. A link is a row's Id only when it agrees with

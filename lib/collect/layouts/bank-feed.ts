@@ -142,7 +142,7 @@ export const BANK_FEED_PAGES: readonly SavedPage[] = [
       state: { COUNTER: 1, LIST_PART: 16, HIDDEN: 16, EDITOR: 0, BANK_TAB: 3 },
     },
   },
-  // The evidence variants (tools/simulator/save-bank-feed-pages.ts): the grid split in a header table
+  // The evidence variants (tests/fixtures/pages/save-bank-feed-pages.ts): the grid split in a header table
   // and a rows table, nested values, month heading rows, tabs told by their text and the address.
   {
     file: 'sim-bankfeed-evidence-review.html',
