@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { keepFocusInView } from '../lib/popup/focus-in-view';
 import type { PopupModel } from '../lib/popup/model';
 import { AuditExport, saveCheckOf } from './AuditExport';
 import { CheckFailed } from './CheckFailed';
@@ -57,6 +58,7 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
   const phase: Phase = !loaded ? 'loading' : job ? (active ? 'running' : 'result') : 'select';
   const Result = useResultView(model, !!job);
   usePhaseFocus(phase);
+  useEffect(() => keepFocusInView(document), []);
   return (
     <main class={full ? 'popup full' : 'popup'}>
       <TopBar model={model} full={full} />

@@ -11,6 +11,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { launchChromium } from '../../tools/bench/browser/launch';
 import { everyTypeAndStatus } from '../../tools/screens/every-row';
 import { screenHarness } from '../../tools/screens/render';
+import { SCREENS } from '../../tools/screens/states';
 import { APP } from '../../tools/support/pages/ledger';
 import { PopupPage } from '../../tools/support/pages/popup';
 import { expect, test } from './fixtures';
@@ -280,6 +281,37 @@ test('every transaction type in every status, at 460 × 600 and 1280 × 800: not
         await page.close();
       }
     }
+  } finally {
+    await browser.close();
+  }
+});
+
+test('Tab through the popup: every control it reaches shows between the top bar and the deck', async () => {
+  const state = SCREENS.find((s) => s.name === 'checked-50')?.state;
+  expect(state).toBeDefined();
+  const browser = await launchChromium();
+  try {
+    const page = await (await screenHarness(browser)).open(state!, false);
+    const hidden: string[] = [];
+    let reached = 0;
+    for (let i = 1; i <= 200; i++) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return undefined;
+        const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.innerText).trim().slice(0, 40)}"`;
+        if (el.closest('.topbar, .deck')) return { name, hidden: false };
+        const box = el.getBoundingClientRect();
+        const top = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
+        const bottom = document.querySelector('.deck')?.getBoundingClientRect().top ?? innerHeight;
+        return { name, hidden: box.top < top - 0.5 || box.bottom > bottom + 0.5 };
+      });
+      if (!where) continue;
+      reached += 1;
+      if (where.hidden) hidden.push(`Tab ${i}: ${where.name}`);
+    }
+    expect(reached, "controls reached with Tab (the list's 100 and those below it)").toBeGreaterThan(110);
+    expect(hidden, 'controls behind the top bar or the deck').toEqual([]);
   } finally {
     await browser.close();
   }
