@@ -3,22 +3,25 @@
  * saved", retention, clear what was exported), "Erase this company's local data" and the person's
  * name on the reports.
  */
+import type { AuditLog } from '../audit/log';
 import { DAY_MS } from '../domain/retention';
 import { type Handlers, ok, type PageMessageType } from '../messaging/protocol';
-import type { BackgroundCore } from './app';
-import type { BackgroundDeps } from './deps';
-import { eraseCompanyData } from './erase';
+import { type EraseServices, eraseCompanyData } from './erase';
 import { savePreparer } from './preparer';
 
 type DataMessageType = Extract<PageMessageType, `audit/${string}` | 'company/erase' | 'report/preparer'>;
 
-export const dataHandlers: Pick<
-  Handlers<PageMessageType, [core: BackgroundCore, deps: BackgroundDeps]>,
-  DataMessageType
-> = {
-  async 'audit/export'(msg, core, deps) {
-    const stamp = new Date(deps.clock.now()).toISOString().slice(0, 19).replace(/[:T]/g, '-');
-    const page = await core.audit.exportPage(msg.format, msg.after ?? 0);
+/** What the device data's handlers use. */
+export interface DataServices extends EraseServices {
+  audit: EraseServices['audit'] &
+    Pick<AuditLog, 'exportPage' | 'markExported' | 'prune' | 'setRetention' | 'clearExported'>;
+  now: () => number;
+}
+
+export const dataHandlers: Pick<Handlers<PageMessageType, [s: DataServices]>, DataMessageType> = {
+  async 'audit/export'(msg, s) {
+    const stamp = new Date(s.now()).toISOString().slice(0, 19).replace(/[:T]/g, '-');
+    const page = await s.audit.exportPage(msg.format, msg.after ?? 0);
     const mime = msg.format === 'csv' ? 'text/csv' : 'application/json';
     return ok({
       filename: `safe-delete-audit-${stamp}.${msg.format}`,
@@ -28,30 +31,29 @@ export const dataHandlers: Pick<
       through: page.through,
     });
   },
-  async 'audit/exported'(msg, core) {
-    await core.audit.markExported(msg.through);
-    await core.audit.prune();
-    core.changed();
-    return ok(await core.state());
+  async 'audit/exported'(msg, s) {
+    await s.audit.markExported(msg.through);
+    await s.audit.prune();
+    s.view.changed();
+    return ok(await s.view.state());
   },
-  async 'audit/retention'(msg, core) {
-    await core.audit.setRetention({
+  async 'audit/retention'(msg, s) {
+    await s.audit.setRetention({
       keepExportedMs: msg.keepExportedDays === undefined ? undefined : msg.keepExportedDays * DAY_MS,
     });
-    await core.audit.prune();
-    core.changed();
-    return ok(await core.state());
+    await s.audit.prune();
+    s.view.changed();
+    return ok(await s.view.state());
   },
-  async 'audit/clear'(_msg, core) {
-    await core.audit.clearExported();
-    core.changed();
-    return ok(await core.state());
+  async 'audit/clear'(_msg, s) {
+    await s.audit.clearExported();
+    s.view.changed();
+    return ok(await s.view.state());
   },
-  async 'report/preparer'(msg, core, deps) {
-    await savePreparer(deps.storage.local, msg.name);
-    core.changed();
-    return ok(await core.state());
+  async 'report/preparer'(msg, s) {
+    await savePreparer(s.local, msg.name);
+    s.view.changed();
+    return ok(await s.view.state());
   },
-  'company/erase': (msg, core, deps) =>
-    eraseCompanyData(core, { realmId: msg.realmId, environment: msg.environment }, deps.storage.local),
+  'company/erase': (msg, s) => eraseCompanyData(s, { realmId: msg.realmId, environment: msg.environment }),
 };

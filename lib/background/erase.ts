@@ -14,13 +14,23 @@
  * check runs: refused with words, nothing erased. It runs under the company's start lock, so no job
  * can be created for the company between the check and the erase.
  */
+
+import type { AuditLog } from '../audit/log';
+import type { createCompanyNames } from '../connection/company-names';
+import type { TokenStore } from '../connection/token-store';
 import { sameScope } from '../domain/scope';
+import type { createRunHistory } from '../jobs/run-history';
+import type { JobRunner } from '../jobs/types';
 import { fail, ok, type Reply } from '../messaging/protocol';
 import type { PopupState } from '../messaging/views';
-import type { Scope } from '../selection/store';
+import type { PreflightStore } from '../preflight/preflight-store';
+import type { Scope, SelectionStore } from '../selection/store';
 import type { StorageArea } from '../storage/area';
+import type { CompanyLock } from '../storage/company-lock';
 import { storageKey } from '../storage/keys';
-import { type BackgroundCore, isActiveJob } from './app';
+import { isActiveJob } from './company-view';
+import type { PreflightService } from './preflight-service';
+import type { ViewNotices } from './view-notices';
 
 export const ERASE_REFUSED = {
   jobActive: 'A job of this company is still running or paused: let it finish or cancel it, then erase.',
@@ -31,37 +41,52 @@ export const ERASE_REFUSED = {
   auditFailed: 'The audit log could not be changed: this company’s entries in it stay. Try again.',
 } as const;
 
-export function eraseCompanyData(core: BackgroundCore, scope: Scope, local: StorageArea): Promise<Reply<PopupState>> {
-  return core.startLock.run(scope, async () => {
-    const jobs = (await core.runner.listJobs()).filter((j) => sameScope(j, scope));
+/** What an erase touches: every store that keeps something of a company, and the lock starts take. */
+export interface EraseServices {
+  startLock: CompanyLock;
+  runner: Pick<JobRunner, 'listJobs' | 'removeJob'>;
+  preflight: Pick<PreflightService, 'isRunning'>;
+  audit: Pick<AuditLog, 'stats' | 'eraseCompany'>;
+  runHistory: Pick<ReturnType<typeof createRunHistory>, 'erase'>;
+  selection: Pick<SelectionStore, 'erase'>;
+  preflightStore: Pick<PreflightStore, 'erase'>;
+  companyNames: Pick<ReturnType<typeof createCompanyNames>, 'get' | 'forget'>;
+  tokens: Pick<TokenStore, 'getConnection'>;
+  local: StorageArea;
+  view: ViewNotices;
+}
+
+export function eraseCompanyData(s: EraseServices, scope: Scope): Promise<Reply<PopupState>> {
+  return s.startLock.run(scope, async () => {
+    const jobs = (await s.runner.listJobs()).filter((j) => sameScope(j, scope));
     if (jobs.some(isActiveJob)) return fail(ERASE_REFUSED.jobActive);
-    if (core.preflight.isRunning(scope)) return fail(ERASE_REFUSED.checking);
+    if (s.preflight.isRunning(scope)) return fail(ERASE_REFUSED.checking);
     // The audit log first: when it cannot be read, nothing at all is erased.
-    if ((await core.audit.stats()).error) return fail(ERASE_REFUSED.auditUnreadable);
+    if ((await s.audit.stats()).error) return fail(ERASE_REFUSED.auditUnreadable);
     // Finished jobs: their journals go the way "Done" removes them (only once every final outcome
     // has its audit entry), so a refusal here loses nothing and stops before any snapshot goes.
-    for (const job of jobs) if (!(await core.runner.removeJob(job.id))) return fail(ERASE_REFUSED.jobBusy);
+    for (const job of jobs) if (!(await s.runner.removeJob(job.id))) return fail(ERASE_REFUSED.jobBusy);
     try {
-      await core.audit.eraseCompany(
+      await s.audit.eraseCompany(
         scope,
         jobs.map((j) => j.id),
       );
     } catch {
       return fail(ERASE_REFUSED.auditFailed);
     }
-    await core.runHistory.erase(scope);
-    await core.selection.erase(scope);
-    await core.preflightStore.erase(scope);
+    await s.runHistory.erase(scope);
+    await s.selection.erase(scope);
+    await s.preflightStore.erase(scope);
     await eraseSetAside(
-      local,
+      s.local,
       scope,
       jobs.map((j) => j.id),
     );
-    const name = await core.companyNames.get(scope, false);
-    if (!(await core.tokens.getConnection(scope))) await core.companyNames.forget(scope);
-    core.setNotice({ level: 'info', text: `Erased the local data of ${name ?? `Company ${scope.realmId}`}.` });
-    core.changed();
-    return ok(await core.state());
+    const name = await s.companyNames.get(scope, false);
+    if (!(await s.tokens.getConnection(scope))) await s.companyNames.forget(scope);
+    s.view.setNotice({ level: 'info', text: `Erased the local data of ${name ?? `Company ${scope.realmId}`}.` });
+    s.view.changed();
+    return ok(await s.view.state());
   });
 }
 

@@ -16,30 +16,35 @@ import type { QboClient, QboFindReads } from '../qbo/client-api';
 import { NAME_LISTS } from '../qbo/read-name-list';
 import { resolveRows, windowReaderOf, windowsReaderOf } from '../resolve/resolve';
 import type { Candidate } from '../resolve/types';
-import type { BackgroundCore } from './app';
-import type { BackgroundDeps } from './deps';
+import type { CompanyView } from './company-view';
 import { describeFailure } from './preflight-service';
-import { checkViewCompany } from './view-scope';
+import { checkViewCompany, type ViewCompanyDeps } from './view-scope';
 
 type FindMessageType = Extract<PageMessageType, `find/${string}`>;
-type Context = [core: BackgroundCore, deps: BackgroundDeps];
+
+/** What the find tools use: the company in view and its client (reads only). */
+export interface FindServices extends ViewCompanyDeps, Pick<CompanyView, 'hasToken'> {
+  clientFor(realmId: string, environment: CompanyScope['environment']): QboClient & QboFindReads;
+  now: () => number;
+}
+type Context = [s: FindServices];
 
 /** The company's client, when the view shows the company in use and it is connected. */
-async function clientOf(core: BackgroundCore, scope: CompanyScope): Promise<Reply<QboClient & QboFindReads>> {
-  const viewed = await checkViewCompany(core, scope);
+async function clientOf(s: FindServices, scope: CompanyScope): Promise<Reply<QboClient & QboFindReads>> {
+  const viewed = await checkViewCompany(s, scope);
   if (!viewed.ok) return fail(viewed.error);
-  if (!(await core.hasToken(viewed.scope))) return fail('Connect to QuickBooks first.');
-  return ok(core.clientFor(viewed.scope.realmId, viewed.scope.environment));
+  if (!(await s.hasToken(viewed.scope))) return fail('Connect to QuickBooks first.');
+  return ok(s.clientFor(viewed.scope.realmId, viewed.scope.environment));
 }
 
 const found = (c: Candidate): FoundRecord => ({ ...c });
 
 export const findHandlers: Pick<Handlers<PageMessageType, Context>, FindMessageType> = {
-  async 'find/search'(msg, core, deps) {
-    const client = await clientOf(core, msg.scope);
+  async 'find/search'(msg, s) {
+    const client = await clientOf(s, msg.scope);
     if (!client.ok) return client;
     // Before the first read: a record changed while (or after) it was read counts as changed.
-    const readAt = deps.clock.now();
+    const readAt = s.now();
     const outcome = await searchTransactions(msg.query, (entity, statement) => client.data.query(entity, statement));
     switch (outcome.kind) {
       case 'ok':
@@ -61,10 +66,10 @@ export const findHandlers: Pick<Handlers<PageMessageType, Context>, FindMessageT
     }
   },
 
-  async 'find/duplicates'(msg, core, deps) {
-    const client = await clientOf(core, msg.scope);
+  async 'find/duplicates'(msg, s) {
+    const client = await clientOf(s, msg.scope);
     if (!client.ok) return client;
-    const readAt = deps.clock.now();
+    const readAt = s.now();
     const result = await scanDuplicates(
       { from: msg.query.from, to: msg.query.to, types: msg.query.types, windowDays: msg.query.windowDays },
       duplicatesReader(client.data),
@@ -96,10 +101,10 @@ export const findHandlers: Pick<Handlers<PageMessageType, Context>, FindMessageT
     return ok({ groups, scanned: result.scanned, readAt });
   },
 
-  async 'find/resolve'(msg, core, deps) {
-    const client = await clientOf(core, msg.scope);
+  async 'find/resolve'(msg, s) {
+    const client = await clientOf(s, msg.scope);
     if (!client.ok) return client;
-    const readAt = deps.clock.now();
+    const readAt = s.now();
     const resolutions = await resolveRows(msg.lines, windowReaderOf(client.data), windowsReaderOf(client.data));
     const lines: ResolvedLine[] = [];
     for (const line of msg.lines) {
@@ -112,8 +117,8 @@ export const findHandlers: Pick<Handlers<PageMessageType, Context>, FindMessageT
     return ok({ lines, readAt });
   },
 
-  async 'find/names'(msg, core) {
-    const client = await clientOf(core, msg.scope);
+  async 'find/names'(msg, s) {
+    const client = await clientOf(s, msg.scope);
     if (!client.ok) return client;
     const names = new Set<string>();
     for (const list of NAME_LISTS) {

@@ -31,11 +31,11 @@ export function createBackground(deps: BackgroundDeps) {
       if (who.kind === 'contentScript') {
         const parsed = ContentMessageSchema.safeParse(message);
         if (!parsed.success) return fail('Refused: a page may only say hello and report its selection.');
-        return await handleContentMessage(core, deps, parsed.data, who.pageUrl, who.tab);
+        return await handleContentMessage(core, parsed.data, who.pageUrl, who.tab);
       }
       const parsed = PageMessageSchema.safeParse(message);
       if (!parsed.success) return fail(`Refused: malformed message (${parsed.error.issues[0]?.message ?? 'shape'}).`);
-      return await handlePageMessage(core, deps, parsed.data);
+      return await handlePageMessage(core, parsed.data);
     } catch (error) {
       return fail(`Safe Delete hit an internal error: ${error instanceof Error ? error.message : String(error)}`);
     }

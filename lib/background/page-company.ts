@@ -95,7 +95,7 @@ export interface AddressIssueSink {
   pageIssues: {
     staleTab(tab: { tabId?: number; url: string; title?: string; text: string; at: number }): Promise<boolean>;
   };
-  changed(): void;
+  view: { changed(): void };
 }
 
 /**
@@ -103,9 +103,9 @@ export interface AddressIssueSink {
  * it is taken (the stale-tab alert; the tab's next hello under a company it can trust clears it).
  */
 export async function noteAddressDisagrees(
-  core: AddressIssueSink,
+  s: AddressIssueSink,
   tab: { tabId?: number; url: string; title?: string; at: number },
 ): Promise<void> {
-  await core.pageIssues.staleTab({ ...tab, text: ADDRESS_DISAGREES_TEXT });
-  core.changed();
+  await s.pageIssues.staleTab({ ...tab, text: ADDRESS_DISAGREES_TEXT });
+  s.view.changed();
 }

@@ -21,11 +21,18 @@ import {
   type ReplyOf,
   type RequestOf,
 } from '../messaging/protocol';
+import type { PreflightStore } from '../preflight/preflight-store';
+import { type PageIssues, STALE_TAB_TEXT } from '../selection/page-issues';
+import type { SelectionStore } from '../selection/store';
 import { MAX_PAGE_TICKED, MAX_SELECTION } from '../selection/store';
-import type { BackgroundCore } from './app';
-import type { BackgroundDeps } from './deps';
-import { ADDRESS_DISAGREES_TEXT, noteAddressDisagrees, readPageCompany, storeIdOfTab } from './page-company';
-import { STALE_TAB_TEXT } from './page-issues';
+import {
+  ADDRESS_DISAGREES_TEXT,
+  type CookiesApi,
+  noteAddressDisagrees,
+  readPageCompany,
+  storeIdOfTab,
+} from './page-company';
+import type { ViewNotices } from './view-notices';
 
 export interface ContentSenderTab {
   id?: number;
@@ -33,69 +40,75 @@ export interface ContentSenderTab {
   title?: string;
 }
 
-type ContentContext = [core: BackgroundCore, deps: BackgroundDeps, senderUrl: URL, senderTab?: ContentSenderTab];
+/** What a content script's messages reach: the page's cookie, the page issues, the selection. */
+export interface ContentServices {
+  cookies: CookiesApi;
+  pageIssues: Pick<PageIssues, 'loadedUnder' | 'tabFine' | 'staleTab' | 'pageInfo'>;
+  selection: Pick<SelectionStore, 'setLastPage' | 'report'>;
+  preflightStore: Pick<PreflightStore, 'forget'>;
+  now: () => number;
+  view: ViewNotices;
+}
+
+type ContentContext = [s: ContentServices, senderUrl: URL, senderTab?: ContentSenderTab];
 type ContentHandlers = Handlers<ContentMessageType, ContentContext>;
 
 /** Each content-script message's handler, typed against the protocol map (lib/messaging/protocol.ts). */
 export const contentHandlers: ContentHandlers = {
-  'page/hello': (msg, core, deps, senderUrl, senderTab) => handlePageHello(core, deps, msg, senderUrl, senderTab),
-  'selection/report': (msg, core, deps, senderUrl, senderTab) =>
-    handleSelectionReport(core, deps, msg, senderUrl, senderTab),
+  'page/hello': (msg, s, senderUrl, senderTab) => handlePageHello(s, msg, senderUrl, senderTab),
+  'selection/report': (msg, s, senderUrl, senderTab) => handleSelectionReport(s, msg, senderUrl, senderTab),
 };
 
 /** Answers a validated content-script message from the page at `senderUrl`. */
 export function handleContentMessage<K extends ContentMessageType>(
-  core: BackgroundCore,
-  deps: BackgroundDeps,
+  s: ContentServices,
   msg: RequestOf<K> & { type: K },
   senderUrl: URL,
   senderTab?: ContentSenderTab,
 ): Promise<Reply<ReplyOf<K>>> {
-  return dispatch<ContentMessageType, K, ContentContext>(contentHandlers, msg, core, deps, senderUrl, senderTab);
+  return dispatch<ContentMessageType, K, ContentContext>(contentHandlers, msg, s, senderUrl, senderTab);
 }
 
 export async function handlePageHello(
-  core: BackgroundCore,
-  deps: BackgroundDeps,
+  s: ContentServices,
   hello: PageHello,
   senderUrl: URL,
   senderTab?: ContentSenderTab,
 ): Promise<Reply<PageHelloReply>> {
   if (hello.data.host !== senderUrl.hostname) return fail('Refused: the hello names another host than its page.');
-  const storeId = await storeIdOfTab(deps.cookies, senderTab);
-  const page = await readPageCompany(deps.cookies, senderUrl.href, storeId);
-  const at = deps.clock.now();
+  const storeId = await storeIdOfTab(s.cookies, senderTab);
+  const page = await readPageCompany(s.cookies, senderUrl.href, storeId);
+  const at = s.now();
   // What this tab's rows are bound to from now on: the popup opened over it shows that company.
   const bound =
     page?.realmId && !page.addressDisagrees ? { realmId: page.realmId, environment: page.environment, at } : undefined;
-  if (senderTab?.id !== undefined) await core.pageIssues.loadedUnder(senderTab.id, bound);
+  if (senderTab?.id !== undefined) await s.pageIssues.loadedUnder(senderTab.id, bound);
   if (page?.addressDisagrees) {
-    await noteAddressDisagrees(core, { tabId: senderTab?.id, url: senderUrl.href, title: senderTab?.title, at });
+    await noteAddressDisagrees(s, { tabId: senderTab?.id, url: senderUrl.href, title: senderTab?.title, at });
     return ok({});
   }
-  if (page?.realmId && (await core.pageIssues.tabFine(senderTab?.id, senderUrl.href))) core.changed();
+  if (page?.realmId && (await s.pageIssues.tabFine(senderTab?.id, senderUrl.href))) s.view.changed();
   return ok(page?.realmId ? { realmId: page.realmId } : {});
 }
 
 export async function handleSelectionReport(
-  core: BackgroundCore,
-  deps: BackgroundDeps,
+  s: ContentServices,
   report: SelectionReport,
   senderUrl: URL,
   senderTab?: ContentSenderTab,
 ): Promise<Reply<SelectionReportReply>> {
   const data = report.data;
   if (data.host !== senderUrl.hostname) return fail('Refused: the report names another host than its page.');
-  const now = deps.clock.now();
-  const storeId = await storeIdOfTab(deps.cookies, senderTab);
-  const page = await readPageCompany(deps.cookies, senderUrl.href, storeId);
+  const now = s.now();
+  const storeId = await storeIdOfTab(s.cookies, senderTab);
+  const page = await readPageCompany(s.cookies, senderUrl.href, storeId);
   if (page?.addressDisagrees) {
-    await noteAddressDisagrees(core, { tabId: senderTab?.id, url: senderUrl.href, title: senderTab?.title, at: now });
+    await noteAddressDisagrees(s, { tabId: senderTab?.id, url: senderUrl.href, title: senderTab?.title, at: now });
     return fail(ADDRESS_DISAGREES_TEXT);
   }
   if (!page?.realmId) return fail('No company cookie on this page: open a company in QuickBooks first.');
   const stale = async (reason: string) => {
-    await core.pageIssues.staleTab({
+    await s.pageIssues.staleTab({
       tabId: senderTab?.id,
       url: senderUrl.href,
       title: senderTab?.title,
@@ -105,7 +118,7 @@ export async function handleSelectionReport(
       nowOpen: page.realmId,
       environment: page.environment,
     });
-    core.changed();
+    s.view.changed();
     return fail(`${STALE_TAB_TEXT} ${reason}`);
   };
   if (data.pageCompany === null) return stale('The company this page was loaded under is not known.');
@@ -113,8 +126,8 @@ export async function handleSelectionReport(
     return stale(`It was loaded under company ${data.pageCompany}; QuickBooks now has company ${page.realmId} open.`);
   }
   const scope = { realmId: page.realmId, environment: page.environment };
-  await core.selection.setLastPage({ ...scope, url: senderUrl.href, storeId, at: now });
-  const outcome = await core.selection.report(scope, {
+  await s.selection.setLastPage({ ...scope, url: senderUrl.href, storeId, at: now });
+  const outcome = await s.selection.report(scope, {
     added: data.added,
     pageTicked: data.pageTicked,
     removed: data.removed,
@@ -122,11 +135,11 @@ export async function handleSelectionReport(
     removedRows: data.removedRows,
   });
   // A row that (re-)entered the selection never keeps an older check's status: it is checked afresh.
-  if (outcome.entered.length > 0) await core.preflightStore.forget(scope, outcome.entered);
-  await core.pageIssues.tabFine(senderTab?.id, senderUrl.href);
-  await core.pageIssues.pageInfo(senderUrl.href, data.page, now);
+  if (outcome.entered.length > 0) await s.preflightStore.forget(scope, outcome.entered);
+  await s.pageIssues.tabFine(senderTab?.id, senderUrl.href);
+  await s.pageIssues.pageInfo(senderUrl.href, data.page, now);
   if (outcome.overCap > 0) {
-    core.setNotice(
+    s.view.setNotice(
       {
         level: 'error',
         text: `The selection is full: Safe Delete holds at most ${MAX_SELECTION.toLocaleString('en-US')} selected rows (and ${MAX_PAGE_TICKED.toLocaleString('en-US')} rows ticked by the page). ${outcome.overCap} more were not added. Delete or clear some first.`,
@@ -134,7 +147,7 @@ export async function handleSelectionReport(
       scope,
     );
   } else {
-    core.changed();
+    s.view.changed();
   }
   return ok({ selected: Object.keys(outcome.selection).length, refused: outcome.refused });
 }

@@ -9,6 +9,7 @@ import { RUNS_ITEM } from '../jobs/run-history';
 import { JOB_SEAL_ITEM } from '../journal/job-seal';
 import { JOB_CHUNK_ITEM, JOB_RECORDS_ITEM, JOBS_ITEM, THROTTLE_ITEM } from '../journal/schema';
 import { PREFLIGHT_ITEM } from '../preflight/preflight-store';
+import { PAGE_ISSUES_ITEM } from '../selection/page-issues';
 import {
   CHOICE_ITEM,
   LAST_PAGE_ITEM,
@@ -18,7 +19,6 @@ import {
   TOMBSTONES_ITEM,
 } from '../selection/store';
 import { ITEM_VERSIONS_ITEM, LAYOUT_ITEM, UNREADABLE_ITEM } from '../storage/migrate';
-import { PAGE_ISSUES_ITEM } from './page-issues';
 import { PREPARER_ITEM } from './preparer';
 
 export const STORED_ITEMS = [

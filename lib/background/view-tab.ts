@@ -13,44 +13,52 @@
  */
 import { ok, type Reply } from '../messaging/protocol';
 import { classifySender } from '../messaging/sender';
-import type { BackgroundCore } from './app';
-import type { BackgroundDeps } from './deps';
+import { type PageIssues, STALE_TAB_TEXT } from '../selection/page-issues';
+import type { SelectionStore } from '../selection/store';
+import type { TabsApi } from './deps';
+import { type CookiesApi, readPageCompany, storeIdOfTab } from './page-company';
+import type { ViewNotices } from './view-notices';
 
 export type { TabInfo, TabsApi } from './deps';
 
-import { readPageCompany, storeIdOfTab } from './page-company';
-import { STALE_TAB_TEXT } from './page-issues';
+/** What the view's tab reads: the tab, its cookie, what it said when it loaded; and the selection's last page. */
+export interface ViewTabServices {
+  tabs?: TabsApi;
+  cookies: CookiesApi;
+  extensionId: string;
+  extensionOrigin: string;
+  pageIssues: Pick<PageIssues, 'tabCompany' | 'staleTab'>;
+  selection: Pick<SelectionStore, 'lastPage' | 'setLastPage'>;
+  now: () => number;
+  view: Pick<ViewNotices, 'changed'>;
+}
 
 export interface ViewTabReply {
   /** The active tab's company, when it is a QuickBooks page with a company open. */
   realmId?: string;
 }
 
-export async function focusViewTab(
-  core: BackgroundCore,
-  deps: BackgroundDeps,
-  tabId: number,
-): Promise<Reply<ViewTabReply>> {
-  const tab = await deps.tabs?.get(tabId).catch(() => undefined);
+export async function focusViewTab(s: ViewTabServices, tabId: number): Promise<Reply<ViewTabReply>> {
+  const tab = await s.tabs?.get(tabId).catch(() => undefined);
   if (!tab?.url) return ok({});
   // The same rule as a content script's page: a QuickBooks web-app address, never a private window.
-  const page = classifySender({ id: deps.extensionId, url: tab.url, tab }, deps.extensionId, deps.extensionOrigin);
+  const page = classifySender({ id: s.extensionId, url: tab.url, tab }, s.extensionId, s.extensionOrigin);
   if (page.kind !== 'contentScript') return ok({});
-  const storeId = await storeIdOfTab(deps.cookies, tab);
-  const company = await readPageCompany(deps.cookies, page.pageUrl.href, storeId);
+  const storeId = await storeIdOfTab(s.cookies, tab);
+  const company = await readPageCompany(s.cookies, page.pageUrl.href, storeId);
   if (!company?.realmId) return ok({});
   const url = page.pageUrl.href;
-  const loaded = await core.pageIssues.tabCompany(tabId);
+  const loaded = await s.pageIssues.tabCompany(tabId);
   const stale = loaded && loaded.environment === company.environment && loaded.realmId !== company.realmId;
   const scope = { realmId: stale ? loaded.realmId : company.realmId, environment: company.environment };
   if (stale) {
-    const at = deps.clock.now();
+    const at = s.now();
     const issue = { tabId, url, text: STALE_TAB_TEXT, at, loadedUnder: loaded.realmId, nowOpen: company.realmId };
-    await core.pageIssues.staleTab({ ...issue, environment: company.environment });
+    await s.pageIssues.staleTab({ ...issue, environment: company.environment });
   }
-  const last = await core.selection.lastPage();
+  const last = await s.selection.lastPage();
   const moved = last?.realmId !== scope.realmId || last.environment !== scope.environment || last.url !== url;
-  if (moved) await core.selection.setLastPage({ ...scope, url, storeId, at: deps.clock.now() });
-  if (moved || stale) core.changed();
+  if (moved) await s.selection.setLastPage({ ...scope, url, storeId, at: s.now() });
+  if (moved || stale) s.view.changed();
   return ok({ realmId: scope.realmId });
 }

@@ -4,9 +4,7 @@
  * found in part of the range.
  */
 import { describe, expect, it } from 'vitest';
-import type { BackgroundCore } from '../../lib/background/app';
-import type { BackgroundDeps } from '../../lib/background/deps';
-import { findHandlers } from '../../lib/background/find-handlers';
+import { type FindServices, findHandlers } from '../../lib/background/find-handlers';
 import type { Entity } from '../../lib/domain/entities';
 import type { CompanyScope } from '../../lib/domain/scope';
 
@@ -31,18 +29,18 @@ function background(counts: Partial<Record<Entity, number>>) {
       return { kind: 'ok' as const, meta, rows: [], calls: 1 };
     },
   };
-  const core = {
+  // Only what the find handlers declare they use: the company in view, its token, its client, the clock.
+  const services: FindServices = {
     currentScope: async () => SCOPE,
     companyNames: { get: async () => 'Alpha Co' },
     hasToken: async () => true,
-    clientFor: () => client,
-  } as unknown as BackgroundCore;
-  const deps = { clock: { now: () => Date.UTC(2026, 10, 22) } } as unknown as BackgroundDeps;
+    clientFor: () => client as unknown as ReturnType<FindServices['clientFor']>,
+    now: () => Date.UTC(2026, 10, 22),
+  };
   const run = (query: { from: string; to: string; types: Entity[] }) =>
     findHandlers['find/duplicates'](
       { type: 'find/duplicates', query: { ...query, windowDays: 3 }, scope: SCOPE },
-      core,
-      deps,
+      services,
     );
   return { run, statements };
 }

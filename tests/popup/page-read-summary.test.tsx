@@ -8,8 +8,8 @@
 import { fireEvent, screen } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPageIssues } from '../../lib/background/page-issues';
 import type { PageInfo } from '../../lib/messaging/content-protocol';
+import { createPageIssues } from '../../lib/selection/page-issues';
 import { NOW, popupState, renderPopup, settle } from './fixtures';
 
 const BANKING = 'https://app.qbo.intuit.com/app/banking';

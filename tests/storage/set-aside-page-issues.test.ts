@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPageIssues, PAGE_ISSUES_ITEM } from '../../lib/background/page-issues';
+import { createPageIssues, PAGE_ISSUES_ITEM } from '../../lib/selection/page-issues';
 import { readItem } from '../../lib/storage/item';
 import { storageKey } from '../../lib/storage/keys';
 

@@ -16,7 +16,7 @@ import { writeQueueFor } from '../storage/queue';
 
 export const STALE_TAB_TEXT = 'This tab still shows another company. Reload it.';
 
-/** What the stale-tab alert says: both companies by name, never "another company" (issue 21 §4). */
+/** What the stale-tab alert says: both companies by name, never "another company". */
 export function staleTabText(shows: string | undefined, open: string | undefined): string {
   if (!shows || !open) return STALE_TAB_TEXT;
   return `This tab still shows ${shows}, but QuickBooks now has ${open} open. Reload it.`;
