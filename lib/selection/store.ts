@@ -121,11 +121,19 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
     if (Object.keys((await readLists(scope)).selection).length === 0) return NO_CHOICE;
     return readRaw(choiceKey(scope), ChoiceSchema, NO_CHOICE);
   }
-  /** The person removed these rows in Safe Delete: out of both lists, tombstoned now. */
+  /**
+   * The person removed these rows in Safe Delete: out of both lists, tombstoned now. A record the
+   * resolver found for a row known by what it shows is tombstoned by its row key too: the page still
+   * shows the row ticked and reports it by that key, which must not bring it back.
+   */
   function removeKeys(lists: Lists, keys: readonly string[], now: number): Lists {
     const drop = new Set(keys);
     const tombstones = { ...lists.tombstones };
-    for (const k of drop) tombstones[k] = now;
+    for (const k of drop) {
+      tombstones[k] = now;
+      const row = lists.selection[k]?.fromRow;
+      if (row !== undefined) tombstones[row] = now;
+    }
     const keep = (items: Record<string, SelectedItem>) =>
       Object.fromEntries(Object.entries(items).filter(([k]) => !drop.has(k)));
     const rows = Object.fromEntries(Object.entries(lists.rows).filter(([k]) => !drop.has(k)));
