@@ -1,7 +1,7 @@
 import { ENTITY_LABEL } from '../lib/domain/entities';
 import { recordKey } from '../lib/domain/record-key';
 import type { CandidateView, UnresolvedRow } from '../lib/messaging/views';
-import { formatDate, formatDateTime, formatMoney, pageText, txnUrl } from '../lib/popup/format';
+import { formatDate, formatDateTime, formatMoney, pageText, shownDate, txnUrl } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 import { WAITING_LABEL } from '../lib/popup/plan';
 
@@ -88,7 +88,7 @@ function shownText(row: UnresolvedRow): string {
   const number = pageText(s.number);
   const type = pageText(s.type);
   const head = [type, number ? `no. ${number}` : undefined].filter(Boolean).join(' ');
-  return [head, pageText(s.date), pageText(s.name), pageText(s.amount)].filter(Boolean).join(' · ');
+  return [head, shownDate(s.date), pageText(s.name), pageText(s.amount)].filter(Boolean).join(' · ');
 }
 
 function explain(row: UnresolvedRow): string {

@@ -6,7 +6,7 @@
 import { ENTITY_LABEL, type Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
 import { formatAmount } from '../domain/values/amount';
-import { formatDate } from '../domain/values/date';
+import { formatDate, readDates } from '../domain/values/date';
 import { formatShownText } from '../domain/values/name';
 import { SLUG_TO_ENTITY } from '../domain/web-app';
 import type { ConnectionView, JobView, SelectionRow } from '../messaging/views';
@@ -154,7 +154,7 @@ export function rowIdentity(
     // The type and the number as QuickBooks' lists show them, each in a column of its own.
     type,
     number: number ?? `(Id ${row.id})`,
-    date: row.txnDate ? formatDate(row.txnDate, locale) : pageText(row.shown?.date),
+    date: row.txnDate ? formatDate(row.txnDate, locale) : shownDate(row.shown?.date, locale),
     amount: row.amount !== undefined ? formatMoney(row.amount, row.currency, locale) : pageText(row.shown?.amount),
     party: row.party,
   };
@@ -162,6 +162,15 @@ export function rowIdentity(
 
 /** Raw page text, without control or bidi-override characters; undefined when empty. */
 export const pageText = formatShownText;
+
+/**
+ * A date as the page showed it, in the one format of every other date on screen ("12/31/2025" is
+ * "Dec 31, 2025"); a date that reads two ways ("03/04/2025") or not at all stays as the page wrote it.
+ */
+export function shownDate(text: string | undefined, locale?: string): string | undefined {
+  const days = text === undefined ? undefined : readDates(text);
+  return days?.length === 1 && days[0] ? formatDate(days[0], locale) : pageText(text);
+}
 
 /** "Nov 25, 2026, 2:31 AM" in the browser's locale. */
 export function formatDateTime(at: number, locale?: string): string {

@@ -53,7 +53,7 @@ describe('"Ticked by the page, not by you"', () => {
     const region = screen.getByRole('region', { name: 'Ticked by the page, not by you' });
     const items = within(region).getAllByRole('listitem');
     expect(items).toHaveLength(3);
-    expect(items[0]!.textContent).toBe('Invoice 1424 · 03/14/2025 · $1,200.00');
+    expect(items[0]!.textContent).toBe('Invoice 1424 · Mar 14, 2025 · $1,200.00');
     expect(items[1]!.textContent).toBe('Invoice 1425 · $80.00');
     expect(items[2]!.textContent).toBe('Invoice (Id 43)');
     // Not counted in the selection nor in what the click deletes.
@@ -166,7 +166,9 @@ describe('what the click will do, right above it', () => {
     const items = within(screen.getByRole('region', { name: 'Selected transactions' })).getAllByRole('listitem');
     const unchecked = items.find((i) => i.getAttribute('data-key') === 'Invoice:115')!;
     expect(unchecked.textContent).toContain('Invoice 1424');
-    expect(unchecked.textContent).toContain('03/14/2025');
+    // The page's date in the one format of every date on screen.
+    expect(unchecked.textContent).toContain('Mar 14, 2025');
+    expect(unchecked.textContent).not.toContain('03/14/2025');
     expect(unchecked.textContent).toContain('$1,200.00');
     expect(unchecked.textContent).not.toContain('Id 115');
     const mismatch = items.find((i) => i.getAttribute('data-key') === 'Invoice:7')!;

@@ -80,7 +80,7 @@ describe('popup selection', () => {
     const selection = [row(1), row(2), row(3)];
     const identifying = {
       rowKey: 'page:1',
-      shown: { type: 'Invoice', number: '1242', amount: '$283.42' },
+      shown: { type: 'Invoice', number: '1242', date: '12/31/2025', amount: '$283.42' },
       tickedAt: NOW,
       status: 'identifying',
       candidates: [],
@@ -88,9 +88,11 @@ describe('popup selection', () => {
     const connection = { environment: 'sandbox', hasToken: false, remember: false } as const;
     await renderPopup(popupState({ connection, selection, preflight: undefined, unresolved: [identifying] }));
     const byStatus = screen.getByRole('list', { name: 'Selected by status' });
-    expect(within(byStatus).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Waiting for a connection: 3',
-    ]);
+    expect(
+      within(byStatus)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Waiting for a connection: 3']);
     const filters = screen.getAllByRole('radio').map((r) => r.closest('label')!.textContent);
     expect(filters).toEqual(['All 3', 'Will delete 0', 'Needs a decision 0', 'Left alone 0']);
     for (const item of listRows()) expect(within(item).getByText('Waiting for a connection')).toBeTruthy();
@@ -99,6 +101,8 @@ describe('popup selection', () => {
     const unresolved = screen.getByRole('region', { name: /Rows not tied to one transaction/ });
     expect(unresolved.textContent).not.toContain('Identifying');
     expect(within(unresolved).getByText('Waiting for a connection')).toBeTruthy();
+    // The page's "12/31/2025" in the one format of every date on screen.
+    expect(unresolved.textContent).toContain('Invoice no. 1242 · Dec 31, 2025 · $283.42');
   });
 
   it('offers "Open in QuickBooks" on every row, described by its name', async () => {
