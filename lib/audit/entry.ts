@@ -4,6 +4,7 @@
  * sees one: clients take a getToken callback).
  */
 import { z } from 'zod';
+import { AttachmentMetaSchema } from '../domain/attachments';
 import { ENTITIES } from '../domain/entities';
 import { EnvironmentSchema } from '../domain/schemas';
 
@@ -28,6 +29,8 @@ export const AuditEntrySchema = z.object({
   intuitTid: z.string().optional(),
   /** A restored record's new Id (`id` is the deleted one's): the audit log keeps the mapping. */
   newId: z.string().optional(),
+  /** The record's attachments when it was deleted (metadata, never the file): a restore re-attaches them. */
+  attachments: z.array(AttachmentMetaSchema).optional(),
   preDeleteJson: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

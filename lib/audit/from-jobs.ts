@@ -51,6 +51,10 @@ export function auditLineOf({ job, record, stored }: FinalOutcome): AuditEntry {
     faultMessage: fault?.message,
     intuitTid: stored.intuitTid,
     ...(stored.outcome.kind === 'restored' ? { newId: stored.outcome.newId } : {}),
+    // Its attachments' metadata, so a restore can re-attach them (never the files).
+    ...(record.kind !== 'restore' && record.record.attachments?.length
+      ? { attachments: record.record.attachments }
+      : {}),
     preDeleteJson,
   };
 }

@@ -114,14 +114,32 @@ export const SalesTaxFindingSchema = z.object({
 });
 export type SalesTaxFinding = z.infer<typeof SalesTaxFindingSchema>;
 
-/** The findings that block nothing: decisions (linked, inventory) and notes (sales tax). */
+/**
+ * It has attachments (receipts, notes: the service's `Attachable`). Deleting it keeps them with the
+ * snapshot (their metadata, never the file) and a restore re-attaches them: a note, not a decision.
+ * `files`: the files' names; `notes`: how many attachments are notes alone.
+ */
+export const AttachmentsFindingSchema = z.object({
+  status: z.literal('attachments'),
+  files: z.array(Text),
+  notes: z.number().int().nonnegative(),
+});
+export type AttachmentsFinding = z.infer<typeof AttachmentsFindingSchema>;
+
+/** The findings that block nothing: decisions (linked, inventory) and notes (sales tax, attachments). */
 export const WarningFindingSchema = z.discriminatedUnion('status', [
   LinkedFindingSchema,
   InventoryFindingSchema,
   SalesTaxFindingSchema,
+  AttachmentsFindingSchema,
 ]);
 export type WarningFinding = z.infer<typeof WarningFindingSchema>;
-export const WARNING_STATUSES = ['linked', 'inventory', 'salesTax'] as const satisfies WarningFinding['status'][];
+export const WARNING_STATUSES = [
+  'linked',
+  'inventory',
+  'salesTax',
+  'attachments',
+] as const satisfies WarningFinding['status'][];
 
 export type Finding = BlockingFinding | WarningFinding;
 

@@ -12,6 +12,7 @@
  * ones), so both speak the same shape (tests/domain/no-cycles.test.ts).
  */
 import { z } from 'zod';
+import { AttachmentMetaSchema } from './attachments';
 import { ENTITIES } from './entities';
 import { recordKey } from './record-key';
 
@@ -28,6 +29,8 @@ export const TxnRecordSchema = z.object({
   lastUpdatedTime: z.string().optional(),
   linkedTxn: z.array(z.object({ txnId: z.string(), txnType: z.string() })),
   raw: z.record(z.string(), z.unknown()),
+  /** Its attachments as the check read them (lib/domain/attachments.ts); absent: none read. */
+  attachments: z.array(AttachmentMetaSchema).optional(),
 });
 
 export const ReviewedRecordSchema = z.object({

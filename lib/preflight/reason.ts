@@ -3,11 +3,13 @@
  * background's side (the popup words the same facts its own way, lib/popup/words.ts). Written for
  * people reading a log: rule codes (R2, R3), the service's field names and `Entity:Id` keys stay in.
  */
+
 import type { Finding, LinkedFinding, PageDifference, UnlinkedUse } from '../domain/findings';
 import { recordKey } from '../domain/record-key';
 import { STATUS_DECLARATIONS } from '../domain/statuses';
 import { formatAmount as amountIn } from '../domain/values/amount';
 import { formatDate as dateIn } from '../domain/values/date';
+import { attachmentsReason } from './attachments';
 
 /** The log reads the same on every machine: money and dates as a US bookkeeper writes them. */
 const formatAmount = (amount: number, currency: string | undefined) => amountIn(amount, currency, 'en-US');
@@ -104,6 +106,8 @@ export function findingReason(finding: Finding, subject: Subject): string {
     }
     case 'salesTax':
       return `has sales tax of ${formatAmount(finding.totalTax, finding.currency)}: if its period is already filed, deleting it changes the next return`;
+    case 'attachments':
+      return attachmentsReason(finding);
     default: {
       // A status added later and not worded above: its declaration's words (lib/domain/statuses.ts),
       // so a new status needs no edit here to reach the log.

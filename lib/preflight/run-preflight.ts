@@ -2,7 +2,8 @@
  * runPreflight: read the selection once, completely, and classify every record before anything is
  * deleted. Few calls: one preferences call, per entity one paged IN-read per ≤ 1000 Ids (R4), one
  * TransactionList call per date window (R2), and, only when the records' lines name items, one
- * Item read per 1000 distinct items (./item-types.ts: is it inventory?). A call failure (unauthorized, rateLimited, incomplete …)
+ * Item read per 1000 distinct items (./item-types.ts: is it inventory?), and per entity one Attachable
+ * query per 1000 Ids (./attachments.ts: its receipts and notes, kept with the snapshot). A call failure (unauthorized, rateLimited, incomplete …)
  * ends the preflight and is passed through as data: nothing is classified on a partial picture.
  * Then, only when some record is linked, one complete IN-read per entity of the linked counterparts
  * outside the selection, for the popup's words (./linked-details.ts); its failure fails nothing.
@@ -13,6 +14,7 @@ import type { Environment } from '../domain/ids';
 import { recordKey } from '../domain/record-key';
 import type { QboClient } from '../qbo/client-api';
 import type { TxnRecord } from '../qbo/outcomes';
+import { readAttachments } from './attachments';
 import { findDuplicates } from './checks/duplicate';
 import { RECORD_CHECKS } from './checks/index';
 import { checkUnsupported } from './checks/unsupported';
@@ -76,6 +78,10 @@ export async function runPreflight(input: PreflightInput): Promise<PreflightResu
   const itemTypes = await readItemIndex(client, found.values());
   if (itemTypes.kind !== 'ok') return { kind: 'failed', failure: itemTypes.failure, calls: calls + itemTypes.calls };
   calls += itemTypes.calls;
+  const attachments = await readAttachments(client, found.values());
+  if (attachments.kind !== 'ok')
+    return { kind: 'failed', failure: attachments.failure, calls: calls + attachments.calls };
+  calls += attachments.calls;
 
   const records: PreflightRecord[] = items.map((item, index) => {
     const early = inputFindings.get(index);

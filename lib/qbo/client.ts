@@ -4,6 +4,7 @@
  */
 
 import { isRealmId } from '../domain/ids';
+import { attachableCalls, type QboAttachables } from './attachables';
 import type { QboClient, QboClientOptions, QboFindReads } from './client-api';
 import { batchCreate } from './create-calls';
 import { batchDelete, deleteOne } from './delete-calls';
@@ -24,7 +25,7 @@ import { readWindow } from './read-window';
 import { readWindows } from './read-windows';
 import { batchVoid, voidOne } from './void-calls';
 
-export function createQboClient(options: QboClientOptions): QboClient & QboFindReads {
+export function createQboClient(options: QboClientOptions): QboClient & QboFindReads & QboAttachables {
   if (!isRealmId(options.realmId)) throw new TypeError(`createQboClient: bad realmId ${options.realmId}`);
   const pageSize = options.pageSize ?? MAX_PAGE_SIZE;
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
@@ -58,5 +59,6 @@ export function createQboClient(options: QboClientOptions): QboClient & QboFindR
     batchVoid: (items) => batchVoid(ctx, items),
     voidOne: (item) => voidOne(ctx, item),
     batchCreate: (items, o) => batchCreate(ctx, items, o),
+    ...attachableCalls(ctx),
   };
 }

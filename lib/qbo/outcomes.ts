@@ -2,6 +2,7 @@
  * What a call to the service came to, converted once at the edge (the client) into data.
  * Nothing past the client looks at HTTP statuses or fault bodies.
  */
+import type { AttachmentMeta } from '../domain/attachments';
 import type { Entity } from '../domain/entities';
 
 /** A fault as read from any of the three real forms (capitalised JSON, lowercase gateway JSON, XML). */
@@ -63,6 +64,8 @@ export interface TxnRecord {
   linkedTxn: { txnId: string; txnType: string }[];
   /** The whole entity object exactly as the service sent it: the pre-delete snapshot. */
   raw: Record<string, unknown>;
+  /** Its attachments as the check read them (metadata, never the file); absent: none read. */
+  attachments?: AttachmentMeta[];
 }
 
 export interface DeleteRequestItem {

@@ -79,10 +79,10 @@ describe.each<FidelityMode>(['document', 'real'])('linked details (%s mode)', (m
         lineAmount: applied,
       },
     ]);
-    // preferences, count + page of the Payment, the report, then count + page of its invoice (R4).
+    // preferences, count + page of the Payment, the report, its attachments, then count + page of its invoice (R4).
     const log = sim.requestLog(company.realmId).slice(before);
-    expect(log.map((e) => e.endpoint)).toEqual(['preferences', 'query', 'query', 'report', 'query', 'query']);
-    expect(result.calls).toBe(6);
+    expect(log.map((e) => e.endpoint)).toEqual(['preferences', 'query', 'query', 'report', 'query', 'query', 'query']);
+    expect(result.calls).toBe(7);
     const last = decodeURIComponent(log.at(-1)!.path).replace(/\+/g, ' ');
     expect(last).toMatch(
       new RegExp(`from Invoice where Id in \\('${invoiceKey.split(':')[1]}'\\) startposition 1 maxresults \\d+`),
@@ -109,21 +109,21 @@ describe.each<FidelityMode>(['document', 'real'])('linked details (%s mode)', (m
     const before = sim.requestLog(company.realmId).length;
     const both = await runPreflight({ client: clientOf(company), items: itemsOf([key, invoiceKey]), now });
     if (both.kind !== 'ok') throw new Error(JSON.stringify(both));
-    expect(both.calls).toBe(6); // preferences, 2 per entity, report: nothing more
-    expect(sim.requestLog(company.realmId).length - before).toBe(6);
+    expect(both.calls).toBe(8); // preferences, 2 per entity, report, attachments per entity: nothing more
+    expect(sim.requestLog(company.realmId).length - before).toBe(8);
     expect(both.records.every((r) => (r.linked ?? []).length > 0)).toBe(true);
 
     const plain = seed(44, 0);
     expect(plain.keys.linked).toEqual([]);
     const start = sim.requestLog(plain.realmId).length;
     const none = await runPreflight({ client: clientOf(plain), items: itemsOf(plain.keys.all), now });
-    expect(none).toMatchObject({ kind: 'ok', calls: 6 });
+    expect(none).toMatchObject({ kind: 'ok', calls: 8 });
     expect(
       sim
         .requestLog(plain.realmId)
         .slice(start)
         .map((e) => e.endpoint),
-    ).toEqual(['preferences', 'query', 'query', 'query', 'query', 'report']);
+    ).toEqual(['preferences', 'query', 'query', 'query', 'query', 'report', 'query', 'query']);
   });
 
   it('a failed counterpart read leaves the preflight ok and the record linked, just without details', async () => {
@@ -132,7 +132,9 @@ describe.each<FidelityMode>(['document', 'real'])('linked details (%s mode)', (m
     let reported = false;
     const failAfterReport: typeof fetch = async (input, init) => {
       const request = new Request(input, init);
-      if (reported && new URL(request.url).pathname.endsWith('/query')) return new Response('', { status: 503 });
+      const attachments = /from Attachable/i.test(await request.clone().text());
+      if (reported && !attachments && new URL(request.url).pathname.endsWith('/query'))
+        return new Response('', { status: 503 });
       if (new URL(request.url).pathname.includes('/reports/')) reported = true;
       return fetch(request);
     };
@@ -143,6 +145,6 @@ describe.each<FidelityMode>(['document', 'real'])('linked details (%s mode)', (m
     expect(record?.status).toBe('ready');
     expect(record?.warnings.map((w) => w.status)).toEqual(['linked']);
     expect(record).not.toHaveProperty('linked');
-    expect(result.calls).toBe(5); // the failed attempt counts
+    expect(result.calls).toBe(6); // the failed attempt counts
   });
 });

@@ -86,7 +86,7 @@ describe.each<FidelityMode>(['document', 'real'])('runPreflight against the simu
     expect(result.summary.changed).toBe(1);
   });
 
-  it('few calls: one preferences call, count + page per entity, one report call per date window', async () => {
+  it('few calls: one preferences call, count + page per entity, one report call per date window, one attachments query per entity', async () => {
     const company = sim.seedCompany({
       count: 250,
       seed: 22,
@@ -96,9 +96,9 @@ describe.each<FidelityMode>(['document', 'real'])('runPreflight against the simu
     });
     const before = sim.requestLog(company.realmId).length;
     const result = await runPreflight({ client: clientOf(company), items: itemsOf(company.keys.all), now });
-    expect(result).toMatchObject({ kind: 'ok', calls: 4, summary: { total: 250 } });
+    expect(result).toMatchObject({ kind: 'ok', calls: 5, summary: { total: 250 } });
     const log = sim.requestLog(company.realmId).slice(before);
-    expect(log.map((e) => e.endpoint)).toEqual(['preferences', 'query', 'query', 'report']);
+    expect(log.map((e) => e.endpoint)).toEqual(['preferences', 'query', 'query', 'report', 'query']);
     expect(log.every((e) => e.status === 200)).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 /** The registry: every record check, in the order they run. Input checks: ./duplicate, ./unsupported. */
 import type { RecordCheck } from '../types';
+import { attachments } from './attachments';
 import { changedSinceViewed } from './changed-since-viewed';
 import { closedPeriod } from './closed-period';
 import { deposited } from './deposited';
@@ -20,6 +21,7 @@ export const RECORD_CHECKS: readonly RecordCheck[] = [
   linked,
   inventory,
   salesTax,
+  attachments,
 ];
 
 export const INPUT_CHECK_IDS = ['duplicate', 'unsupported'] as const;
