@@ -1,9 +1,10 @@
 import { ENTITY_LABEL } from '../../lib/domain/entities';
-import type { SearchRow } from '../../lib/find/search-rows';
+import type { FoundRecord } from '../../lib/domain/find';
+import { createdMs } from '../../lib/find/found';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/popup/format';
 
 interface Props {
-  row: SearchRow;
+  row: FoundRecord;
   /** Position among all results, from 0. */
   index: number;
   ticked: boolean;
@@ -12,7 +13,7 @@ interface Props {
 }
 
 /** What a screen reader says for a row's box: two duplicates differ at least by their Id. */
-export function rowLabel(row: SearchRow): string {
+export function rowLabel(row: FoundRecord): string {
   const parts = [
     `Select ${ENTITY_LABEL[row.entity]} ${row.number ? row.number : 'without number'}`,
     row.date ? formatDate(row.date) : undefined,
@@ -24,6 +25,7 @@ export function rowLabel(row: SearchRow): string {
 /** One found transaction: a row of the results table (./ResultsTable.tsx places it). */
 export function ResultRow({ row, index, ticked, onToggle, onKey }: Props) {
   const name = row.name ?? '';
+  const created = createdMs(row);
   return (
     <tr class={ticked ? 'ticked' : undefined} aria-rowindex={index + 2} data-index={index}>
       <td class="find-check">
@@ -42,7 +44,7 @@ export function ResultRow({ row, index, ticked, onToggle, onKey }: Props) {
       <td>{row.number ?? ''}</td>
       <td title={row.memo ? `${name} · ${row.memo}` : name}>{name}</td>
       <td class="find-amount">{row.amount !== undefined ? formatMoney(row.amount, row.currency) : ''}</td>
-      <td>{row.createdAt !== undefined ? formatDateTime(row.createdAt) : ''}</td>
+      <td>{created === undefined ? '' : formatDateTime(created)}</td>
     </tr>
   );
 }

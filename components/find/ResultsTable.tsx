@@ -1,8 +1,8 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { Entity } from '../../lib/domain/entities';
+import type { FoundRecord } from '../../lib/domain/find';
 import { keyOfRecord } from '../../lib/domain/record-key';
-import type { SearchRow } from '../../lib/find/search-rows';
 import { sumsByType } from '../../lib/find/search-total';
 import { formatCount, formatMoney } from '../../lib/popup/format';
 import { entityCountsText } from '../../lib/popup/words';
@@ -27,12 +27,12 @@ export interface ResultKey {
 }
 
 interface Props {
-  results: readonly SearchRow[];
+  results: readonly FoundRecord[];
   onAdd: (keys: ResultKey[]) => void;
   viewport?: number;
 }
 
-const keyOf = (r: SearchRow): ResultKey => ({ entity: r.entity, id: r.id });
+const keyOf = (r: FoundRecord): ResultKey => ({ entity: r.entity, id: r.id });
 const NONE: ReadonlySet<number> = new Set();
 
 /**
@@ -43,7 +43,7 @@ const NONE: ReadonlySet<number> = new Set();
 export function ResultsTable({ results, onAdd, viewport = RESULTS_VIEWPORT }: Props) {
   const scrollTop = useSignal(0);
   // By position in the results they were ticked in: a new set of results starts with nothing ticked.
-  const ticks = useSignal<{ of: readonly SearchRow[]; set: ReadonlySet<number> }>({ of: results, set: NONE });
+  const ticks = useSignal<{ of: readonly FoundRecord[]; set: ReadonlySet<number> }>({ of: results, set: NONE });
   const tickedSet = ticks.value.of === results ? ticks.value.set : NONE;
   const setTicked = (set: ReadonlySet<number>) => {
     ticks.value = { of: results, set };

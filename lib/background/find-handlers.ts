@@ -52,10 +52,7 @@ export const findHandlers: Pick<Handlers<PageMessageType, Context>, FindMessageT
           kind: 'ok',
           total: outcome.total,
           readAt,
-          results: outcome.rows.map(({ syncToken: _, createdAt, ...row }) => ({
-            ...row,
-            ...(createdAt !== undefined ? { createdAt: new Date(createdAt).toISOString() } : {}),
-          })),
+          results: outcome.rows,
         });
       case 'tooMany':
         return ok({ kind: 'tooMany', total: outcome.counted, limit: outcome.limit });
@@ -83,19 +80,9 @@ export const findHandlers: Pick<Handlers<PageMessageType, Context>, FindMessageT
     const groups: DuplicateGroupView[] = result.findings.groups.map((g) => ({
       entity: g.entity,
       keptBecause: g.keptBecause,
-      members: g.members.map((m) => ({
-        entity: m.entity,
-        id: m.id,
-        date: m.date,
-        number: m.number,
-        name: m.name,
-        amount: m.amount,
-        currency: m.currency,
-        memo: m.memo,
-        createdAt: m.created,
-        ...(m.source.kind !== 'unknown' ? { source: `${m.source.kind}: ${m.source.evidence}` } : {}),
-        role: m.role,
-        protections: [...m.protections],
+      members: g.members.map(({ key: _, source, ...m }) => ({
+        ...m,
+        ...(source.kind !== 'unknown' ? { source: `${source.kind}: ${source.evidence}` } : {}),
       })),
     }));
     return ok({ groups, scanned: result.scanned, readAt });

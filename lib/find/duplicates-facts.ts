@@ -12,7 +12,7 @@
  *   live"), read with the same link reader.
  *
  * Bank-feed matches are not here: nothing the API returns says a record was matched to a bank-feed
- * line (see ./duplicates-view.ts), so that keep-rule cannot be applied and is skipped.
+ * line (see ./duplicates-source.ts), so that keep-rule cannot be applied and is skipped.
  */
 import type { Entity } from '../domain/entities';
 import { recordKey } from '../domain/record-key';

@@ -16,7 +16,8 @@ import { type RecordKey, recordKey } from '../domain/record-key';
 import type { TxnRecord } from '../qbo/outcomes';
 import type { Protection } from './duplicates-facts';
 import { DEFAULT_WINDOW_DAYS, type MatchInput, matchDuplicates } from './duplicates-match';
-import { createdMs, isCardCredit, type MemberView, viewOf } from './duplicates-view';
+import { isCardCredit, type RecordSource, sourceOf } from './duplicates-source';
+import { createdMs, type FoundRecord, foundOf } from './found';
 
 export interface DuplicateCandidate {
   record: TxnRecord;
@@ -27,10 +28,10 @@ export interface DuplicateCandidate {
 /** Why the group's kept record is the one kept. */
 export type KeepReason = 'reconciled' | 'linked' | 'deposited' | 'earliestCreated';
 
-export interface DuplicateMember extends MemberView {
+/** A member as the side-by-side view shows it: the found record, where it came from, its protections. */
+export interface DuplicateMember extends FoundRecord {
   key: RecordKey;
-  entity: Entity;
-  id: string;
+  source: RecordSource;
   protections: Protection[];
   /** 'kept': the one the rules keep; 'protected': stays for its own protections; 'proposed': may go. */
   role: 'kept' | 'protected' | 'proposed';
@@ -67,6 +68,7 @@ function compareIds(a: string, b: string): number {
 
 interface Prepared {
   candidate: DuplicateCandidate;
+  found: FoundRecord;
   created: number;
 }
 
@@ -89,10 +91,9 @@ function chooseKept(members: readonly Prepared[]): { kept: Prepared; because: Ke
 function memberOf(prepared: Prepared, role: DuplicateMember['role']): DuplicateMember {
   const { record, protections } = prepared.candidate;
   return {
-    ...viewOf(record),
+    ...prepared.found,
     key: recordKey(record.entity, record.id),
-    entity: record.entity,
-    id: record.id,
+    source: sourceOf(record),
     protections: [...protections],
     role,
   };
@@ -125,7 +126,8 @@ export function findDuplicateGroups(
   for (const match of matched) {
     const members = match.members.map((i) => {
       const candidate = candidates[i] as DuplicateCandidate;
-      return { candidate, created: createdMs(candidate.record) ?? Number.POSITIVE_INFINITY };
+      const found = foundOf(candidate.record);
+      return { candidate, found, created: createdMs(found) ?? Number.POSITIVE_INFINITY };
     });
     const { kept, because } = chooseKept(members);
     const others = members.filter((m) => m !== kept).sort(displayOrder);

@@ -1,7 +1,7 @@
 /** The results' sums, per type and currency, in whole cents (integers: 10,000 decimals added never drift). */
 import { ENTITIES, type Entity } from '../domain/entities';
 import { toCents } from '../domain/values/amount';
-import type { SearchRow } from './search-rows';
+import type { FoundRecord } from './found';
 
 export interface CurrencySum {
   currency: string;
@@ -9,7 +9,7 @@ export interface CurrencySum {
 }
 
 /** Largest sum first; rows without an amount add nothing; a row without a currency is the home currency (USD). */
-export function sumsByCurrency(rows: readonly SearchRow[], home = 'USD'): CurrencySum[] {
+export function sumsByCurrency(rows: readonly FoundRecord[], home = 'USD'): CurrencySum[] {
   const sums = new Map<string, number>();
   for (const row of rows) {
     const cents = toCents(row.amount);
@@ -31,8 +31,8 @@ export interface TypeSum {
  * Per type, in the fixed order of types: a sum over types adds what is owed to the company
  * (invoices) and what it owes (bills) into one figure that means nothing, so no such sum is made.
  */
-export function sumsByType(rows: readonly SearchRow[], home = 'USD'): TypeSum[] {
-  const byType = new Map<Entity, SearchRow[]>();
+export function sumsByType(rows: readonly FoundRecord[], home = 'USD'): TypeSum[] {
+  const byType = new Map<Entity, FoundRecord[]>();
   for (const row of rows) {
     const list = byType.get(row.entity);
     if (list) list.push(row);

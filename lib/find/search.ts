@@ -18,14 +18,15 @@ import type { QueryRows } from '../qbo/query-answer';
 import { MAX_PAGE_SIZE } from '../qbo/query-builder';
 import { excerpt } from '../qbo/to-outcome';
 import { toTxnRecord } from '../qbo/to-txn-record';
+import { type FoundRecord, foundOf } from './found';
 import { MAX_SEARCH_RESULTS, parseSearchQuery, type SearchQuery } from './search-query';
-import { matchesQuery, type SearchRow, sortRows, toSearchRow } from './search-rows';
+import { matchesQuery, sortRows } from './search-rows';
 import { countStatement, pageStatement, serviceConditions } from './search-statement';
 
 export type SearchRead = (entity: Entity, statement: string) => Promise<QueryRows | CallFailure>;
 
 export type SearchOutcome =
-  | { kind: 'ok'; rows: SearchRow[]; total: number; calls: number }
+  | { kind: 'ok'; rows: FoundRecord[]; total: number; calls: number }
   /** The counts alone pass the limit: nothing was read past them, nothing is shown. */
   | { kind: 'tooMany'; counted: number; limit: number; calls: number }
   | { kind: 'failed'; entity: Entity; failure: CallFailure; calls: number }
@@ -121,13 +122,13 @@ export async function searchTransactions(
   }
   const sum = counted.reduce((n, c) => n + (c.total ?? 0), 0);
   if (sum > limit) return { kind: 'tooMany', counted: sum, limit, calls };
-  const rows: SearchRow[] = [];
+  const rows: FoundRecord[] = [];
   for (const count of counted) {
     const pages = await readPages(read, count, conditions, size, count.meta);
     calls += pages.calls;
     if (pages.kind !== 'ok') return { kind: 'failed', entity: count.entity, failure: pages.failure, calls };
     for (const record of pages.records) {
-      const row = toSearchRow(record);
+      const row = foundOf(record);
       if (matchesQuery(row, query)) rows.push(row);
     }
   }

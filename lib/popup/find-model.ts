@@ -8,11 +8,10 @@
 
 import { type Signal, signal } from '@preact/signals';
 import type { Entity } from '../domain/entities';
-import type { DuplicateGroupView, DuplicatesQuery } from '../domain/find';
+import type { DuplicateGroupView, DuplicatesQuery, FoundRecord } from '../domain/find';
 import { recordKey } from '../domain/record-key';
 import type { CompanyScope } from '../domain/scope';
 import { lastDayAllowed, MAX_RANGE_YEARS } from '../domain/search-query';
-import type { SearchRow } from '../find/search-rows';
 import type { Reply, ReplyOf, RequestOf } from '../messaging/protocol';
 import { type SearchForm, searchQueryOf } from './find-form';
 import { formatCount } from './format';
@@ -42,7 +41,7 @@ export type SearchView =
   | { kind: 'invalid'; problems: string[] }
   | { kind: 'error'; message: string }
   | { kind: 'tooMany'; limit: number; total: number }
-  | { kind: 'results'; rows: SearchRow[]; total: number; readAt: number; scope: CompanyScope };
+  | { kind: 'results'; rows: FoundRecord[]; total: number; readAt: number; scope: CompanyScope };
 
 export type DuplicatesView =
   | { kind: 'idle' }
@@ -95,12 +94,6 @@ export async function addToSelection(
   return { kind: 'added', text: ADDED_WORDS(added) };
 }
 
-const toRow = (r: ReplyOf<'find/search'> & { kind: 'ok' }) =>
-  r.results.map(({ createdAt, ...rest }): SearchRow => {
-    const at = createdAt === undefined ? Number.NaN : Date.parse(createdAt);
-    return Number.isNaN(at) ? rest : { ...rest, createdAt: at };
-  });
-
 export function createFindModel(api: FindApi) {
   const tool = signal<Tool | undefined>(undefined);
   const names = signal<string[]>([]);
@@ -146,7 +139,7 @@ export function createFindModel(api: FindApi) {
       else
         search.value = {
           kind: 'results',
-          rows: toRow(reply.data),
+          rows: reply.data.results,
           total: reply.data.total,
           readAt: reply.data.readAt,
           scope: reply.scope,

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DuplicateCandidate, findDuplicateGroups } from '../../lib/find/duplicates';
 import type { Protection } from '../../lib/find/duplicates-facts';
+import { foundOf } from '../../lib/find/found';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { record } from './duplicates-records';
 
@@ -178,16 +179,27 @@ describe('the side-by-side view', () => {
     const [first, second, third] = group?.members ?? [];
     expect(first).toMatchObject({
       key: 'Invoice:10',
+      entity: 'Invoice',
+      id: '10',
       date: '2025-03-10',
       number: '1001',
       name: 'Cool Cars',
       amount: 120,
       memo: 'Imported from CSV, batch 3',
-      created: '2025-03-01T09:00:00Z',
+      createdAt: '2025-03-01T09:00:00Z',
       source: { kind: 'import', evidence: 'Imported from CSV, batch 3' },
     });
     expect(second).toMatchObject({ key: 'Invoice:11', currency: 'USD', memo: 'Net 30', source: { kind: 'unknown' } });
     expect(third?.source).toEqual({ kind: 'bankFeed', evidence: 'TxnSource: BankFeed' });
+  });
+
+  it('a member is the found record a search shows for it, with its key, source, protections and role', () => {
+    const a = inv('10', { number: ' 1001 ', memo: '  Net 30 ', extra: { CustomerMemo: { value: 'Thanks' } } });
+    const [group] = find([a, inv('11')]).groups;
+    const { key, source, protections, role, ...found } = group?.members[0] ?? ({} as never);
+    expect(found).toEqual(foundOf(a));
+    expect(found).toMatchObject({ number: '1001', memo: 'Net 30' });
+    expect([key, source, protections, role]).toEqual(['Invoice:10', { kind: 'unknown' }, [], 'kept']);
   });
 
   it('names a sync app the memo mentions, and reads a malformed field as absent', () => {

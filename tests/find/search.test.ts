@@ -239,8 +239,8 @@ describe('filters applied after the read', () => {
           amount: 99.99,
           currency: 'USD',
           memo: 'dup',
-          createdAt: at('2024-11-03T14:05:00.500Z'),
-          syncToken: '0',
+          createdAt: '2024-11-03T14:05:00.500Z',
+          updatedAt: '2024-11-03T10:00:00-07:00',
         },
       ],
     });

@@ -6,14 +6,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResultRow } from '../../components/find/ResultRow';
 import { RESULT_ROW_HEIGHT, type ResultKey, ResultsTable } from '../../components/find/ResultsTable';
 import type { Entity } from '../../lib/domain/entities';
-import type { SearchRow } from '../../lib/find/search-rows';
+import type { FoundRecord } from '../../lib/domain/find';
 
 afterEach(cleanup);
 
 const TYPES: Entity[] = ['Invoice', 'Bill', 'Purchase', 'JournalEntry'];
 
 /** `n` results; amounts 100.00 + i/100, so 10,000 of them sum to $1,499,950.00. */
-function results(n: number): SearchRow[] {
+function results(n: number): FoundRecord[] {
   return Array.from({ length: n }, (_, i) => ({
     entity: TYPES[i % TYPES.length] as Entity,
     id: String(i + 1),
@@ -22,11 +22,11 @@ function results(n: number): SearchRow[] {
     name: `Customer ${i % 97}`,
     amount: 100 + i / 100,
     currency: 'USD',
-    createdAt: Date.UTC(2024, 10, 3, 14, 2),
+    createdAt: '2024-11-03T14:02:00Z',
   }));
 }
 
-function setup(rows: SearchRow[]) {
+function setup(rows: FoundRecord[]) {
   const onAdd = vi.fn<(keys: ResultKey[]) => void>();
   const view = render(<ResultsTable results={rows} onAdd={onAdd} />);
   const bodyRows = () => view.container.querySelectorAll('tbody tr:not(.find-spacer)');

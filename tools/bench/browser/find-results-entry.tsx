@@ -9,8 +9,8 @@
 import { render } from 'preact';
 import { ResultsTable } from '../../../components/find/ResultsTable';
 import type { Entity } from '../../../lib/domain/entities';
+import type { FoundRecord } from '../../../lib/domain/find';
 import { type SearchOutcome, searchTransactions } from '../../../lib/find/search';
-import type { SearchRow } from '../../../lib/find/search-rows';
 
 let pages: string[] = [];
 let total = 0;
@@ -78,7 +78,7 @@ async function show(): Promise<Shown> {
   if (hop.kind !== 'ok' || hop.total !== total) throw new Error(`search: ${hop.kind}`);
   const t1 = performance.now();
   const container = document.getElementById('app') ?? document.body;
-  render(<ResultsTable results={hop.rows as SearchRow[]} onAdd={() => {}} />, container);
+  render(<ResultsTable results={hop.rows as FoundRecord[]} onAdd={() => {}} />, container);
   void container.getBoundingClientRect(); // style + layout: the rows are on screen
   const t2 = performance.now();
   return {
