@@ -3,7 +3,7 @@
  * (../../../shared/spec/service-facts.md, ../../../shared/spec/deletion-interface.md) and never
  * imported from lib/ (issue 20 §5): a fake that reads the product's tables mirrors a wrong table
  * instead of catching it. tests/simulator/tables-agree.test.ts compares every table here with the
- * product's and names each difference; tests/domain/simulator-imports.test.ts keeps lib/ out.
+ * product's and names each difference; tests/domain/tools-imports.test.ts keeps lib/ out.
  * Where the spec is silent, the value is marked GUESS.
  */
 
