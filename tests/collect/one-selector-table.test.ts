@@ -3,19 +3,20 @@
  * match (tests/collect/selectors.test.ts checks the counts): no other file of lib/collect may pass a
  * literal to a selector API, hold a selector-like string, or declare a selector constant of its own.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, withoutComments } from '../support/imports';
 
 const DIR = join(process.cwd(), 'lib/collect');
 const TABLE = 'selectors.ts';
 // Subfolders too (layouts/): a selector there would escape the count checks as surely as anywhere.
-const files = readdirSync(DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && f !== TABLE);
+const files = sourceFiles('lib/collect', /\.ts$/)
+  .map((f) => f.slice('lib/collect/'.length))
+  .filter((f) => f !== TABLE);
 
 /** The code without its comments (a comment may quote a selector to explain it). */
-function codeOf(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
-}
+const codeOf = withoutComments;
 
 /** A selector API called with a string or template literal. */
 const LITERAL_CALL =

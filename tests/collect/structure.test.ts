@@ -2,19 +2,21 @@
  * lib/collect stays pure DOM: no extension APIs (the content script entrypoint wires those), and
  * small files (STYLE.md: split past ~300 lines).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, specifiersIn, withoutComments } from '../support/imports';
 
 const DIR = join(process.cwd(), 'lib/collect');
-const files = readdirSync(DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+const files = sourceFiles('lib/collect', /\.ts$/).map((f) => f.slice('lib/collect/'.length));
 
 describe('lib/collect structure', () => {
   it.each(files)('%s uses no browser extension API', (file) => {
     const text = readFileSync(join(DIR, file), 'utf8');
-    expect(text).not.toMatch(
-      /from 'wxt\/browser'|webextension-polyfill|\bchrome\.|\bbrowser\.(runtime|storage|cookies|tabs)/,
-    );
+    expect(
+      specifiersIn(text).filter((spec) => /^(wxt\/browser|#imports|webextension-polyfill|@wxt-dev\/)/.test(spec)),
+    ).toEqual([]);
+    expect(withoutComments(text)).not.toMatch(/\bchrome\.|\bbrowser\.(runtime|storage|cookies|tabs)/);
   });
 
   it('our checkboxes are known by a WeakSet, not by a marker in the page', () => {

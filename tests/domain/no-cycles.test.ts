@@ -1,46 +1,17 @@
 /**
  * No import cycle in lib/, between files or between folders, and lib/'s folders in a declared layer
- * order (issue 19): a folder imports only folders of lower layers, never its own layer's nor a higher
+ * order: a folder imports only folders of lower layers, never its own layer's nor a higher
  * one's. Every relative (or WXT-aliased, `~/lib/…`) import of every .ts/.tsx file under lib/ is read
- * with a regex: `import … from`, `export … from`, side-effect `import '…'` and dynamic `import('…')`.
+ * by the structure tests' one scanner (tests/support/imports.ts), whatever its form.
  * Type-only imports (`import type`, `export type … from`) COUNT: they vanish at run time, but a cycle
  * through them is still two modules that each need the other to be read, changed or tested, and lib/
  * has none today. A failure names each cycle as a path of files, `a → b → a`, and each upward import
  * as `file → imported file`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-/**
- * The in-repository specifiers of a module's source (import/export-from, side-effect and dynamic
- * imports): relative ones, and WXT's root aliases (`@/`, `~/`, `@@/`, `~~/`).
- */
-function relativeImports(source: string): string[] {
-  const specs: string[] = [];
-  const statement = /(?:^|[;}\n])\s*(?:import|export)\b(?:[^'";]*?\bfrom)?\s*['"]((?:\.{1,2}|@@|~~|@|~)\/[^'"]+)['"]/g;
-  const dynamic = /\bimport\s*\(\s*['"]((?:\.{1,2}|@@|~~|@|~)\/[^'"]+)['"]\s*\)/g;
-  for (const m of source.matchAll(statement)) specs.push(m[1] ?? '');
-  for (const m of source.matchAll(dynamic)) specs.push(m[1] ?? '');
-  return specs;
-}
+import { importGraph, sourcesUnder } from '../support/imports';
 
 type Graph = Map<string, string[]>;
-
-/** `file → the lib files it imports`, resolving `./x` to x.ts, x.tsx, x/index.ts or x/index.tsx. */
-function importGraph(sources: Map<string, string>): Graph {
-  const resolve = (from: string, spec: string): string | undefined => {
-    const alias = /^(?:@@|~~|@|~)\/(.*)$/.exec(spec);
-    const base = alias ? normalize(alias[1] ?? '') : normalize(join(dirname(from), spec));
-    return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((f) => sources.has(f));
-  };
-  const graph: Graph = new Map();
-  for (const [file, source] of sources) {
-    const targets = relativeImports(source).flatMap((spec) => resolve(file, spec) ?? []);
-    graph.set(file, [...new Set(targets)].sort());
-  }
-  return graph;
-}
 
 /** One cycle per strongly connected group (Tarjan), as a path that starts and ends at its first file. */
 function findCycles(graph: Graph): string[][] {
@@ -182,13 +153,7 @@ function layerViolations(
   return [...new Set(found)].sort();
 }
 
-const libSources = (): Map<string, string> =>
-  new Map(
-    readdirSync(join(process.cwd(), 'lib'), { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.(ts|tsx)$/.test(f))
-      .map((f) => join('lib', f))
-      .map((f) => [f, readFileSync(join(process.cwd(), f), 'utf8')]),
-  );
+const libSources = () => sourcesUnder(['lib'], /\.(ts|tsx)$/);
 
 describe('lib/ has no import cycle', () => {
   it('no cycle among the relative imports of lib/ (type-only imports included)', () => {
@@ -198,7 +163,7 @@ describe('lib/ has no import cycle', () => {
     expect(findCycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
   });
 
-  it('no cycle among the folders of lib/ (issue 19: collect ↔ messaging was the one)', () => {
+  it('no cycle among the folders of lib/ (collect ↔ messaging was the last one)', () => {
     const folders = folderGraph(importGraph(libSources()));
     expect([...folders.keys()]).toEqual(expect.arrayContaining(['lib/collect', 'lib/domain', 'lib/messaging']));
     expect(findCycles(folders).map((cycle) => cycle.join(' → '))).toEqual([]);
@@ -224,24 +189,6 @@ describe('lib/ has no import cycle', () => {
       ]),
     );
     expect(findCycles(folderGraph(files)).map((c) => c.join(' → '))).toEqual(['lib/x → lib/y → lib/x']);
-  });
-
-  it('the import reader sees every form of relative import', () => {
-    const source = [
-      "import { a } from './a';",
-      "import type { B } from '../b/b';",
-      'import {\n  c,\n  type C,\n} from "./c";',
-      "import './side-effect';",
-      "export * from './d';",
-      "export type { E } from './e';",
-      "export { f } from './f';",
-      "const g = await import('./g');",
-      "import zod from 'zod';",
-      "const s = 'not an import from \\'./x\\'';",
-    ].join('\n');
-    expect(relativeImports(source).sort()).toEqual(
-      ['./a', '../b/b', './c', './side-effect', './d', './e', './f', './g'].sort(),
-    );
   });
 
   it('finds and names a cycle, type-only edges included', () => {

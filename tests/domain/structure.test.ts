@@ -1,28 +1,20 @@
 /**
- * Issue 13: each concept of the domain's vocabulary is defined once, in lib/domain. The digits
- * pattern of realm ids, record Ids and SyncTokens, and the environments, appear nowhere else in the
- * product's sources (a composite pattern that embeds the digits, like the link fast path, is fine).
- * Issue 19: every module of the product (lib/, components/, entrypoints/) stays within 300 lines.
+ * Each concept of the domain's vocabulary is defined once, in lib/domain. The digits pattern of realm
+ * ids, record Ids and SyncTokens, and the environments, appear nowhere else in the product's sources
+ * (a composite pattern that embeds the digits, like the link fast path, is fine).
+ * Every module of the product (lib/, components/, entrypoints/) stays within 300 lines.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIGITS_ID, ENVIRONMENTS, isRealmId, isSyncToken } from '../../lib/domain/ids';
 import { parseRecordKey, recordKey } from '../../lib/domain/record-key';
 import { EnvironmentSchema, RealmIdSchema } from '../../lib/domain/schemas';
+import { readSource, sourceFiles, withoutComments } from '../support/imports';
 
-function sources(dir: string): string[] {
-  return readdirSync(join(process.cwd(), dir), { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.(ts|tsx)$/.test(f))
-    .map((f) => join(dir, f));
-}
+const sources = (dir: string) => sourceFiles(dir, /\.(ts|tsx)$/);
 /** A file's code without its comments (a comment may name a shape). */
-const code = (f: string) =>
-  readFileSync(join(process.cwd(), f), 'utf8')
-    .split('\n')
-    .filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line))
-    .map((line) => line.replace(/\s\/\/.*$/, ''))
-    .join('\n');
+const code = (f: string) => withoutComments(readSource(f) ?? '');
 const PRODUCT = ['lib', 'components', 'entrypoints'].flatMap(sources).filter((f) => !f.startsWith('lib/domain/'));
 
 describe('the domain vocabulary is defined once', () => {
