@@ -33,14 +33,17 @@ export function storedValue<T = unknown>(page: Page, key: string): Promise<T | u
 }
 
 /**
- * Waits until the background has filed exactly `count` rows in the company's selection: the
+ * Waits until the background has filed exactly `count` ticked rows for the company (records in its
+ * selection and rows known by what they show, still to be resolved to one): the
  * content script reports after 150 ms of quiet, and a popup connected before that would check a
  * partial selection.
  */
 export async function untilFiled(page: Page, realmId: string, count: number): Promise<void> {
+  // Records in the selection, and rows known by what they show waiting to be resolved to one.
+  const scope = { environment: 'production' as const, realmId };
   const filed = async () =>
-    Object.keys((await storedValue<object>(page, storageKey.selection({ environment: 'production', realmId }))) ?? {})
-      .length;
+    Object.keys((await storedValue<object>(page, storageKey.selection(scope))) ?? {}).length +
+    Object.keys((await storedValue<object>(page, storageKey.rows(scope))) ?? {}).length;
   await expect.poll(filed, { intervals: [50] }).toBe(count);
 }
 

@@ -54,16 +54,18 @@ export async function storedValue<T = unknown>(worker: Worker, key: string): Pro
 export async function filedKeys(
   worker: Worker,
   realmId: string,
-  list: 'selection' | 'pageTicked' = 'selection',
+  list: 'selection' | 'pageTicked' | 'rows' = 'selection',
 ): Promise<string[]> {
   const key = storageKey[list]({ environment: 'production', realmId });
   return Object.keys((await storedValue<Record<string, unknown>>(worker, key)) ?? {});
 }
 
 /**
- * Waits until the background has filed exactly `count` rows in the company's selection (or, given
- * keys, at least those), and when given, `pageTicked` rows ticked by the page: the content script
- * reports after 150 ms of quiet, and a popup opened before that would check a partial selection.
+ * Waits until the background has filed exactly `count` ticked rows for the company — records in its
+ * selection and rows known by what they show still waiting to be resolved to one (they move into the
+ * selection once a connection resolves them) — or, given keys, at least those records in the
+ * selection; and when given, `pageTicked` rows ticked by the page: the content script reports after
+ * 150 ms of quiet, and a popup opened before that would check a partial selection.
  */
 export async function untilFiled(
   context: BrowserContext,
@@ -73,7 +75,8 @@ export async function untilFiled(
 ): Promise<void> {
   const worker = await extensionWorker(context);
   const filed = () => filedKeys(worker, realmId);
-  if (typeof count === 'number') await expect.poll(async () => (await filed()).length, { intervals: [50] }).toBe(count);
+  const ticked = async () => (await filed()).length + (await filedKeys(worker, realmId, 'rows')).length;
+  if (typeof count === 'number') await expect.poll(ticked, { intervals: [50] }).toBe(count);
   else {
     const missing = async () => {
       const keys = await filed();

@@ -14,8 +14,14 @@ export async function connectPopup(openPopup: () => Promise<import('@playwright/
   return popup;
 }
 
+/**
+ * The job's batch calls: those carrying a write (delete, void, create). Reading ticked rows known by
+ * what they show sends batches too, of queries only: they write nothing.
+ */
+const WRITE_OPERATION = /"operation"\s*:\s*"(delete|update|create)"/;
+
 export function batchCalls(sim: Simulator, realmId: string) {
-  return sim.requestLog(realmId).filter((e) => e.endpoint === 'batch');
+  return sim.requestLog(realmId).filter((e) => e.endpoint === 'batch' && WRITE_OPERATION.test(e.body ?? ''));
 }
 
 /** Opens a list page, ticks invoices of the wanted categories, connects the popup and waits for the check. */

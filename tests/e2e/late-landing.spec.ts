@@ -1,20 +1,4 @@
-/**
- * A restore whose worker dies with a create in flight, the write landing after the new worker looked:
- * each record is still created exactly once. The production build in Chromium against the simulator.
- *
- * 12 records deleted (an invoice and the payment that pays it among them), then restored with the
- * service keeping every batch call until the test lets it go. The documents' batch goes; the
- * payment's batch is kept in flight, the worker is stopped, and only once the new worker has looked
- * for the payment (and found nothing: it has not landed) is the kept call applied. The product must
- * wait for the write's deadline (never re-send before it), then find the payment and adopt it.
- * The deadline (150 s of real time) is let pass by the test once the write has landed
- * (./extension-state.ts landNow), as the product would see it minutes later.
- *
- * Run it 20 times: `npx playwright test tests/e2e/late-landing.spec.ts --repeat-each 20`.
- */
-import type { Page } from '@playwright/test';
 import { WRITE_LANDS_WITHIN_MS } from '../../lib/domain/limits';
-import { entityFromSlug } from '../../lib/domain/web-app';
 import { extensionWorker } from '../../tools/chromium/chromium';
 import type { RequestIdMode, SeededCompany, Simulator } from '../../tools/simulator/api';
 import { LedgerPage } from '../../tools/support/pages/ledger';
@@ -22,15 +6,9 @@ import { landNow, storedJobs, untilFiled } from './extension-state';
 import { expect, test } from './fixtures';
 import { categoryOf, connectPopup, stopWorker } from './helpers';
 
-/** The page's transactions as keys `${Entity}:${Id}`, in page order. */
-async function pageKeys(page: Page): Promise<string[]> {
-  const hrefs = await page.$$eval('a[href*="txnId="]', (links) => links.map((a) => (a as HTMLAnchorElement).href));
-  return hrefs.flatMap((href) => {
-    const url = new URL(href);
-    const entity = entityFromSlug(url.pathname.split('/').pop() ?? '');
-    const id = url.searchParams.get('txnId');
-    return entity && id ? [`${entity}:${id}`] : [];
-  });
+/** The page's transactions as keys `${Entity}:${Id}`, in page order: rows known by what they show. */
+async function pageKeys(ledger: LedgerPage): Promise<string[]> {
+  return (await ledger.keys()).filter(Boolean);
 }
 
 /** A payment whose line pays an invoice on the same page, both plain or linked (deletable). */
@@ -64,7 +42,7 @@ for (const requestid of ['honoured', 'ignored'] as const satisfies readonly Requ
     }) => {
       const { realmId } = company;
       const sales = await new LedgerPage(await context.newPage()).open('/app/sales?rows=160');
-      const onPage = await pageKeys(sales.page);
+      const onPage = await pageKeys(sales);
       const pair = paidPair(sim, company, onPage);
       // The pair and 10 more documents that pay nothing: two restore batches, the payment's last.
       const plain = onPage.filter(

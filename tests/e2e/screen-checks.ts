@@ -7,7 +7,7 @@
 import { type BrowserContext, expect, type Page, request, type TestInfo } from '@playwright/test';
 import { measureRows } from '../../tools/screens/measure';
 import type { Endpoint, SeededCompany, Simulator } from '../../tools/simulator/api';
-import { APP, PERSON, rowOf } from '../../tools/support/pages/ledger';
+import { LedgerPage } from '../../tools/support/pages/ledger';
 import { PopupPage } from '../../tools/support/pages/popup';
 import type { Category } from './helpers';
 import { categoryOf } from './helpers';
@@ -49,9 +49,7 @@ export function writeCalls(sim: Simulator, realmId: string) {
 /** Opens a list page (100 rows: one page holds every pick) and waits for its rows. */
 export async function openList(context: BrowserContext, path = '/app/invoices?rows=100'): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${APP}${path}`, { waitUntil: 'load' });
-  await expect(page.locator('a[href*="txnId="]').first()).toBeVisible();
-  return page;
+  return (await new LedgerPage(page).open(path)).page;
 }
 
 /** Invoice Ids on the page of the wanted categories, in page order (`want` per category). */
@@ -61,9 +59,8 @@ export async function pickInvoices(
   want: Partial<Record<Category, number>>,
   sim?: Simulator,
 ): Promise<string[]> {
-  const ids = await page.$$eval('a[href*="txnId="]', (links) =>
-    links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('txnId') ?? ''),
-  );
+  // No row links its invoice: each is known by what it shows (the simulator's records say which).
+  const ids = await new LedgerPage(page).ids();
   const left = { ...want };
   const out: string[] = [];
   for (const id of new Set(ids)) {
@@ -78,8 +75,8 @@ export async function pickInvoices(
 
 /** Ticks each row's own checkbox with a real click (the person's gesture). */
 export async function tickInvoices(page: Page, ids: readonly string[]): Promise<void> {
-  for (const id of ids)
-    await rowOf(page, id).locator('input[type="checkbox"], [role="checkbox"]').first().click(PERSON);
+  const ledger = new LedgerPage(page);
+  for (const id of ids) await ledger.tick(id);
 }
 
 /**

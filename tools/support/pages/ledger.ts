@@ -1,5 +1,10 @@
-/** Page object for the service's look-alike ledger pages (served by the simulator on the real hosts). */
+/**
+ * Page object for the service's look-alike ledger pages (served by the simulator on the real hosts).
+ * No row links its record: a row is found by what it shows, matched against the simulator's own
+ * records (../shown-rows.ts), and a test names rows by their records' Ids as before.
+ */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { DATA_ROWS, keysOfRows, shownCellsInPage, type TruthRecord, truthInPage } from '../shown-rows';
 
 export const APP = 'https://app.qbo.intuit.com';
 
@@ -11,39 +16,46 @@ export const APP = 'https://app.qbo.intuit.com';
  */
 export const PERSON = { force: true } as const;
 
-/** The innermost row holding the transaction's link (one native `:has()` query). */
-export function rowOf(page: Page, id: string): Locator {
-  return page.locator(`tr:has(a[href$="txnId=${id}"]), [role="row"]:has(a[href$="txnId=${id}"])`).last();
-}
-
 export class LedgerPage {
+  /** The simulator's records of the company the page showed when first read (a later switch of company leaves them). */
+  #truth: TruthRecord[] | undefined;
+
   constructor(readonly page: Page) {}
 
   /**
-   * Opens a page and waits for its load event. The content script runs from document_start, so its
-   * gesture listeners are in place before the page's own scripts and before the first click; it
-   * leaves no page-visible marker to wait for (a page could read or forge one).
+   * Opens a page and waits for its load event and its first row. The content script runs from
+   * document_start, so its gesture listeners are in place before the page's own scripts and before
+   * the first click; it leaves no page-visible marker to wait for (a page could read or forge one).
    */
   async open(path: string): Promise<this> {
     await this.page.goto(`${APP}${path}`, { waitUntil: 'load' });
-    await expect(this.page.locator('a[href*="txnId="]').first()).toBeVisible();
+    await expect(this.page.locator(DATA_ROWS).first()).toBeVisible();
     return this;
   }
 
-  /** Ids of the transaction links on the page, in page order. */
-  async ids(): Promise<string[]> {
-    return this.page.$$eval('a[href*="txnId="]', (links) =>
-      links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('txnId') ?? ''),
-    );
+  /** Each row's record (`Entity:Id`, '' for a row that shows no one record), in page order. */
+  async keys(fresh = false): Promise<string[]> {
+    if (fresh || this.#truth === undefined) this.#truth = (await this.page.evaluate(truthInPage)).records;
+    return keysOfRows(this.#truth, await this.page.evaluate(shownCellsInPage, DATA_ROWS));
   }
 
-  row(id: string): Locator {
-    return rowOf(this.page, id);
+  /** Ids of the rows' records, in page order (rows that show no one record left out). */
+  async ids(): Promise<string[]> {
+    return (await this.keys()).filter(Boolean).map((key) => key.split(':')[1] ?? '');
+  }
+
+  /** The row that shows the record of this Id (read afresh once if no row does: records change). */
+  async row(id: string): Promise<Locator> {
+    const at = (keys: string[]) => keys.findIndex((k) => k.endsWith(`:${id}`));
+    let index = at(await this.keys());
+    if (index < 0) index = at(await this.keys(true));
+    expect(index, `a row showing the record ${id} on ${this.page.url()}`).toBeGreaterThanOrEqual(0);
+    return this.page.locator(DATA_ROWS).nth(index);
   }
 
   /** Ticks the row's own checkbox, or on registers the extension's "Select for deletion" box. */
   async tick(id: string): Promise<void> {
-    const row = this.row(id);
+    const row = await this.row(id);
     const own = row.getByRole('checkbox', { name: 'Select for deletion' });
     if ((await own.count()) > 0) await own.check(PERSON);
     else await row.locator('input[type="checkbox"], [role="checkbox"]').first().click(PERSON);
@@ -52,8 +64,11 @@ export class LedgerPage {
   /** Client-side navigation to the next page (no reload, like the real single-page app). */
   async next(): Promise<void> {
     const before = this.page.url();
+    const range = this.page.locator('.pager-range');
+    const shown = await range.textContent();
     await this.page.getByRole('link', { name: /next/i }).first().click();
     await expect.poll(() => this.page.url()).not.toBe(before);
-    await expect(this.page.locator('a[href*="txnId="]').first()).toBeVisible();
+    await expect(range).not.toHaveText(shown ?? '');
+    await expect(this.page.locator(DATA_ROWS).first()).toBeVisible();
   }
 }
