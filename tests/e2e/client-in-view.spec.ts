@@ -41,7 +41,7 @@ test('B open in the active tab, A and B connected: the popup opens on B, and its
   // The bookkeeper switches the web app to B in B's tab and opens Safe Delete over it, ticking nothing.
   sim.setPageCompany(b.realmId);
   await bTab.reload();
-  await expect(bTab.locator('a[href*="txnId="]').first()).toBeVisible();
+  await expect(bTab.locator('tbody tr.idsTable__row').first()).toBeVisible();
   const popup = await openPopupBehind(context, extensionId, bTab);
   await popup.page.bringToFront();
   await expect(popup.page.locator('.topbar, header').first()).toContainText(b.companyName);

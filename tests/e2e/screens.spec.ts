@@ -12,7 +12,7 @@ import { launchChromium } from '../../tools/bench/browser/launch';
 import { everyTypeAndStatus } from '../../tools/screens/every-row';
 import { screenHarness } from '../../tools/screens/render';
 import { SCREENS } from '../../tools/screens/states';
-import { APP } from '../../tools/support/pages/ledger';
+import { APP, LedgerPage } from '../../tools/support/pages/ledger';
 import { PopupPage } from '../../tools/support/pages/popup';
 import { expect, test } from './fixtures';
 import { type Category, categoryOf, connectPopup } from './helpers';
@@ -166,13 +166,13 @@ test('rows the page ticked: a one-line notice at the top, a tick per row', async
   await tickInvoices(ledger, mine.slice(0, 9));
   // A script in the page ticks three more: a synthetic click, not the person's.
   const theirs = mine.slice(9);
-  await ledger.evaluate((ids) => {
-    for (const id of ids) {
-      const link = document.querySelector(`a[href$="txnId=${id}"]`);
-      const row = link?.closest('tr, [role="row"]');
-      row?.querySelector<HTMLElement>('input[type="checkbox"], [role="checkbox"]')?.click();
-    }
-  }, theirs);
+  // The rows link nothing: each is found by what it shows, then clicked by the page's own world.
+  const rows = new LedgerPage(ledger);
+  for (const id of theirs)
+    await (await rows.row(id))
+      .locator('input[type="checkbox"], [role="checkbox"]')
+      .first()
+      .evaluate((box) => (box as HTMLElement).click());
   const popup = await connectPopup(openPopup, company);
   await popup.waitForPreflight(9);
   await expect(popup.page.getByText(/^3 rows were ticked by the page, not by you: not selected\./)).toBeVisible();

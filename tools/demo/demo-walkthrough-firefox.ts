@@ -23,8 +23,10 @@ interface Walk {
 
 export async function walkThroughFirefox({ firefox, sim, company, shots, ledger }: Walk): Promise<WalkResult> {
   const shoot = (p: Page, name: string, note: string) => shots.shoot(p, name, note, { popup: p !== ledger.page });
+  let ticked = 0;
   const tickAll = async (ids: string[]) => {
     for (const id of ids) await ledger.tick(id);
+    ticked += ids.length;
   };
   await ledger.open('/app/invoices');
   await tickAll(await pick(ledger, company, 'Invoice', { plain: 30, reconciled: 2, linked: 2 }, sim));
@@ -41,7 +43,8 @@ export async function walkThroughFirefox({ firefox, sim, company, shots, ledger 
   await popup.button('Connect to QuickBooks', 60_000);
   await shoot(popup.page, 'connect', 'not connected: Connect to QuickBooks (the access token under Advanced)');
   await popup.connect(company.realmId, company.token);
-  const counts = await popup.waitForPreflight(await popup.selectedCount());
+  // Rows known by what they show join the selection as the connection resolves them: wait for all.
+  const counts = await popup.waitForPreflight(ticked);
   await shoot(popup.page, 'preflight', `the safety preflight: ${JSON.stringify(counts)}`);
   const reconciled = await popup.field('Include reconciled transactions');
   await reconciled.click();

@@ -34,19 +34,20 @@ export async function walkThrough({
   ledger: page,
 }: Walk): Promise<WalkResult> {
   const ledger = new LedgerPage(page);
+  let ticked = 0;
+  const tickAll = async (ids: string[]) => {
+    for (const id of ids) await ledger.tick(id);
+    ticked += ids.length;
+  };
   await ledger.open('/app/invoices');
-  for (const id of await pick(ledger, company, 'Invoice', { plain: 30, reconciled: 2, linked: 2 })) {
-    await ledger.tick(id);
-  }
+  await tickAll(await pick(ledger, company, 'Invoice', { plain: 30, reconciled: 2, linked: 2 }));
   await ledger.next();
-  for (const id of await pick(ledger, company, 'Invoice', { plain: 20, reconciled: 1 })) {
-    await ledger.tick(id);
-  }
+  await tickAll(await pick(ledger, company, 'Invoice', { plain: 20, reconciled: 1 }));
   await shots.shoot(page, 'ledger-ticked', 'the ledger page with rows ticked', { popup: false });
   await ledger.open('/app/invoices?page=3'); // the oldest invoices: some fall in the closed period
-  for (const id of await pick(ledger, company, 'Invoice', { closed: 2 })) await ledger.tick(id);
+  await tickAll(await pick(ledger, company, 'Invoice', { closed: 2 }));
   await ledger.open('/app/sales?page=2');
-  for (const id of await pick(ledger, company, 'Payment', { deposited: 1 })) await ledger.tick(id);
+  await tickAll(await pick(ledger, company, 'Payment', { deposited: 1 }));
   await page.waitForTimeout(500);
 
   const popupPage = await context.newPage();
@@ -56,7 +57,8 @@ export async function walkThrough({
   await popupPage.getByRole('button', { name: 'Connect to QuickBooks' }).waitFor({ timeout: 60_000 });
   await shots.shoot(popupPage, 'connect', 'not connected: Connect to QuickBooks (the access token under Advanced)');
   await popup.connect(company.realmId, company.token);
-  const counts = await popup.waitForPreflight(await popup.selectedCount());
+  // Rows known by what they show join the selection as the connection resolves them: wait for all.
+  const counts = await popup.waitForPreflight(ticked);
   await shots.shoot(popupPage, 'preflight', `the safety preflight: ${JSON.stringify(counts)}`);
   await popupPage.getByLabel('Include reconciled transactions').check();
   await popupPage
