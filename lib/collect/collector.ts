@@ -107,16 +107,23 @@ export function startCollector(options: CollectorOptions): Collector {
     },
   });
   const readCounter = createCounterReader();
-  // What a row shows, read once while its text is unchanged (the link agreement and the report share it).
+  // What a row shows, read once while its text is unchanged (the link agreement, the row keys and the
+  // report share it). Within one scan the rows do not change: a row's text is read once per scan.
   const shownOf = new WeakMap<Element, { text: string; shown: Shown | undefined }>();
-  const cachedRead = (read: (el: Element | undefined) => Shown | undefined) => (el: Element | undefined) => {
-    if (!el) return undefined;
-    const text = el.textContent ?? '';
-    const hit = shownOf.get(el);
-    if (hit?.text === text) return hit.shown;
-    const shown = read(el);
-    shownOf.set(el, { text, shown });
-    return shown;
+  const cachedRead = (read: (el: Element | undefined) => Shown | undefined) => {
+    const thisScan = new Map<Element, Shown | undefined>();
+    const withText = (el: Element, text: string) => {
+      const hit = shownOf.get(el);
+      const shown = hit?.text === text ? hit.shown : read(el);
+      if (hit?.text !== text) shownOf.set(el, { text, shown });
+      thisScan.set(el, shown);
+      return shown;
+    };
+    const byElement = (el: Element | undefined) => {
+      if (!el) return undefined;
+      return thisScan.has(el) ? thisScan.get(el) : withText(el, el.textContent ?? '');
+    };
+    return { byElement, withText };
   };
   let claimed: number | undefined;
   let snapshotNext = true;
@@ -128,7 +135,7 @@ export function startCollector(options: CollectorOptions): Collector {
     const url = options.location();
     const host = hostOf(url);
     if (host === undefined) return;
-    const readShown = cachedRead(createShownReader());
+    const { byElement: readShown, withText: readShownWithText } = cachedRead(createShownReader());
     // A link is its row's Id only when it agrees with what the row shows (not a related record's).
     const result = scanRows(doc, url, createLinkAgreement(url, readShown, last?.related));
     let seenSelected = 0;
@@ -149,7 +156,7 @@ export function startCollector(options: CollectorOptions): Collector {
         const known = result.byElement.get(el);
         return known !== undefined && !isShownRow(known);
       },
-      readShown,
+      readShownWithText,
     );
     const shownScan = scanShownRows({ doc, url, scan: result, own, keyer, entities: pageEntities(url) });
     let tracked: AnyRow[] = [...result.rows, ...shownScan.rows];

@@ -158,7 +158,8 @@ export function findUnreadable(
   const rows: Element[] = ownRows.slice(0, MAX_SKELETON_ROWS);
   let tickedBoxes = ownRows.length;
   for (const box of root.querySelectorAll(TICKED_SELECTOR)) {
-    if (isOwn(box) || !isChecked(box) || isSelectAllLike(box) || inKnownRow(box, scan)) continue;
+    // The cheap tests first: on a page of 300 ticked rows read, each box is in a known row.
+    if (isOwn(box) || !isChecked(box) || inKnownRow(box, scan) || isSelectAllLike(box)) continue;
     const row = rowLikeOf(box);
     if (row === null) continue;
     tickedBoxes++;

@@ -74,8 +74,11 @@ interface Cached {
 }
 
 export interface RowKeyer {
-  /** Starts a scan: `kind` is the page's, `skip` tells rows known by their link (not counted). */
-  begin(kind: string, skip: (el: Element) => boolean, read: (el: Element) => Shown | undefined): void;
+  /**
+   * Starts a scan: `kind` is the page's, `skip` tells rows known by their link (not counted), `read`
+   * gives a row's shown fields, given its text (read once here, so the reader need not read it again).
+   */
+  begin(kind: string, skip: (el: Element) => boolean, read: (el: Element, text: string) => Shown | undefined): void;
   /** The row's key and what it shows; undefined when it shows nothing readable. */
   keyOf(row: Element): KnownRow | undefined;
 }
@@ -85,13 +88,13 @@ export function createRowKeyer(): RowKeyer {
   let known = new Map<Element, KnownRow | undefined>();
   let kind = 'page';
   let skip: (el: Element) => boolean = () => false;
-  let read: (el: Element) => Shown | undefined = () => undefined;
+  let read: (el: Element, text: string) => Shown | undefined = () => undefined;
 
   const cached = (el: Element): Cached => {
     const text = el.textContent ?? '';
     const hit = cache.get(el);
     if (hit !== undefined && hit.text === text) return hit;
-    const shown = read(el);
+    const shown = read(el, text);
     const entry = { text, shown, digest: shown === undefined ? undefined : shownDigest(shown) };
     cache.set(el, entry);
     return entry;
