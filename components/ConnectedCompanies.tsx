@@ -1,4 +1,4 @@
-import { companyText, ENVIRONMENT_LABEL } from '../lib/popup/format';
+import { companyText, sandboxNote } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 import { lazyWhen } from './LazyWhen';
 
@@ -40,7 +40,8 @@ export function ConnectedCompanies({ model }: { model: PopupModel }) {
               return (
                 <li key={`${c.environment}.${c.realmId}`}>
                   <span>
-                    {name} · {ENVIRONMENT_LABEL[c.environment]}
+                    {name}
+                    {sandboxNote(c.environment)}
                     {c.needsReconnect ? ' · sign-in ended' : c.method === 'oauth' ? ' · signed in' : ' · access token'}
                   </span>
                   {!locked && (

@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import { companyText, ENVIRONMENT_LABEL } from '../lib/popup/format';
+import { companyText, sandboxNote } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 import { ConnectedCompanies } from './ConnectedCompanies';
 import { ConnectionForm } from './ConnectionForm';
@@ -25,7 +25,8 @@ export function ConnectionPanel({ model }: { model: PopupModel }) {
       <h2 id="connection-heading">Connection</h2>
       {tokenNeeded ? (
         <p>
-          <strong>{companyText(c)}</strong> · {ENVIRONMENT_LABEL[c.environment]} · locked while the deletion is paused
+          <strong>{companyText(c)}</strong>
+          {sandboxNote(c.environment)} · locked while the deletion is paused
         </p>
       ) : showForm && !useToken.value && !(saved && c.method !== 'oauth') ? (
         <ConnectQuickBooks model={model} reconnect={c.needsReconnect} onUseToken={() => (useToken.value = true)} />

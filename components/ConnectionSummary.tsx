@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import type { ConnectionView } from '../lib/messaging/views';
-import { companyText, ENVIRONMENT_LABEL, tokenTimeLeft } from '../lib/popup/format';
+import { companyText, sandboxNote, tokenTimeLeft } from '../lib/popup/format';
 
 interface Props {
   connection: ConnectionView;
@@ -21,12 +21,14 @@ export function ConnectionSummary({ connection: c, now, onChange, onForget, lock
     <div class="summary">
       {oauth ? (
         <p>
-          <strong>{companyText(c)}</strong> · {ENVIRONMENT_LABEL[c.environment]} · signed in with Intuit
+          <strong>{companyText(c)}</strong>
+          {sandboxNote(c.environment)} · signed in with Intuit
           {c.remember ? ', stays connected on this device' : ' until the browser closes'}
         </p>
       ) : (
         <p>
-          <strong>{companyText(c)}</strong> · {ENVIRONMENT_LABEL[c.environment]} · token saved
+          <strong>{companyText(c)}</strong>
+          {sandboxNote(c.environment)} · connected with an access token
           {c.remember ? ' on this device' : ' until the browser closes'}
           {expiry && <span class={expiry === 'Token expired' ? 'expired' : undefined}> · {expiry}</span>}
         </p>

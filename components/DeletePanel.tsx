@@ -1,13 +1,14 @@
 import { useId } from 'preact/hooks';
 import { companyText, plural } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
-import { leftAloneLine, willDeleteParts } from '../lib/popup/plan';
+import { clickText, leftAloneLine, willDeleteParts } from '../lib/popup/plan';
 import { OPTION_IDS } from './DeleteOptions';
 
 /**
- * The deck that stays in view at the bottom, kept to a few lines so the records get the height
- * (issue 21 §1): which client, exactly what the click does ("Will delete 40 · $90,445.40 · …"), what
- * the options add, what is left alone, and the one click. No confirmation dialog: one click still
+ * The deck that stays in view at the bottom, kept to a few lines so the records get the height:
+ * which client, exactly what the click does ("Will delete 40 · $90,445.40 · …"), what the options
+ * add, what is not in this click (whole, on as many lines as it takes), and the one click, which
+ * says what it does: "Void 5 invoices ($5,584.91) from Redwood Roofing & Gutters". No confirmation dialog: one click still
  * deletes. When the click is unavailable it stays focusable (aria-disabled) and says why.
  */
 export function DeletePanel({ model }: { model: PopupModel }) {
@@ -19,7 +20,10 @@ export function DeletePanel({ model }: { model: PopupModel }) {
   const starting = model.pending.value === 'job/start';
   const plan = model.plan.value;
   const c = model.connection.value;
-  const company = c ? companyText(c) : undefined;
+  // The client by its name; once the button names it ("… from Redwood Roofing & Gutters"), the
+  // line above does not repeat it, and while the name is not known the line gives the Id.
+  const named = !!c?.companyName && clickText(plan) !== undefined;
+  const company = named ? undefined : (c?.companyName ?? (c ? companyText(c) : undefined));
   const left = leftAloneLine(plan);
   const parts = willDeleteParts(plan);
   const head = parts.slice(0, 2);
@@ -31,6 +35,8 @@ export function DeletePanel({ model }: { model: PopupModel }) {
     linkedIn && plural(linked, 'linked transaction'),
   ].filter(Boolean);
   const unavailable = !!blocker || starting;
+  const label = voidInstead ? 'Verify and void selected' : 'Verify and delete selected';
+  const click = clickText(plan, c?.companyName);
   const describedBy = [
     `${id}-summary`,
     blocker && `${id}-why`,
@@ -73,7 +79,15 @@ export function DeletePanel({ model }: { model: PopupModel }) {
           if (!unavailable) void model.startJob();
         }}
       >
-        {voidInstead ? 'Verify and void selected' : 'Verify and delete selected'}
+        {/* The click says what it does; its name keeps starting with "Verify and delete selected". */}
+        {click ? (
+          <>
+            <span class="sr-only">{label}: </span>
+            {click}
+          </>
+        ) : (
+          label
+        )}
       </button>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import type { CompanyDataView } from '../lib/messaging/views';
-import { companyText, ENVIRONMENT_LABEL } from '../lib/popup/format';
+import { companyText, sandboxNote } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 
 const key = (c: Pick<CompanyDataView, 'environment' | 'realmId'>) => `${c.environment}.${c.realmId}`;
@@ -33,8 +33,8 @@ export function EraseCompanyData({ model }: { model: PopupModel }) {
           return (
             <li key={key(c)}>
               <span>
-                {name} · {ENVIRONMENT_LABEL[c.environment]} · {c.connected ? 'connected' : 'not connected'} ·{' '}
-                {exportedWords(c)}
+                {name}
+                {sandboxNote(c.environment)} · {c.connected ? 'connected' : 'not connected'} · {exportedWords(c)}
               </span>
               {c.jobActive ? (
                 <span class="hint"> · a job is running: erase after it ends</span>
@@ -48,8 +48,9 @@ export function EraseCompanyData({ model }: { model: PopupModel }) {
               {open && !c.jobActive && (
                 <div class="warning">
                   <p>
-                    Erase everything this device keeps about {name} ({ENVIRONMENT_LABEL[c.environment]}): its{' '}
-                    {exportedWords(c)}, its finished jobs and runs, its selection and its checks.
+                    Erase everything this device keeps about {name}
+                    {c.environment === 'sandbox' ? ' (Sandbox)' : ''}: its {exportedWords(c)}, its finished jobs and
+                    runs, its selection and its checks.
                     {c.connected ? ' The connection stays: use Disconnect to end it.' : ''}
                   </p>
                   {c.auditEntries > 0 && (

@@ -1,5 +1,5 @@
 import type { PopupState } from '../lib/messaging/views';
-import { companyText, ENVIRONMENT_LABEL } from '../lib/popup/format';
+import { companyText, sandboxNote } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 import { pendingRevokes } from './ConnectedCompanies';
 
@@ -35,7 +35,8 @@ export function RevokePending({ companies, busy, onRetry, onDismiss }: Props) {
         return (
           <li key={`${c.environment}.${c.realmId}`} class="notice notice-error">
             <p>
-              <strong>{name}</strong> · {ENVIRONMENT_LABEL[c.environment]}
+              <strong>{name}</strong>
+              {sandboxNote(c.environment)}
             </p>
             {c.revokePending && (
               <>

@@ -1,7 +1,11 @@
-import { companyText, ENVIRONMENT_LABEL } from '../lib/popup/format';
+import { companyText, sandboxNote } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 
-/** One line: the product, which client's books (name and Id) in which environment, and the full view. */
+/**
+ * One line: the product, which client's books, and the full view. The client goes by its name, on
+ * two lines if it must, never cut; its Id shows in the full view only (or while the name is not
+ * known). A sandbox company says so; the real books go without saying.
+ */
 export function TopBar({ model, full }: { model: PopupModel; full: boolean }) {
   const c = model.connection.value;
   const company = c ? companyText(c) : undefined;
@@ -10,7 +14,15 @@ export function TopBar({ model, full }: { model: PopupModel; full: boolean }) {
       <h1>Safe Delete</h1>
       {c && (
         <p class="topbar-company" title={company}>
-          {company ?? 'No company connected'} · {ENVIRONMENT_LABEL[c.environment]}
+          {c.companyName ? (
+            <>
+              <span class="topbar-name">{c.companyName}</span>
+              <span class="topbar-id"> (Id {c.realmId})</span>
+            </>
+          ) : (
+            (company ?? 'No company connected')
+          )}
+          {sandboxNote(c.environment)}
         </p>
       )}
       {!full && model.openFullView && (

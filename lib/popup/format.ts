@@ -117,6 +117,14 @@ export function tokenTimeLeft(expiresAt: number, now: number): string {
 
 export const ENVIRONMENT_LABEL: Record<Environment, string> = { production: 'Production', sandbox: 'Sandbox' };
 
+/**
+ * " · Sandbox" after a sandbox company's name, nothing after the real books': a bookkeeper's
+ * company is always a production one, and "Production" on screen means nothing to them.
+ */
+export function sandboxNote(environment: Environment): string {
+  return environment === 'sandbox' ? ` · ${ENVIRONMENT_LABEL.sandbox}` : '';
+}
+
 /** The service's audit history of one transaction, in the web app of the job's environment. */
 export function auditHistoryUrl(environment: Environment, id: string): string {
   const host = environment === 'sandbox' ? 'app.sandbox.qbo.intuit.com' : 'app.qbo.intuit.com';

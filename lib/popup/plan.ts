@@ -10,7 +10,7 @@
  * Pure: the model wraps it in a computed signal, the footer and the groups render it.
  */
 
-import { canVoid, type Entity } from '../domain/entities';
+import { canVoid, ENTITY_LABEL, type Entity } from '../domain/entities';
 import { DELETE, VOID } from '../domain/operations';
 import { type DeleteOptIns, statusDeclaration, willDelete } from '../domain/statuses';
 import type { PreflightStatus, SelectionRow } from '../messaging/views';
@@ -197,6 +197,31 @@ export function willDeleteParts(plan: Plan, locale?: string): string[] {
     parts.push(a === b ? formatDate(a, locale) : `${formatDate(a, locale)} – ${formatDate(b, locale)}`);
   }
   return parts;
+}
+
+/** "invoice" → "invoices", "journal entry" → "journal entries", in lower case. */
+function typePlural(entity: Entity, count: number): string {
+  const label = ENTITY_LABEL[entity].toLowerCase();
+  if (count === 1) return label;
+  if (label.endsWith('y') && !label.endsWith('ay')) return `${label.slice(0, -1)}ies`;
+  return label.endsWith('s') ? `${label}es` : `${label}s`;
+}
+
+/**
+ * What the one click does, as its words: "Void 5 invoices ($5,584.91) from Redwood Roofing &
+ * Gutters", "Delete 52 transactions ($94,321.10)" when the types are mixed or the client's name is
+ * not known yet; undefined when the click would take nothing.
+ */
+export function clickText(plan: Plan, client?: string, locale?: string): string | undefined {
+  const g = plan.groups.willDelete;
+  const n = g.rows.length;
+  if (n === 0) return undefined;
+  const verb = (plan.voidInstead ? VOID : DELETE).words.verb;
+  const types = [...plan.willDeleteByEntity.keys()];
+  const what = types.length === 1 && types[0] ? typePlural(types[0], n) : n === 1 ? 'transaction' : 'transactions';
+  const total = g.totals.size > 0 ? ` (${moneyTotals(g.totals, locale)})` : '';
+  const from = client ? ` from ${client}` : '';
+  return `${verb.charAt(0).toUpperCase()}${verb.slice(1)} ${n.toLocaleString(locale)} ${what}${total}${from}`;
 }
 
 /**

@@ -278,6 +278,13 @@ test('every transaction type in every status, at 460 × 600 and 1280 × 800: not
         expect(figures.rowsChecked, `${name} (${view}): every row looked at`).toBe(rows.length);
         expectWhole(figures, `${name} (${view})`);
         expectNoSideways(figures, `${name} (${view})`);
+        // The client's name in the header, what is not in this click and the click's words: whole.
+        const cutLines = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.topbar-company, .plan-for, button.danger')]
+            .filter((el) => el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 1)
+            .map((el) => el.innerText),
+        );
+        expect.soft(cutLines, `${name} (${view}): cut header or deck lines`).toEqual([]);
         await page.close();
       }
     }

@@ -87,7 +87,7 @@ describe('the audit export asks whether the file saved', () => {
     expect(question()).toBeTruthy();
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Done' })));
     await p.push(popupState({ job: undefined }));
-    expect(screen.getByRole('button', { name: 'Verify and delete selected' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Verify and delete selected/ })).toBeTruthy();
     expect(question()).toBeTruthy();
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Yes, the file is saved' })));
     expect(p.bg.sentOfType('audit/exported')).toEqual([{ type: 'audit/exported', through: 40 }]);

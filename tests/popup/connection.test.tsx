@@ -60,10 +60,29 @@ describe('popup connection', () => {
       },
     ]);
     expect(screen.queryByLabelText('Access token')).toBeNull();
-    expect(screen.getByText(/token saved on this device/)).toBeTruthy();
+    expect(screen.getByText(/connected with an access token on this device/)).toBeTruthy();
     expect(screen.getByText(/Token expires within 42 min/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Change' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Forget' })).toBeTruthy();
+  });
+
+  it('never says "Production" or "token saved" to a bookkeeper: the real books go without saying', async () => {
+    for (const method of ['oauth', 'pasted'] as const) {
+      const connection = {
+        realmId: '9130357766412345',
+        companyName: 'Maple Street Bakery',
+        environment: 'production',
+        hasToken: true,
+        remember: true,
+        method,
+      } as const;
+      const view = await renderPopup(popupState({ connection }));
+      const text = document.body.textContent ?? '';
+      expect(text).toContain('Maple Street Bakery');
+      expect(text).not.toContain('Production');
+      expect(text).not.toContain('token saved');
+      view.unmount();
+    }
   });
 
   it('explains invalid input next to the field and sends nothing', async () => {

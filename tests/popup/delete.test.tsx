@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { linkedTo, NOW, popupState, renderPopup, row, SHOWN, settle } from './fixtures';
 
-const deleteButton = () => screen.getByRole('button', { name: 'Verify and delete selected' }) as HTMLButtonElement;
+const deleteButton = () => screen.getByRole('button', { name: /^Verify and delete selected/ }) as HTMLButtonElement;
 /** The click is unavailable but stays focusable, its reason reachable (aria-disabled + description). */
 const unavailable = () => deleteButton().getAttribute('aria-disabled') === 'true';
 const description = () =>

@@ -34,7 +34,7 @@ describe('Erase this company’s local data', () => {
     await settle(() => fireEvent.click(within(item).getByRole('button', { name: ERASE_DATA })));
     expect(p.bg.sentOfType('company/erase')).toEqual([]);
     const text = item.textContent ?? '';
-    expect(text).toContain('Erase everything this device keeps about Sunrise Family Pharmacy (Id 9341) (Production)');
+    expect(text).toContain('Erase everything this device keeps about Sunrise Family Pharmacy (Id 9341): its');
     expect(text).toContain('1,200 audit records, 300 not exported yet');
     expect(text).toContain('the only copy of the records Safe Delete deleted');
     expect(text).toContain('Export first');

@@ -10,7 +10,7 @@ import { CHECK_RETRY_MS } from '../../lib/domain/limits';
 import { formatTime } from '../../lib/popup/format';
 import { jobView, NOW, popupState, renderPopup, row, settle } from './fixtures';
 
-const deleteButton = () => screen.getByRole('button', { name: 'Verify and delete selected' }) as HTMLButtonElement;
+const deleteButton = () => screen.getByRole('button', { name: /^Verify and delete selected/ }) as HTMLButtonElement;
 
 describe('a failed check', () => {
   it('is one banner with when it is tried again and "Try now"; the button is unavailable', async () => {

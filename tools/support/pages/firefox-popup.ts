@@ -121,7 +121,7 @@ export class FirefoxPopup {
   }
 
   deleteButton(): Promise<ElementHandle<HTMLButtonElement>> {
-    return this.button('Verify and delete selected');
+    return this.button(/^Verify and delete selected/);
   }
 
   async clickDelete(): Promise<void> {
