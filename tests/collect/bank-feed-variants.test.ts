@@ -63,6 +63,20 @@ describe('the split grid: headers in the first table, rows in the second', () =>
     expect(lastPage(sent())).toEqual({ seenSelected: 3 });
   });
 
+  it('Business view with ComboLink actions: the row’s own date and amount, never the matched record’s summary', async () => {
+    mountPage('sim-bankfeed-evidence-business-categorized.html');
+    const summary = document.querySelector('tr.idsTable__row td.addedOrMatched a');
+    expect(summary?.getAttribute('href')).toBeNull();
+    expect(
+      document.querySelector('tr.idsTable__row td.action .ComboLink button[aria-label="More actions"]'),
+    ).not.toBeNull();
+    const { sent } = await tickOn('sim-bankfeed-evidence-business-categorized.html', `${BANKING}?tab=categorized`, [0]);
+    expect(rowsOf(sent()).map((r) => r.shown)).toEqual([
+      { date: '12/29/2025', memo: 'Repair work', amount: '$4,661.22', amountColumn: 'payment', account: 'Savings' },
+    ]);
+    expect(lastPage(sent())).toEqual({ seenSelected: 1 });
+  });
+
   it('Posted (the newer names), the category read from the picker’s JSON data-props', async () => {
     const { sent } = await tickOn('sim-bankfeed-evidence-posted.html', `${BANKING}?tab=posted`, [0]);
     expect(rowsOf(sent()).map((r) => r.shown)).toEqual([
@@ -112,6 +126,43 @@ describe('a bank line is never a transaction', () => {
     expect(lastPage(sent())?.unreadable).toBeUndefined();
   });
 
+  it.each([
+    ['split grid, Accountant view', 'sim-bankfeed-evidence-review.html', `${BANKING}?tab=review`],
+    [
+      'split grid, Business view, ComboLink actions',
+      'sim-bankfeed-evidence-business-review.html',
+      `${BANKING}?tab=review`,
+    ],
+    ['one table, pressed tabs, Pending', 'sim-bankfeed-pending.html', BANKING],
+    ['hand-written, Pending', 'real-markup/bank-feed-pending.html', BANKING],
+  ])('%s: every ticked line is a bank line, none collected', async (_, file, url) => {
+    mountPage(file);
+    const { person, sent, tick } = startHarness(url);
+    await tick();
+    const boxes = dataBoxes().filter((box) => !box.checked);
+    for (const box of boxes) person.click(box);
+    await tick();
+    expect(boxes.length).toBeGreaterThan(2);
+    expect(rowsOf(sent())).toEqual([]);
+    expect(sent().flatMap((r) => [...r.added, ...r.pageTicked])).toEqual([]);
+    expect(lastPage(sent())).toMatchObject({ seenSelected: 0, bankLines: dataBoxes().filter((b) => b.checked).length });
+  });
+
+  it('Business view: the bank’s copy of a recorded transaction (its date, amount and payee, "1 match found") is not collected', async () => {
+    const review = loadPage('sim-bankfeed-evidence-business-review.html');
+    const copy = review.querySelectorAll('tr.idsTable__row')[4] as Element;
+    expect(copy.querySelector('td.category')?.textContent).toBe('1 match found');
+    const recorded = [
+      ...loadPage('sim-bankfeed-evidence-business-categorized.html').querySelectorAll('tr.idsTable__row'),
+    ];
+    const same = (row: Element) =>
+      ['txnDate', 'spent', 'received'].map((c) => row.querySelector(`td.${c}`)?.textContent);
+    expect(recorded.map(same)).toContainEqual(same(copy));
+    const { sent } = await tickOn('sim-bankfeed-evidence-business-review.html', `${BANKING}?tab=review`, [4]);
+    expect(rowsOf(sent())).toEqual([]);
+    expect(lastPage(sent())).toEqual({ seenSelected: 0, bankLines: 1 });
+  });
+
   it('For review with its headers in the rows’ own table: the bank’s copy of a recorded transaction is still not collected', async () => {
     // The old collector read this line (no pressed tab: not "Pending") and sent it to be resolved to
     // the recorded transaction sharing its date and amount.
@@ -126,27 +177,31 @@ describe('a bank line is never a transaction', () => {
   });
 
   it.each([
-    ['no tab in the address and none pressed', BANKING],
-    ['an address naming no known tab', `${BANKING}?tab=all`],
-  ])('a Categorized page whose tab cannot be told (%s): nothing collected, and the page says why', async (_, url) => {
-    const { sent } = await tickOn('sim-bankfeed-evidence-categorized.html', url, [0, 1]);
-    expect(rowsOf(sent())).toEqual([]);
-    const page = lastPage(sent());
-    expect(page).toMatchObject({ seenSelected: 0, unreadable: { tickedBoxes: 2, bankTabUnknown: true } });
-    // The structure to send covers the tabs and both tables of the split grid.
-    const lines = page?.unreadable?.skeleton.split('\n') ?? [];
-    expect(lines[0]).toMatch(
-      /^tabs: <div class="idsSegmented" role="group" aria-label><button class="idsSegmentedButton" type data-testid>/,
-    );
-    expect(lines[1]).toMatch(
-      /^rows in: <div class="idsTable" role="presentation"> .*<div class="idsTable__bodyMain" id> <table class="idsTable__columnGroup"> <tbody class="idsTable__body">$/,
-    );
-    expect(lines[2]).toMatch(
-      /^other table: <table class="idsTable__columnGroup" aria-label><thead class="idsTable__head"><tr class="idsTable__headerRow" aria-rowindex><th /,
-    );
-    expect(lines[3]).toMatch(/^<tr class="idsTable__row" aria-rowindex data-index><td/);
-    expect(page?.unreadable?.skeleton).not.toMatch(/[0-9]|Repair|Savings|DATE/);
-  });
+    ['no tab in the address and none pressed', BANKING, 'sim-bankfeed-evidence-categorized.html'],
+    ['an address naming no known tab', `${BANKING}?tab=all`, 'sim-bankfeed-evidence-categorized.html'],
+    ['Business view, no tab in the address', BANKING, 'sim-bankfeed-evidence-business-categorized.html'],
+  ])(
+    'a Categorized page whose tab cannot be told (%s): nothing collected, and the page says why',
+    async (_, url, file) => {
+      const { sent } = await tickOn(file, url, [0, 1]);
+      expect(rowsOf(sent())).toEqual([]);
+      const page = lastPage(sent());
+      expect(page).toMatchObject({ seenSelected: 0, unreadable: { tickedBoxes: 2, bankTabUnknown: true } });
+      // The structure to send covers the tabs and both tables of the split grid.
+      const lines = page?.unreadable?.skeleton.split('\n') ?? [];
+      expect(lines[0]).toMatch(
+        /^tabs: <div class="idsSegmented" role="group" aria-label><button class="idsSegmentedButton" type data-testid>/,
+      );
+      expect(lines[1]).toMatch(
+        /^rows in: <div class="idsTable" role="presentation"> .*<div class="idsTable__bodyMain" id> <table class="idsTable__columnGroup"> <tbody class="idsTable__body">$/,
+      );
+      expect(lines[2]).toMatch(
+        /^other table: <table class="idsTable__columnGroup" aria-label><thead class="idsTable__head"><tr class="idsTable__headerRow" aria-rowindex><th /,
+      );
+      expect(lines[3]).toMatch(/^<tr class="idsTable__row" aria-rowindex data-index><td/);
+      expect(page?.unreadable?.skeleton).not.toMatch(/[0-9]|Repair|Savings|DATE/);
+    },
+  );
 
   it('Categorized rows short of an amount: counted as read but showing no amount', async () => {
     mountPage('sim-bankfeed-evidence-categorized.html');

@@ -253,6 +253,8 @@ const PAGE_TABLE: PageCase[] = [
     'sim-bankfeed-evidence-categorized.html',
     'sim-bankfeed-evidence-posted.html',
     'sim-bankfeed-evidence-amount.html',
+    'sim-bankfeed-evidence-business-categorized.html',
+    'sim-bankfeed-evidence-business-review.html',
   ].map((file) => ({
     file,
     url: `${APP}/app/banking`,

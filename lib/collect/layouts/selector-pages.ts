@@ -8,6 +8,8 @@ import type { SelectorPages } from './layout';
 export const SELECTOR_PAGES: SelectorPages = {
   TOOLTIP: {
     'sim-bankfeed-evidence-amount.html': 13,
+    'sim-bankfeed-evidence-business-categorized.html': 13,
+    'sim-bankfeed-evidence-business-review.html': 13,
     'sim-bankfeed-evidence-categorized.html': 13,
     'sim-bankfeed-evidence-posted.html': 13,
     'sim-bankfeed-evidence-review.html': 13,
@@ -16,6 +18,8 @@ export const SELECTOR_PAGES: SelectorPages = {
   // aria-label is read only where a column's cell is nothing but the button.
   LABELLED_CONTROL: {
     'sim-bankfeed-evidence-amount.html': 28,
+    'sim-bankfeed-evidence-business-categorized.html': 41,
+    'sim-bankfeed-evidence-business-review.html': 40,
     'sim-bankfeed-evidence-categorized.html': 28,
     'sim-bankfeed-evidence-posted.html': 15,
     'sim-bankfeed-evidence-review.html': 28,

@@ -85,7 +85,7 @@ export const BANK_SPLIT_CLIENT = `
       counter.textContent = st.selected.size > 0 ? st.selected.size + ' selected' : '';
       counter.hidden = st.selected.size === 0;
       return true;
-    } else if (st.tab === 'pending' && t.closest('td.action button')) {
+    } else if (st.tab === 'pending' && t.closest('td.action button:not([aria-haspopup])')) {
       const i = Number(t.closest('tr').getAttribute('data-index'));
       st.data.tabs.pending.splice(i, 1);
       st.selected = new Set([...st.selected].filter((n) => n !== i).map((n) => (n > i ? n - 1 : n)));

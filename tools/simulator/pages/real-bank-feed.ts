@@ -116,7 +116,9 @@ function tabRows({ realmId, posted, accountId, newest, variant }: BankFeedInput)
   const recorded = postedRows(posted, accountId);
   let pending: BankRow[] = bankLines(realmId, 'pending', newest);
   if (variant.split) {
-    const copies = recorded.slice(0, 3).map(({ added: _added, ...row }) => ({ ...row, category: '' }));
+    const copies = recorded
+      .slice(0, 3)
+      .map(({ added: _added, ...row }) => ({ ...row, category: '', matchFound: true }));
     const key = (d: string) => `${d.slice(6)}${d.slice(0, 5)}`;
     pending = [...copies, ...pending].sort((a, b) => key(b.date).localeCompare(key(a.date)));
   }

@@ -25,6 +25,8 @@ export interface BankRow {
   received: string;
   /** Posted rows: how the record was added ("Expense", "Deposit"); bank lines have none. */
   added?: string;
+  /** For review: the bank's copy of a recorded transaction, which the Business view offers as a match. */
+  matchFound?: boolean;
 }
 
 export interface BankVariant {
@@ -44,6 +46,19 @@ export interface BankVariant {
   /** Month heading rows ("June 2025 (12)") before each month's first row. */
   months: boolean;
   pageSize: number;
+  /**
+   * Accountant view or Business view (`?view=`): public code says the two coexist with different
+   * match markup; how each writes it is a guess. Accountant: "Added: <type>" in a link-like button.
+   * Business: the matched record summed up (type, date, amount) in an `<a>` with no href, and on
+   * For review, the bank's copy of a recorded transaction says "1 match found" in its category cell.
+   */
+  view: 'accountant' | 'business';
+  /**
+   * The action cell (`?actions=`): the older phantom buttons swapped in on hover, or the newer
+   * "ComboLink" (a primary button and a "More actions" menu button); public code names both, their
+   * markup here is a guess.
+   */
+  actions: 'phantom' | 'combolink';
 }
 
 const EVIDENCE: BankVariant = {
@@ -56,6 +71,8 @@ const EVIDENCE: BankVariant = {
   nested: true,
   months: true,
   pageSize: 300,
+  view: 'accountant',
+  actions: 'phantom',
 };
 
 export const BANK_VARIANTS: Record<BankVariant['name'], BankVariant> = {
@@ -69,16 +86,30 @@ export const BANK_VARIANTS: Record<BankVariant['name'], BankVariant> = {
     nested: false,
     months: false,
     pageSize: 50,
+    view: 'accountant',
+    actions: 'phantom',
   },
   evidence: EVIDENCE,
   'evidence-posted': { ...EVIDENCE, name: 'evidence-posted', names: 'pending', category: 'props' },
   'evidence-amount': { ...EVIDENCE, name: 'evidence-amount', amount: 'one' },
 };
 
-export function variantOf(asked: string | null): BankVariant {
-  return asked !== null && Object.hasOwn(BANK_VARIANTS, asked)
-    ? BANK_VARIANTS[asked as BankVariant['name']]
-    : BANK_VARIANTS.classic;
+/** The variant `?feed=` names, in the view and action markup `?view=` and `?actions=` name (split variants only). */
+export function variantOf(
+  asked: string | null,
+  view: string | null = null,
+  actions: string | null = null,
+): BankVariant {
+  const base =
+    asked !== null && Object.hasOwn(BANK_VARIANTS, asked)
+      ? BANK_VARIANTS[asked as BankVariant['name']]
+      : BANK_VARIANTS.classic;
+  if (!base.split) return base;
+  return {
+    ...base,
+    view: view === 'business' ? 'business' : 'accountant',
+    actions: actions === 'combolink' ? 'combolink' : 'phantom',
+  };
 }
 
 /** The tab's word in the address (`?tab=`) and its button's text. */
@@ -111,6 +142,9 @@ function payeeCell(r: BankRow, v: BankVariant): string {
 }
 
 function categoryCell(r: BankRow, v: BankVariant): string {
+  if (v.view === 'business' && r.matchFound) {
+    return '<button type="button" class="bv-matchFound idsLinkButton">1 match found</button>';
+  }
   if (v.category === 'label') {
     return `<button type="button" class="idsDropdown__trigger category-picker" aria-label="${esc(r.category)}"><span class="idsDropdown__text">${esc(r.category)}</span></button>`;
   }
@@ -146,14 +180,23 @@ const CATEGORY: Column = ['CATEGORY', 'category', categoryCell];
 const ADDED: Column = [
   'ADDED OR MATCHED',
   'addedOrMatched',
-  (r) => (r.added ? `<button type="button" class="idsLinkButton">${esc(`Added: ${r.added}`)}</button>` : ''),
+  (r, v) => {
+    if (!r.added) return '';
+    if (v.view === 'accountant')
+      return `<button type="button" class="idsLinkButton">${esc(`Added: ${r.added}`)}</button>`;
+    // The record summed up: its own date and amount beside the row's (read by no column title).
+    const summary = `${r.added} ${r.date} ${money(r)}`;
+    return `<div class="bv-addedOrMatched"><span class="bv-addedOrMatched__label">Added to</span> <a role="button" tabindex="0" class="bv-addedOrMatched__link">${esc(summary)}</a></div>`;
+  },
 ];
 const RULE: Column = ['RULE', 'rule', () => ''];
 const ACTION_COL: Column = [
   'ACTION',
   'action',
-  (_r, _v, tab) =>
-    `<button type="button" class="idsButton idsButton--phantom" tabindex="-1" aria-hidden="true">${ACTION[tab]}</button>`,
+  (_r, v, tab) =>
+    v.actions === 'combolink'
+      ? `<div class="ComboLink"><button type="button" class="ComboLink__primary idsButton idsButton--tertiary">${ACTION[tab]}</button><button type="button" class="ComboLink__menu idsButton idsButton--tertiary" aria-haspopup="menu" aria-label="More actions"><span aria-hidden="true">&#9662;</span></button></div>`
+      : `<button type="button" class="idsButton idsButton--phantom" tabindex="-1" aria-hidden="true">${ACTION[tab]}</button>`,
 ];
 
 /** The tab's columns after the checkbox column. */

@@ -57,12 +57,17 @@ const VIEW_LISTS: ('invoices' | RealList)[] = ['invoices', 'sales', 'expenses'];
 /**
  * The bank feed of `?accountId=` (default 35, the seeded Checking account), in the variant `?feed=`
  * names (real-bank-rows.ts), tab from `?tab=` (pending, posted, excluded, or review, categorized),
- * `?inView=N` rows in view (10; the bench draws a whole page of 300 at once).
+ * `?inView=N` rows in view (10; the bench draws a whole page of 300 at once); in the split variants
+ * `?view=accountant|business` and `?actions=phantom|combolink` pick the match and action markup.
  */
 export function renderBankFeedPage(all: PageRecord[], realmId: string, url: URL): string {
   const accountId = url.searchParams.get('accountId') ?? '35';
   const tab: BankTab = tabOfWord(url.searchParams.get('tab')) ?? 'pending';
-  const variant = variantOf(url.searchParams.get('feed'));
+  const variant = variantOf(
+    url.searchParams.get('feed'),
+    url.searchParams.get('view'),
+    url.searchParams.get('actions'),
+  );
   const posted = all.filter((r) => accountIdsOf(r.json).has(accountId));
   const newest = all.map((r) => String(r.json.TxnDate ?? '')).reduce((a, b) => (b > a ? b : a), '2025-12-31');
   const inView = positiveInt(url.searchParams.get('inView'), BANK_VIEW_ROWS, 300);
