@@ -145,7 +145,9 @@ describe('what the click will do, right above it', () => {
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent ?? '')
       .join(' ');
-    expect(button.textContent).toBe('Verify and delete selected: Delete 2 invoices ($1,230.50) from Maple Street Bakery LLC');
+    expect(button.textContent).toBe(
+      'Verify and delete selected: Delete 2 invoices ($1,230.50) from Maple Street Bakery LLC',
+    );
     // What shows is the click's words; its accessible name keeps starting with "Verify and delete selected".
     expect(button.querySelector('.sr-only')?.textContent).toBe('Verify and delete selected: ');
     expect(described).toContain('Will delete 2 · $1,230.50 · Invoices 2 · Mar 1, 2024');
