@@ -16,9 +16,11 @@ export default defineBackground(() => {
     // is not: Chrome's default and always in Firefox); what storage.local held moves there once, after
     // the jobs a previous build kept there are adopted (a job the extension did not write never runs).
     storage: {
-      local: createIdbArea({ legacy: browser.storage.local, beforeMove: adoptStoredJobs }),
+      local: createIdbArea({ indexedDB, legacy: browser.storage.local, beforeMove: adoptStoredJobs }),
       session: browser.storage.session,
     },
+    // The worker's own IndexedDB (the extension origin's): the state above, the audit log, the installation key.
+    indexedDB,
     alarms: browser.alarms,
     cookies: browser.cookies,
     tabs: { get: (tabId) => browser.tabs.get(tabId) },

@@ -5,10 +5,11 @@
  * Version 2: each readable entry also carries its company (`environment`, `realmId`) at the top,
  * indexed with its sequence number as `company` ([environment, realmId, seq]), so a company's
  * entries can be counted, told exported or not, and erased without reading every snapshot
- * ("Erase this company's local data", issue 18 §7). An unreadable entry gets no company: it is
+ * ("Erase this company's local data"). An unreadable entry gets no company: it is
  * never erased with one (it is reported and exported as stored, like before).
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
+import { openIdb } from '../storage/idb-area';
 import { INDEXED_DBS } from '../storage/keys';
 import { AuditEntrySchema } from './entry';
 
@@ -65,27 +66,26 @@ export function companyRange(scope: { environment: string; realmId: string }, af
   );
 }
 
-export function openAuditDb(name: string): Promise<IDBPDatabase<AuditDb>> {
-  return openDB<AuditDb>(name, AUDIT_DB_VERSION, {
-    async upgrade(d, oldVersion, _newVersion, tx) {
-      if (oldVersion < 1) {
-        const entries = d.createObjectStore('entries', { keyPath: 'uid' });
-        entries.createIndex('seq', 'seq', { unique: true });
-        entries.createIndex('jobId', 'jobId');
-        d.createObjectStore('meta');
+/** Opens the audit log's database `name` in the IndexedDB `factory` it is given. */
+export function openAuditDb(factory: IDBFactory, name: string): Promise<IDBPDatabase<AuditDb>> {
+  return openIdb<AuditDb>(factory, name, AUDIT_DB_VERSION, async (d, oldVersion, _newVersion, tx) => {
+    if (oldVersion < 1) {
+      const entries = d.createObjectStore('entries', { keyPath: 'uid' });
+      entries.createIndex('seq', 'seq', { unique: true });
+      entries.createIndex('jobId', 'jobId');
+      d.createObjectStore('meta');
+    }
+    if (oldVersion < 2) {
+      const entries = tx.objectStore('entries');
+      entries.createIndex('company', ['environment', 'realmId', 'seq']);
+      // Entries written before version 2 learn their company once, inside the upgrade: the log
+      // opens only after every one of them is indexed.
+      let cursor = await entries.openCursor();
+      while (cursor) {
+        const fields = companyFields(cursor.value.entry);
+        if (fields.realmId !== undefined) await cursor.update({ ...cursor.value, ...fields });
+        cursor = await cursor.continue();
       }
-      if (oldVersion < 2) {
-        const entries = tx.objectStore('entries');
-        entries.createIndex('company', ['environment', 'realmId', 'seq']);
-        // Entries written before version 2 learn their company once, inside the upgrade: the log
-        // opens only after every one of them is indexed.
-        let cursor = await entries.openCursor();
-        while (cursor) {
-          const fields = companyFields(cursor.value.entry);
-          if (fields.realmId !== undefined) await cursor.update({ ...cursor.value, ...fields });
-          cursor = await cursor.continue();
-        }
-      }
-    },
+    }
   });
 }

@@ -88,6 +88,8 @@ export interface AuditLog {
 
 export interface AuditLogOptions {
   clock: { now(): number };
+  /** The IndexedDB the log lives in: the extension origin's own (Node: fake-indexeddb's). */
+  indexedDB: IDBFactory;
   /** Database name (tests use one per case). Default AUDIT_DB_NAME. */
   dbName?: string;
 }
@@ -100,7 +102,7 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
   let opening: Promise<IDBPDatabase<AuditDb>> | undefined;
 
   function db(): Promise<IDBPDatabase<AuditDb>> {
-    opening ??= openAuditDb(name).catch((error: unknown) => {
+    opening ??= openAuditDb(options.indexedDB, name).catch((error: unknown) => {
       opening = undefined; // try again next time; meanwhile every caller sees the error
       throw error;
     });

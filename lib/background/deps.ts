@@ -21,6 +21,8 @@ export interface TabsApi {
 
 export interface BackgroundDeps {
   storage: { local: StorageArea; session: StorageArea };
+  /** The extension origin's IndexedDB: the audit log and the installation key (Node tests: fake-indexeddb's). */
+  indexedDB: IDBFactory;
   alarms: AlarmsArea;
   cookies: CookiesApi;
   /** tabs.get: the active tab the popup opened over (./view-tab.ts). */

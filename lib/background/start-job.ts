@@ -108,7 +108,13 @@ export function createStarts(deps: StartDeps) {
   return {
     /** The company the view showed, when it is still open and connected; else the refusal in words. */
     async connected(shown: CompanyScope): Promise<Reply<CompanyScope>> {
-      const scope = connectedScope(await facts({ ...shown, stamp: '' }));
+      const company = { realmId: shown.realmId, environment: shown.environment };
+      const scope = connectedScope({
+        shown: { ...company, stamp: '' },
+        current: await deps.currentScope(),
+        connection: await deps.connection(company),
+        hasToken: await deps.hasToken(company),
+      });
       return 'code' in scope ? fail(await startRefusalText(scope, deps.name)) : ok(scope);
     },
 

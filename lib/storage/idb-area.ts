@@ -1,5 +1,5 @@
 /**
- * The extension's state in its own IndexedDB (issue 18 §3). `storage.local` is readable and writable
+ * The extension's state in its own IndexedDB. `storage.local` is readable and writable
  * from content-script contexts (Chrome's default, always in Firefox), so a compromised page renderer
  * could rewrite the journal, the jobs, the preflight rows, the selection or a kept refresh token and
  * change what a job deletes. IndexedDB belongs to the origin: the extension's is reachable only from
@@ -21,7 +21,7 @@
  * from storage.local can be copied in (lib/journal/job-seal.ts adopts a previous build's jobs
  * there). If it fails, nothing is copied at that start.
  */
-import { type IDBPDatabase, openDB } from 'idb';
+import { type IDBPDatabase, type IDBPTransaction, type StoreNames, wrap } from 'idb';
 import type { StorageArea } from './area';
 import { INDEXED_DBS } from './keys';
 
@@ -30,7 +30,40 @@ const STORE = 'kv' satisfies keyof typeof INDEXED_DBS.state.stores;
 /** Set in the new area when the old storage.local contents were moved in (or found empty): never again. */
 export const MOVED_MARKER = 'sd:moved-from-storage-local';
 
+/**
+ * Opens `name` at `version` in the IndexedDB `factory` it is given (idb's `openDB` reads the global
+ * one): the extension's own in the worker, fake-indexeddb's in Node. `upgrade` runs as idb's does.
+ */
+export function openIdb<DB = unknown>(
+  factory: IDBFactory,
+  name: string,
+  version: number,
+  upgrade?: (
+    db: IDBPDatabase<DB>,
+    oldVersion: number,
+    newVersion: number | null,
+    tx: IDBPTransaction<DB, StoreNames<DB>[], 'versionchange'>,
+  ) => void,
+): Promise<IDBPDatabase<DB>> {
+  const request = factory.open(name, version);
+  const opened = wrap(request) as Promise<IDBPDatabase<DB>>;
+  if (upgrade) {
+    request.addEventListener('upgradeneeded', (event) => {
+      const tx = request.transaction as IDBTransaction;
+      upgrade(
+        wrap(request.result) as IDBPDatabase<DB>,
+        event.oldVersion,
+        event.newVersion,
+        wrap(tx) as unknown as IDBPTransaction<DB, StoreNames<DB>[], 'versionchange'>,
+      );
+    });
+  }
+  return opened;
+}
+
 export interface IdbAreaOptions {
+  /** The IndexedDB to keep the state in: the extension origin's own (Node tests: fake-indexeddb's). */
+  indexedDB: IDBFactory;
   dbName?: string;
   /** The area this one replaces (`browser.storage.local`): its contents move here once, on first use. */
   legacy?: StorageArea;
@@ -38,14 +71,11 @@ export interface IdbAreaOptions {
   beforeMove?: (held: Pick<StorageArea, 'get'>) => Promise<void>;
 }
 
-export function createIdbArea(options: IdbAreaOptions = {}): StorageArea {
+export function createIdbArea(options: IdbAreaOptions): StorageArea {
   let db: Promise<IDBPDatabase> | undefined;
-  // The extension origin's IndexedDB (Node tests: fake-indexeddb's, new per test in tests/setup.ts).
   const open = () => {
-    db ??= openDB(options.dbName ?? STATE_DB_NAME, INDEXED_DBS.state.version, {
-      upgrade(database) {
-        database.createObjectStore(STORE);
-      },
+    db ??= openIdb(options.indexedDB, options.dbName ?? STATE_DB_NAME, INDEXED_DBS.state.version, (database) => {
+      database.createObjectStore(STORE);
     });
     return db;
   };

@@ -17,7 +17,7 @@ const size = (e: object) => JSON.stringify(e).length;
 
 describe('the audit log by company', () => {
   it('lists each company (environment and realm apart) with its entries and those not exported', async () => {
-    const log = createAuditLog({ clock: createManualClock() });
+    const log = createAuditLog({ indexedDB, clock: createManualClock() });
     expect(await log.companies()).toEqual([]);
     await log.append([entry({ ...A, id: '1' }), entry({ ...B, id: '2' }), entry({ ...A, id: '3' })]);
     await log.markExported(2); // A's 1 and B's 2
@@ -34,7 +34,7 @@ describe('the audit log by company', () => {
   });
 
   it('erases one company’s entries, exported or not, and nothing of anyone else', async () => {
-    const log = createAuditLog({ clock: createManualClock() });
+    const log = createAuditLog({ indexedDB, clock: createManualClock() });
     const a1 = entry({ ...A, id: '1', jobId: 'jobA' });
     const b2 = entry({ ...B, id: '2', jobId: 'jobB' });
     const a3 = entry({ ...A, id: '3', jobId: 'jobA' });
@@ -64,7 +64,7 @@ describe('the audit log by company', () => {
   });
 
   it('forgets the written-and-cleared counts of the erased jobs only', async () => {
-    const log = createAuditLog({ clock: createManualClock() });
+    const log = createAuditLog({ indexedDB, clock: createManualClock() });
     await log.append([entry({ ...A, id: '1', jobId: 'jobA' }), entry({ ...B, id: '2', jobId: 'jobB' })]);
     await log.markExported(2);
     expect(await log.clearExported()).toBe(2);
@@ -92,7 +92,7 @@ describe('the audit log by company', () => {
     await old.put('meta', { nextSeq: 5, exportedThrough: 1, bytes: 0 }, 'state');
     old.close();
 
-    const log = createAuditLog({ clock: createManualClock() });
+    const log = createAuditLog({ indexedDB, clock: createManualClock() });
     expect(await log.companies()).toEqual(
       expect.arrayContaining([
         { ...A, entries: 2, notExported: 1 }, // seq 1 is below the watermark, seq 3 above

@@ -17,7 +17,7 @@ const loadEntry = () => import('../../lib/audit/entry');
 describe('the audit log database', () => {
   it('a new log starts empty at sequence 1: nothing exported, no bytes, and keeps each entry whole', async () => {
     const { createAuditLog } = await loadLog();
-    const log = createAuditLog({ clock: createManualClock() });
+    const log = createAuditLog({ indexedDB, clock: createManualClock() });
     expect(await log.stats()).toEqual({
       entries: 0,
       bytes: 0,

@@ -30,7 +30,7 @@ const LABEL: Record<string, string> = {
 };
 
 const readLog = async (harness: Harness, jobId: string) =>
-  (await createAuditLog({ clock: harness.clock }).read({ jobId })).entries;
+  (await createAuditLog({ indexedDB, clock: harness.clock }).read({ jobId })).entries;
 
 async function run(harness: Harness, runner: JobRunner, input: Parameters<JobRunner['createJob']>[0]) {
   const job = await runner.createJob(input);

@@ -16,7 +16,7 @@ const size = (e: object) => JSON.stringify(e).length;
 
 function setup(dbName?: string) {
   const clock = createManualClock();
-  return { clock, log: createAuditLog(dbName ? { clock, dbName } : { clock }) };
+  return { clock, log: createAuditLog(dbName ? { clock, dbName, indexedDB } : { clock, indexedDB }) };
 }
 
 /** An entry whose stored value no longer reads as an entry, written straight into the database. */

@@ -13,7 +13,7 @@ const line = (id: string, over: Parameters<typeof entry>[0] = {}) =>
 
 describe('readCompany', () => {
   it("returns only the company's entries, oldest first; another realm or environment is another company", async () => {
-    const log = createAuditLog({ clock: { now: () => 0 } });
+    const log = createAuditLog({ indexedDB, clock: { now: () => 0 } });
     await log.append([
       line('1', { at: 30 }),
       line('2', { realmId: '222' }),
@@ -28,7 +28,7 @@ describe('readCompany', () => {
   });
 
   it('narrowed to outcomes: the entries are returned whole', async () => {
-    const log = createAuditLog({ clock: { now: () => 0 } });
+    const log = createAuditLog({ indexedDB, clock: { now: () => 0 } });
     const wanted = [line('1'), line('2', { outcome: 'deletedVerified', outcomeLabel: 'Deleted (verified)' })];
     await log.append([...wanted, line('3', { outcome: 'skippedReconciled' }), line('4', { realmId: '222' })]);
     expect(await log.readCompany(A, { outcomes: ['deleted', 'deletedVerified'] })).toEqual(wanted);
@@ -36,7 +36,7 @@ describe('readCompany', () => {
   });
 
   it('an unreadable entry is never returned (it stays in the log, reported and exported as stored)', async () => {
-    const log = createAuditLog({ clock: { now: () => 0 } });
+    const log = createAuditLog({ indexedDB, clock: { now: () => 0 } });
     await log.append([line('1'), line('2')]);
     const db = await openDB(AUDIT_DB_NAME);
     const [first] = await db.getAll('entries');

@@ -71,7 +71,7 @@ function memoryService(records: Map<string, TxnRecord>): FakeClient {
 /** The real runner over fake storage and the in-memory service, with no throttle in the way; its audit log. */
 function memoryRunner(service: Map<string, TxnRecord>) {
   const clock = createManualClock();
-  const audit = createAuditLog({ clock });
+  const audit = createAuditLog({ indexedDB, clock });
   const runner = createJobRunner({
     storage: fakeBrowser.storage.local,
     alarms: fakeBrowser.alarms,

@@ -88,7 +88,7 @@ export async function createChaosHarness(
   let token = company.token;
   const client = () =>
     createQboClient({ realmId, environment: 'sandbox', baseUrl: sim.url, getToken: () => token, now: clock.now });
-  const audit = createAuditLog({ clock });
+  const audit = createAuditLog({ indexedDB, clock });
   const options: JobRunnerOptions = {
     storage: fakeBrowser.storage.local,
     alarms,

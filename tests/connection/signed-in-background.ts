@@ -23,6 +23,7 @@ export async function signedInBackground(seed: Omit<SeedOptions, 'realmId'> = { 
   const company = sim.seedCompany(seed);
   const broker = brokerFetch(sim);
   const background = createBackground({
+    indexedDB,
     storage: { local: fakeBrowser.storage.local, session: fakeBrowser.storage.session },
     alarms: fakeBrowser.alarms,
     cookies: { get: async ({ name }) => (name === 'qbo.currentcompanyid' ? { value: company.realmId } : null) },

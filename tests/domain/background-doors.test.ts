@@ -3,7 +3,7 @@
  * builds every service once) and the router (index.ts); every other file, each handler among them,
  * declares the few services it uses and never takes the root's whole bag (`BackgroundCore`) or the
  * browser's (`BackgroundDeps`). The policy a start obeys is a pure function in lib/jobs; the page
- * issues sit with the selection.
+ * issues sit with the selection; IndexedDB is handed in, never read from the global.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,6 +71,24 @@ describe("the background's doors", () => {
   it('the page issues sit with the selection', () => {
     expect(existsSync(join(root, 'lib/selection/page-issues.ts'))).toBe(true);
     expect(existsSync(join(root, 'lib/background/page-issues.ts'))).toBe(false);
+  });
+
+  it('IndexedDB reaches lib/ as a dependency (an IDBFactory argument), never as the global', () => {
+    /** Still opened in the global IndexedDB, and why. */
+    const GLOBAL_IDB: Record<string, string> = {
+      'lib/journal/job-seal.ts':
+        'the job seal key: created inside the journal, which the runner builds (to thread next)',
+    };
+    const lib = readdirSync(join(root, 'lib'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `lib/${f}`);
+    const offenders = lib.filter((f) => {
+      const src = withoutComments(read(f));
+      const global = /\bglobalThis\.indexedDB\b|(?<![.\w])indexedDB\.open\(|\bopenDB\b/.test(src);
+      return global && !GLOBAL_IDB[f];
+    });
+    expect(offenders).toEqual([]);
+    expect(read('lib/background/deps.ts')).toMatch(/\bindexedDB: IDBFactory;/);
   });
 
   it('the restore is a service in lib/restore, and the background keeps no restore orchestration', () => {

@@ -51,7 +51,7 @@ export async function createHarness(
   let token: string | undefined = company.token;
   const clientFor: JobRunnerOptions['clientFor'] = (realm, environment) =>
     createQboClient({ realmId: realm, environment, baseUrl: sim.url, getToken: () => token, now: clock.now });
-  const audit = createAuditLog({ clock });
+  const audit = createAuditLog({ indexedDB, clock });
   let current: JobRunner | undefined;
   fakeBrowser.alarms.onAlarm.addListener((alarm) => current?.onAlarm(alarm));
 

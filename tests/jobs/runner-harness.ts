@@ -161,7 +161,7 @@ export class Company {
 
 let db = 0;
 /** An audit log in a database of its own. */
-export const newAuditLog = (clock: Clock): AuditLog => createAuditLog({ clock, dbName: `runner-${db++}` });
+export const newAuditLog = (clock: Clock): AuditLog => createAuditLog({ indexedDB, clock, dbName: `runner-${db++}` });
 
 export interface Setup {
   clock: ManualClock;

@@ -109,7 +109,12 @@ async function previousBuildState(dbName: string, items: Record<string, unknown>
 
 describe('at the upgrade', () => {
   const area = (dbName: string): StorageArea =>
-    createIdbArea({ dbName, legacy: fakeBrowser.storage.local, beforeMove: (held) => adoptStoredJobs(held) });
+    createIdbArea({
+      indexedDB,
+      dbName,
+      legacy: fakeBrowser.storage.local,
+      beforeMove: (held) => adoptStoredJobs(held),
+    });
 
   it("a job the previous build stored in the extension's IndexedDB keeps running", async () => {
     await previousBuildState('upgrade', { 'sd:version': 4, ...forgedJob('before', ['2']) });

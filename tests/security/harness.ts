@@ -102,11 +102,12 @@ export async function createSecurityHarness(
   const clock = createManualClock();
   const sim = await startSimulator({ now: clock.now });
   // As entrypoints/background.ts: the extension's state in its own IndexedDB, storage.local moved in.
-  const local = createIdbArea({ legacy: fakeBrowser.storage.local });
+  const local = createIdbArea({ indexedDB, legacy: fakeBrowser.storage.local });
   const realmByStore = new Map<string, string | undefined>();
   // The content script's tab (SENDERS.contentScript) is open until a test closes it.
   const tabs = new Map<number, TabInfo>([[1, { id: 1, url: PAGE_URL }]]);
   const background = createBackground({
+    indexedDB,
     storage: { local, session: fakeBrowser.storage.session },
     alarms: fakeBrowser.alarms,
     cookies: {

@@ -27,19 +27,19 @@ const forgedJobs = { 'sd:jobs': [{ id: 'forged', status: 'running' }], 'sd:job:f
 
 describe('the one move from storage.local', () => {
   it('is marked done on a fresh install, where storage.local held nothing', async () => {
-    const area = createIdbArea({ dbName: 'fresh', legacy: fakeBrowser.storage.local });
+    const area = createIdbArea({ indexedDB, dbName: 'fresh', legacy: fakeBrowser.storage.local });
     expect(await area.get(null)).toEqual({});
     expect((await raw('fresh'))[MOVED_MARKER]).toBe(true);
   });
 
   it('a write to storage.local after the first start is never copied at a later start, and is removed there', async () => {
     const legacy = fakeBrowser.storage.local;
-    await createIdbArea({ dbName: 'later', legacy }).set({ 'sd:version': 4 }); // the first start
+    await createIdbArea({ indexedDB, dbName: 'later', legacy }).set({ 'sd:version': 4 }); // the first start
     await legacy.set(forgedJobs); // a content script, while the worker sleeps
-    const next = createIdbArea({ dbName: 'later', legacy }); // the next worker start
+    const next = createIdbArea({ indexedDB, dbName: 'later', legacy }); // the next worker start
     expect(await next.get(null)).toEqual({ 'sd:version': 4 });
     expect(await legacy.get(null)).toEqual({});
-    const third = createIdbArea({ dbName: 'later', legacy });
+    const third = createIdbArea({ indexedDB, dbName: 'later', legacy });
     await legacy.set(forgedJobs);
     expect(await third.get('sd:jobs')).toEqual({});
   });
@@ -54,7 +54,7 @@ describe('the one move from storage.local', () => {
     await db.put('kv', 4, 'sd:version');
     db.close();
     await legacy.set(forgedJobs);
-    const area = createIdbArea({ dbName: 'unmarked', legacy });
+    const area = createIdbArea({ indexedDB, dbName: 'unmarked', legacy });
     expect(await area.get(null)).toEqual({ 'sd:version': 4 });
     expect(await legacy.get(null)).toEqual({});
     expect((await raw('unmarked'))[MOVED_MARKER]).toBe(true);
@@ -65,6 +65,7 @@ describe('the one move from storage.local', () => {
     await legacy.set({ 'sd:version': 3 });
     const seen: Record<string, unknown>[] = [];
     const area = createIdbArea({
+      indexedDB,
       dbName: 'hook',
       legacy,
       beforeMove: async (held) => {

@@ -32,16 +32,16 @@ async function contract(area: StorageArea) {
 describe('the IndexedDB area', () => {
   it('answers exactly as storage.local does', async () => {
     const expected = await contract(fakeBrowser.storage.local);
-    expect(await contract(createIdbArea({ dbName: 'contract' }))).toEqual(expected);
+    expect(await contract(createIdbArea({ indexedDB, dbName: 'contract' }))).toEqual(expected);
   });
 
   it('keeps what it stored across a new area on the same database (a worker restart)', async () => {
-    await createIdbArea({ dbName: 'restart' }).set({ 'sd:jobs': [{ id: 'j1' }] });
-    expect(await createIdbArea({ dbName: 'restart' }).get('sd:jobs')).toEqual({ 'sd:jobs': [{ id: 'j1' }] });
+    await createIdbArea({ indexedDB, dbName: 'restart' }).set({ 'sd:jobs': [{ id: 'j1' }] });
+    expect(await createIdbArea({ indexedDB, dbName: 'restart' }).get('sd:jobs')).toEqual({ 'sd:jobs': [{ id: 'j1' }] });
   });
 
   it('stores what JSON keeps: no class instance or function survives, as in storage.local', async () => {
-    const area = createIdbArea({ dbName: 'json' });
+    const area = createIdbArea({ indexedDB, dbName: 'json' });
     await area.set({ 'sd:x': { at: new Date(0), f: () => 1, n: Number.NaN } });
     expect(await area.get('sd:x')).toEqual({ 'sd:x': { at: '1970-01-01T00:00:00.000Z', n: null } });
   });
@@ -51,7 +51,7 @@ describe('moving the old storage.local contents', () => {
   it('moves every key once, then storage.local holds nothing', async () => {
     const legacy = fakeBrowser.storage.local;
     await legacy.set({ 'sd:jobs': [{ id: 'j1' }], 'sd:selection:production:1': { 'Invoice:1': {} } });
-    const area = createIdbArea({ dbName: 'move', legacy });
+    const area = createIdbArea({ indexedDB, dbName: 'move', legacy });
     expect(await area.get(null)).toEqual({
       'sd:jobs': [{ id: 'j1' }],
       'sd:selection:production:1': { 'Invoice:1': {} },
@@ -64,10 +64,10 @@ describe('moving the old storage.local contents', () => {
     await legacy.set({ 'sd:jobs': ['old'] });
     // The copy happened (marked), the worker died before storage.local was emptied, and the
     // extension wrote newer state since.
-    const before = createIdbArea({ dbName: 'crash' });
+    const before = createIdbArea({ indexedDB, dbName: 'crash' });
     await before.set({ 'sd:jobs': ['new'] });
     await before.set({ [MOVED_MARKER]: true });
-    const after = createIdbArea({ dbName: 'crash', legacy });
+    const after = createIdbArea({ indexedDB, dbName: 'crash', legacy });
     expect(await after.get('sd:jobs')).toEqual({ 'sd:jobs': ['new'] });
     expect(await legacy.get(null)).toEqual({});
   });
@@ -75,7 +75,7 @@ describe('moving the old storage.local contents', () => {
   it('the marker is never seen by a reader', async () => {
     const legacy = fakeBrowser.storage.local;
     await legacy.set({ 'sd:version': 2 });
-    const area = createIdbArea({ dbName: 'marker', legacy });
+    const area = createIdbArea({ indexedDB, dbName: 'marker', legacy });
     expect(Object.keys(await area.get(null))).toEqual(['sd:version']);
   });
 });

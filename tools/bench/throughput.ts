@@ -105,7 +105,7 @@ export function createScaledRunner(clientFor: JobRunnerOptions['clientFor']) {
     alarms,
     clock: systemClock,
     clientFor,
-    outcomes: auditSubscriber(createAuditLog({ clock: systemClock })),
+    outcomes: auditSubscriber(createAuditLog({ indexedDB, clock: systemClock })),
     throttle: { batchLimit: BATCH_LIMIT, windowMs: WINDOW_MS / SCALE },
     minAlarmDelayMs: 30_000 / SCALE,
     maxInWorkerSleepMs: 5_000 / SCALE,

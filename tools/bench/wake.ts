@@ -252,7 +252,7 @@ function runnerOn(data: Map<string, string>, onBatch: (() => void) | undefined, 
     alarms: noAlarms,
     clock,
     clientFor: () => client,
-    outcomes: auditSubscriber(createAuditLog({ clock })),
+    outcomes: auditSubscriber(createAuditLog({ indexedDB, clock })),
     onError: (e) => errors.push(e),
   });
 }

@@ -55,7 +55,7 @@ async function main() {
     alarms,
     clock: systemClock,
     clientFor,
-    outcomes: auditSubscriber(createAuditLog({ clock: systemClock })),
+    outcomes: auditSubscriber(createAuditLog({ indexedDB, clock: systemClock })),
     throttle: { batchLimit: 40, windowMs: 60_000 / SCALE },
     minAlarmDelayMs: 30_000 / SCALE,
     maxInWorkerSleepMs: 5_000 / SCALE,
