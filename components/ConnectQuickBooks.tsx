@@ -29,8 +29,7 @@ export function ConnectQuickBooks({
   const c = model.connection.value;
   const selected = model.selection.value.length;
   // One step (issue 21 §10): the company open in the active QuickBooks tab, and what waits for it.
-  const inView =
-    !reconnect && !c?.realmId && c?.pageRealmId ? (c.pageCompanyName ?? `company ${c.pageRealmId}`) : undefined;
+  const inView = !reconnect && !c?.realmId && c?.pageRealmId ? (c.pageCompanyName ?? 'the company') : undefined;
   return (
     <div class="connect">
       {inView && (

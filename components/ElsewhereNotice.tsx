@@ -18,7 +18,12 @@ export function ElsewhereNotice({ model }: { model: PopupModel }) {
   const others = model.elsewhere.value;
   if (others.length === 0) return null;
   const c = model.connection.value;
-  const here = c?.companyName ?? (c ? companyText(c) : undefined) ?? 'another company';
+  // The company in this window by its name: the connected one's, else the page's; never a bare Id.
+  const here =
+    c?.companyName ??
+    c?.pageCompanyName ??
+    (c?.realmId ? companyText(c) : undefined) ??
+    'the company open in QuickBooks';
   return (
     <section class="elsewhere" aria-label="Other clients">
       {others.map((o) => {

@@ -37,15 +37,21 @@ export function countByStatus(
   return counts;
 }
 
-/** The page's company differs from the connected one: deleting would hit the wrong books. */
+/**
+ * The page's company differs from the connected one: deleting would hit the wrong books. Each is
+ * named as the person knows it: by its name when known, else "company <Id>".
+ */
 export function companyMismatch(state: PopupState | undefined): { page: string; connected: string } | undefined {
   const c = state?.connection;
   if (!c?.pageRealmId || !c.realmId || c.pageRealmId === c.realmId) return undefined;
-  return { page: c.pageRealmId, connected: c.realmId };
+  return {
+    page: c.pageCompanyName ?? `company ${c.pageRealmId}`,
+    connected: c.companyName ?? `company ${c.realmId}`,
+  };
 }
 
 export function mismatchText(m: { page: string; connected: string }): string {
-  return `This page shows company ${m.page}, but Safe Delete is connected to company ${m.connected}. Open company ${m.connected} in QuickBooks, or change the connection.`;
+  return `This page shows ${m.page}, but Safe Delete is connected to ${m.connected}. Open ${m.connected} in QuickBooks, or change the connection.`;
 }
 
 export function isJobActive(state: PopupState | undefined): boolean {

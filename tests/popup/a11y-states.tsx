@@ -59,13 +59,13 @@ export interface How {
 
 export const everyState: [string, PopupState, How][] = [
   [
-    'not connected, the page showing a company: Connect company N',
+    'not connected, the page showing a company: Connect the company',
     popupState({
       connection: { environment: 'production', hasToken: false, remember: false, pageRealmId: '9130350000000042' },
       selection: [row(1), row(2)],
       preflight: undefined,
     }),
-    { shows: () => screen.getByText(/^Connect company 9130350000000042, open in QuickBooks, to check the 2 selected/) },
+    { shows: () => screen.getByText(/^Connect the company, open in QuickBooks, to check the 2 selected/) },
   ],
   [
     'connected with a checked selection',

@@ -130,9 +130,48 @@ describe('not connected', () => {
         selection: [row(1), row(2)],
       }),
     );
-    expect(screen.getByText('Connect company 9130355, open in QuickBooks, to check the 2 selected.')).toBeTruthy();
+    // The page's company has no name known yet: it is "the company", never its number.
+    expect(screen.getByText('Connect the company, open in QuickBooks, to check the 2 selected.')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('9130355');
     expect(screen.getByRole('button', { name: 'Connect to QuickBooks' })).toBeTruthy();
     expect(screen.queryByLabelText('Include reconciled transactions')).toBeNull();
+  });
+
+  it('names the company by its name, before connecting and when the page shows another one', async () => {
+    const view = await renderPopup(
+      popupState({
+        connection: {
+          environment: 'production',
+          hasToken: false,
+          remember: false,
+          pageRealmId: '9130355',
+          pageCompanyName: 'Redwood Roofing & Gutters',
+        },
+        selection: [row(1), row(2)],
+      }),
+    );
+    expect(
+      screen.getByText('Connect Redwood Roofing & Gutters, open in QuickBooks, to check the 2 selected.'),
+    ).toBeTruthy();
+    view.unmount();
+    await renderPopup(
+      popupState({
+        connection: {
+          realmId: '123',
+          companyName: 'Cool Cars Ltd',
+          environment: 'production',
+          hasToken: true,
+          remember: false,
+          pageRealmId: '456',
+          pageCompanyName: 'Redwood Roofing & Gutters',
+        },
+      }),
+    );
+    expect(
+      screen.getByText(
+        'This page shows Redwood Roofing & Gutters, but Safe Delete is connected to Cool Cars Ltd. Open Cool Cars Ltd in QuickBooks, or change the connection.',
+      ),
+    ).toBeTruthy();
   });
 });
 
