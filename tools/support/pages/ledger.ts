@@ -19,6 +19,8 @@ export const PERSON = { force: true } as const;
 export class LedgerPage {
   /** The simulator's records of the company the page showed when first read (a later switch of company leaves them). */
   #truth: TruthRecord[] | undefined;
+  /** The rows' keys as last read, with the address they were read at (ticking many rows reads them once). */
+  #read: { url: string; keys: string[] } | undefined;
 
   constructor(readonly page: Page) {}
 
@@ -36,7 +38,9 @@ export class LedgerPage {
   /** Each row's record (`Entity:Id`, '' for a row that shows no one record), in page order. */
   async keys(fresh = false): Promise<string[]> {
     if (fresh || this.#truth === undefined) this.#truth = (await this.page.evaluate(truthInPage)).records;
-    return keysOfRows(this.#truth, await this.page.evaluate(shownCellsInPage, DATA_ROWS));
+    const keys = keysOfRows(this.#truth, await this.page.evaluate(shownCellsInPage, DATA_ROWS));
+    this.#read = { url: this.page.url(), keys };
+    return keys;
   }
 
   /** Ids of the rows' records, in page order (rows that show no one record left out). */
@@ -47,7 +51,8 @@ export class LedgerPage {
   /** The row that shows the record of this Id (read afresh once if no row does: records change). */
   async row(id: string): Promise<Locator> {
     const at = (keys: string[]) => keys.findIndex((k) => k.endsWith(`:${id}`));
-    let index = at(await this.keys());
+    const read = this.#read?.url === this.page.url() ? this.#read.keys : await this.keys();
+    let index = at(read);
     if (index < 0) index = at(await this.keys(true));
     expect(index, `a row showing the record ${id} on ${this.page.url()}`).toBeGreaterThanOrEqual(0);
     return this.page.locator(DATA_ROWS).nth(index);
