@@ -19,6 +19,18 @@ function setup(dbName?: string) {
   return { clock, log: createAuditLog(dbName ? { clock, dbName, indexedDB } : { clock, indexedDB }) };
 }
 
+/** An IndexedDB that refuses to open (permission denied) until `allow()`, then is this test's own. */
+function deniedUntilAllowed(message: string) {
+  let denied = true;
+  const factory = {
+    open: (name: string, version?: number) => {
+      if (denied) throw new Error(message);
+      return indexedDB.open(name, version);
+    },
+  } as unknown as IDBFactory;
+  return { factory, allow: () => (denied = false) };
+}
+
 /** An entry whose stored value no longer reads as an entry, written straight into the database. */
 async function putBroken(seq: number, dbName = AUDIT_DB_NAME) {
   const db = await openDB(dbName);
@@ -142,20 +154,12 @@ describe('audit log', () => {
   });
 
   it('reports a database it cannot open instead of failing the popup', async () => {
-    const { log } = setup();
-    const original = globalThis.indexedDB;
-    globalThis.indexedDB = {
-      open: () => {
-        throw new Error('The user denied permission to access the database.');
-      },
-    } as unknown as IDBFactory;
-    try {
-      const stats = await log.stats();
-      expect(stats.error).toMatch(/denied/);
-      await expect(log.append([entry()])).rejects.toThrow(/denied/);
-    } finally {
-      globalThis.indexedDB = original;
-    }
+    const idb = deniedUntilAllowed('The user denied permission to access the database.');
+    const log = createAuditLog({ clock: createManualClock(), indexedDB: idb.factory });
+    const stats = await log.stats();
+    expect(stats.error).toMatch(/denied/);
+    await expect(log.append([entry()])).rejects.toThrow(/denied/);
+    idb.allow();
     await log.append([entry()]); // opens once the database is there again
     expect((await log.stats()).entries).toBe(1);
   });
@@ -302,19 +306,9 @@ describe('the database', () => {
   });
 
   it('an empty append touches no database: it succeeds even when the database cannot be opened', async () => {
-    const { log } = setup();
-    const original = globalThis.indexedDB;
-    globalThis.indexedDB = {
-      open: () => {
-        throw new Error('denied');
-      },
-    } as unknown as IDBFactory;
-    try {
-      await expect(log.append([])).resolves.toBeUndefined();
-      await expect(log.append([entry()])).rejects.toThrow(/denied/);
-    } finally {
-      globalThis.indexedDB = original;
-    }
+    const log = createAuditLog({ clock: createManualClock(), indexedDB: deniedUntilAllowed('denied').factory });
+    await expect(log.append([])).resolves.toBeUndefined();
+    await expect(log.append([entry()])).rejects.toThrow(/denied/);
   });
 
   it('"Clear" keeps an exported entry that cannot be read', async () => {
