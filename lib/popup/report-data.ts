@@ -2,7 +2,8 @@
  * The deletion report handed to the client (issue 21 §6), as data: a header block (client, run date,
  * who ran it, the extension's version), totals by type of what was deleted, then three sections —
  * deleted; not deleted, and why; left alone by the check, and why. The CSV (report-csv.ts) and the
- * Excel file (report-xlsx.ts) both render this one shape, so the two files say the same thing.
+ * Excel file (report-xlsx.ts) both render this one shape, so the two files say the same thing; the
+ * run's own CSV ("Download this run (CSV)", report-csv.ts runCsv) is the same rows, one per record.
  *
  * Pure: the version, the person and the locale come in as arguments. Amounts stay numbers and dates
  * stay service dates (YYYY-MM-DD) here; each file words them at its own edge. A record the service
@@ -46,6 +47,8 @@ export interface ReportRow {
   shownAmount?: string;
   result: string;
   why?: string;
+  /** The service's fault code, for a record it refused. */
+  code?: string;
 }
 
 export interface ReportTotal {
@@ -109,6 +112,23 @@ function recordRow(r: RecordFacts, result: string, why: string | undefined, show
   };
 }
 
+/**
+ * A record of the job as a row: the job's own action ("Deleted", "Restored: Id 5 → Id 812"), else
+ * the outcome and why; `shown`, what the page showed, names a record the service could not return.
+ */
+function jobRow(job: JobView, r: JobRecordView, shown?: SelectionRow['shown']): ReportRow {
+  const done = r.group === doneGroup(job);
+  const result = r.group === 'restored' ? `${outcomeWord(r)}: ${restoredIds(r)}` : outcomeWord(r);
+  const row = recordRow(r, result, done ? undefined : outcomeReason(r, job.operation), shown);
+  const code = r.faultCode;
+  return code === undefined ? row : { ...row, code };
+}
+
+/** Every record of the job as a row, in the job's order. */
+export function jobRows(job: JobView): ReportRow[] {
+  return (Array.isArray(job.records) ? job.records : []).map((r) => jobRow(job, r));
+}
+
 /** Count and amount per type and currency of the records done, in the fixed order of types. */
 export function totalsByType(records: readonly ReportRow[], entities: readonly Entity[]): ReportTotal[] {
   const byKey = new Map<string, ReportTotal>();
@@ -134,12 +154,8 @@ export function buildRunReport(job: JobView, selection: readonly SelectionRow[],
   const records = Array.isArray(job.records) ? job.records : [];
   const doneRecords = records.filter((r) => r.group === done);
   const shownOf = new Map(selection.map((row) => [row.key, row.shown]));
-  const deleted = doneRecords.map((r) =>
-    recordRow(r, r.group === 'restored' ? `${outcomeWord(r)}: ${restoredIds(r)}` : outcomeWord(r), undefined),
-  );
-  const notDeleted = records
-    .filter((r) => r.group !== done)
-    .map((r) => recordRow(r, outcomeWord(r), outcomeReason(r, job.operation), shownOf.get(r.key)));
+  const deleted = doneRecords.map((r) => jobRow(job, r));
+  const notDeleted = records.filter((r) => r.group !== done).map((r) => jobRow(job, r, shownOf.get(r.key)));
   const taken = new Set(records.map((r) => r.key));
   const leftAlone = selection
     .filter((row) => !taken.has(row.key))

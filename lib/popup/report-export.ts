@@ -12,7 +12,7 @@ import { signal } from '@preact/signals';
 import type { RequestOf } from '../messaging/protocol';
 import type { JobView, PopupState } from '../messaging/views';
 import type { DownloadFile } from './download';
-import { runCsv, runCsvFilename } from './report';
+import { runCsv, runCsvFilename } from './report-csv';
 import type { ReportOptions } from './report-data';
 import type { ReportFormat } from './report-files';
 

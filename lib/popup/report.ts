@@ -1,9 +1,8 @@
 /**
- * A finished run as a report: the tie-out line, the text "Copy summary" puts on the clipboard, and
- * the CSV of this run (the company's name in the file name). Bookkeeper words only; the full audit
+ * A finished run as a report: the tie-out line and the text "Copy summary" puts on the clipboard
+ * (the run's CSV files: ./report-csv.ts). Bookkeeper words only; the full audit
  * log (raw service messages, JSON before deletion) stays the exported audit log's business.
  */
-import { csvMoney, csvRow } from '../domain/csv';
 import { DONE_GROUPS, type DoneGroup, operationOf } from '../domain/operations';
 import type { JobRecordView, JobView, OutcomeGroup } from '../messaging/views';
 import { describeTxn, ENVIRONMENT_LABEL, formatDate, formatMoney } from './format';
@@ -122,51 +121,4 @@ export function runSummary(job: JobView, companyName: string | undefined, locale
     }
   }
   return lines.join('\n');
-}
-
-/**
- * This run's records as CSV (a spreadsheet's columns in bookkeeper words), through the product's one
- * CSV writer: the amount stays a number cell (two decimals), names and reasons are neutralized as in the audit log.
- */
-export function runCsv(job: JobView, companyName: string | undefined): string {
-  const header = [
-    'Company',
-    'Company ID',
-    'Type',
-    'Number',
-    'Name',
-    'Date',
-    'Amount',
-    'Currency',
-    'Result',
-    'Why',
-    'Code',
-  ];
-  const rows = job.records.map((r) => [
-    companyName,
-    job.realmId,
-    describeTxn(r.entity, undefined, r.id).replace(/ \(Id .*\)$/, ''),
-    r.docNumber,
-    r.party,
-    r.txnDate,
-    csvMoney(r.amount),
-    r.currency,
-    r.group === 'restored' ? `${outcomeWord(r)}: ${restoredIds(r)}` : outcomeWord(r),
-    r.group === 'deleted' || r.group === 'voided' || r.group === 'restored'
-      ? undefined
-      : outcomeReason(r, job.operation),
-    r.faultCode,
-  ]);
-  return [header, ...rows].map(csvRow).join('');
-}
-
-export function runCsvFilename(job: JobView, companyName: string | undefined): string {
-  const slug = (companyName ?? `company-${job.realmId}`)
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .slice(0, 60);
-  const day = new Date(job.finishedAt ?? job.startedAt).toISOString().slice(0, 10);
-  return `safe-delete-${slug || job.realmId}-${day}.csv`;
 }

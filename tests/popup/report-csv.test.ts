@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../lib/messaging/views';
-import { runCsv } from '../../lib/popup/report';
+import { runCsv, runReportCsv } from '../../lib/popup/report-csv';
 import { formulaCells, parseCsv, recoverText } from '../support/csv';
 import { jobView, NOW } from './fixtures';
 
@@ -82,6 +82,19 @@ describe('the run CSV', () => {
     expect(csv).toContain(',2025-03-01,-120.50,EUR,');
     expect(parseCsv(csv).rows[1]![6]).toBe('-120.50');
     expect(parseCsv(csv).rows[2]![6]).toBe('120.50');
+  });
+
+  it('writes each record as the deletion report does: the same cells, the date as the service writes it', () => {
+    const run = parseCsv(runCsv(job, 'Maple Street Bakery')).rows.slice(1);
+    const report = parseCsv(runReportCsv(job, [], { locale: 'en-US', timeZone: 'UTC' })).rows;
+    const withoutDate = (cells: string[]) => [...cells.slice(0, 3), ...cells.slice(4)];
+    for (const row of run) {
+      const cells = row.slice(2, 10);
+      expect(report.map(withoutDate)).toContainEqual(withoutDate(cells));
+    }
+    expect(run.map((row) => row[5])).toEqual(['2025-03-01', '', '']);
+    // An amount without a currency is in the home currency, in both files.
+    expect(run[1]!.slice(6, 8)).toEqual(['120.50', 'USD']);
   });
 
   it('no cell opens a formula whether the spreadsheet splits on `,`, `;` or tab, with or without quotes', () => {

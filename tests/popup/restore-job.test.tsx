@@ -3,7 +3,8 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { JobView } from '../../lib/messaging/views';
-import { resultHeading, runCsv, runSummary, tieOut } from '../../lib/popup/report';
+import { resultHeading, runSummary, tieOut } from '../../lib/popup/report';
+import { runCsv } from '../../lib/popup/report-csv';
 import { jobView, NOW, popupState, renderPopup, settle } from './fixtures';
 
 const finished: JobView = jobView({
