@@ -2,18 +2,20 @@ import { useSignal } from '@preact/signals';
 import { formatTime } from '../lib/popup/format';
 import { OUTCOME_GROUP_LABEL } from '../lib/popup/labels';
 import type { PopupModel } from '../lib/popup/model';
-import { doneGroup, groupsFor, REPORT_GROUP_ORDER, resultHeading, runSummary, tieOut } from '../lib/popup/report';
+import { doneGroup, groupsFor, REPORT_GROUP_ORDER, resultHeading, runSummary } from '../lib/popup/report';
 import { canRestoreRun } from '../lib/popup/restore';
+import { tieOutWords } from '../lib/popup/words/result';
 import { AuditExport, saveCheckOf } from './AuditExport';
 import { OutcomeGroup } from './OutcomeGroup';
 import { AskPreparer, PreparerLine } from './ReportPreparer';
 import { RestoreRun } from './RestorePanel';
 
 /**
- * A finished or cancelled job as a report: the tie-out, the problem groups first and open, the
- * deleted records as a compact table (a restore's as "old Id → new Id"), "Copy summary", this run's
- * CSV, the deletion report to hand the client (CSV, Excel, "Print the report": a page in a tab;
- * the first report asks the person's name it prints as "Ran by"), "Restore deleted records" after a
+ * A finished or cancelled job as a report: the tie-out in words, the problem groups first and open,
+ * the deleted records as a compact table (a restore's as "old Id → new Id"), then one group for
+ * what leaves the screen: the report to hand the client ("Print the report": a page in a tab, the
+ * main one; Excel; CSV; the first report asks the person's name it prints as "Ran by"), and for
+ * the person's own records "Copy summary" and this run's CSV; "Restore deleted records" after a
  * deletion, the audit log, Done.
  */
 export function JobResult({ model }: { model: PopupModel }) {
@@ -40,7 +42,7 @@ export function JobResult({ model }: { model: PopupModel }) {
         {cancelled ? `Stopped${when}` : `Finished${when}`}: {job.done} of {job.total} processed
         {cancelled && job.done < job.total ? '; the rest were left untouched.' : '.'}
       </p>
-      <p class="tie-out">{tieOut(job)}</p>
+      <p class="tie-out">{tieOutWords(job)}</p>
       <ul class="groups">
         {groupsFor(job, REPORT_GROUP_ORDER).map((g) => (
           <OutcomeGroup
@@ -55,40 +57,47 @@ export function JobResult({ model }: { model: PopupModel }) {
           />
         ))}
       </ul>
-      <div class="actions">
-        <button
-          type="button"
-          onClick={async () => {
-            copied.value = await model.copyText(runSummary(job, companyName));
-          }}
-        >
-          Copy summary
-        </button>
-        <button type="button" onClick={() => model.downloadRun()}>
-          Download this run (CSV)
-        </button>
-        <button
-          type="button"
-          aria-busy={model.makingReport.value}
-          disabled={model.makingReport.value}
-          onClick={report(() => void model.downloadReport('csv'))}
-        >
-          Download the report (CSV)
-        </button>
-        <button
-          type="button"
-          aria-busy={model.makingReport.value}
-          disabled={model.makingReport.value}
-          onClick={report(() => void model.downloadReport('xlsx'))}
-        >
-          Download the report (Excel)
-        </button>
-        {model.openReport && (
-          <button type="button" onClick={report(() => model.openReport?.(job.id))}>
-            Print the report
+      {/* One group for what goes out of this screen: the client's report first, then your own copies. */}
+      <div class="exports">
+        <p class="exports-title">The report for {companyName ?? 'the client'}</p>
+        <div class="actions">
+          {model.openReport && (
+            <button type="button" class="primary" onClick={report(() => model.openReport?.(job.id))}>
+              Print the report
+            </button>
+          )}
+          <button
+            type="button"
+            aria-busy={model.makingReport.value}
+            disabled={model.makingReport.value}
+            onClick={report(() => void model.downloadReport('xlsx'))}
+          >
+            Download the report (Excel)
           </button>
-        )}
-        <span role="status">{copied.value ? 'Copied' : ''}</span>
+          <button
+            type="button"
+            aria-busy={model.makingReport.value}
+            disabled={model.makingReport.value}
+            onClick={report(() => void model.downloadReport('csv'))}
+          >
+            Download the report (CSV)
+          </button>
+        </div>
+        <p class="exports-title">For your own records</p>
+        <div class="actions">
+          <button
+            type="button"
+            onClick={async () => {
+              copied.value = await model.copyText(runSummary(job, companyName));
+            }}
+          >
+            Copy summary
+          </button>
+          <button type="button" onClick={() => model.downloadRun()}>
+            Download this run (CSV)
+          </button>
+          <span role="status">{copied.value ? 'Copied' : ''}</span>
+        </div>
       </div>
       {asking.value !== undefined ? (
         <AskPreparer

@@ -116,8 +116,19 @@ describe('popup result', () => {
   });
 
   it('is a report: tie-out, problem groups first and open, the deleted as a compact table', async () => {
-    await renderPopup(popupState({ job: done }));
-    expect(screen.getByText('3 in this run = 2 deleted + 1 not deleted')).toBeTruthy();
+    await renderPopup(popupState({ job: done }), { openReport: () => undefined });
+    // The tie-out is a sentence on screen (the report keeps its equation).
+    expect(screen.getByText('2 of the 3 transactions in this run were deleted; 1 was not (see below).')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('in this run =');
+    // What leaves the screen is one group: the client's report first, then the person's own copies.
+    const exports = document.querySelector('.exports')!;
+    expect([...exports.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Print the report',
+      'Download the report (Excel)',
+      'Download the report (CSV)',
+      'Copy summary',
+      'Download this run (CSV)',
+    ]);
     const groups = screen.getAllByRole('button', { name: /^(Deleted|Skipped|Refused|Needs attention) \d+$/ });
     expect(groups.map((b) => b.textContent)).toEqual(['Needs attention 0', 'Refused 0', 'Skipped 1', 'Deleted 2']);
     // Empty groups cannot open to "None.".
@@ -200,7 +211,9 @@ describe('popup result', () => {
       }),
       { writeText, download },
     );
-    expect(screen.getByText('3 in this run = 2 deleted ($200.00) + 1 not deleted')).toBeTruthy();
+    expect(
+      screen.getByText('2 of the 3 transactions in this run were deleted ($200.00); 1 was not (see below).'),
+    ).toBeTruthy();
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Copy summary' })));
     const summary = writeText.mock.calls[0]![0] as string;
     expect(summary).toContain('Maple Street Bakery (Company 123) · Sandbox');

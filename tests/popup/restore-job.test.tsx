@@ -3,8 +3,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { JobView } from '../../lib/messaging/views';
-import { resultHeading, runSummary, tieOut } from '../../lib/popup/report';
-import { runCsv } from '../../lib/popup/report-csv';
+import { resultHeading, runCsv, runSummary, tieOut } from '../../lib/popup/report';
 import { jobView, NOW, popupState, renderPopup, settle } from './fixtures';
 
 const finished: JobView = jobView({
@@ -86,7 +85,7 @@ describe('a restore job', () => {
 
   it('finishes as a report: tie-out, "Restored" with old → new Ids both linked, refusals with reasons', async () => {
     await renderPopup(popupState({ job: finished }));
-    expect(screen.getByText('4 in this run = 1 restored + 3 not restored')).toBeTruthy();
+    expect(screen.getByText('1 of the 4 transactions in this run was restored; 3 were not (see below).')).toBeTruthy();
     const groups = screen.getAllByRole('button', {
       name: /^(Deleted|Voided|Restored|Skipped|Refused|Needs attention) \d+$/,
     });
@@ -127,7 +126,7 @@ describe('a restore job', () => {
     expect(
       screen.getByRole('heading', { level: 2, name: 'Finished restoring: 1 restored, 3 not restored' }),
     ).toBeTruthy();
-    expect(screen.getByText('4 in this run = 1 restored + 3 not restored')).toBeTruthy();
+    expect(screen.getByText('1 of the 4 transactions in this run was restored; 3 were not (see below).')).toBeTruthy();
     expect(document.body.textContent).not.toContain('left alone by the check');
     expect(tieOut({ ...finished, leftAlone: 10 })).toBe('4 in this run = 1 restored + 3 not restored');
     // A deletion's result keeps its heading and says what its check left alone.
@@ -173,6 +172,6 @@ describe('a restore job', () => {
       name: /^(Deleted|Voided|Restored|Skipped|Refused|Needs attention) \d+$/,
     });
     expect(groups.map((b) => b.textContent)).toEqual(['Needs attention 0', 'Refused 0', 'Skipped 0', 'Deleted 1']);
-    expect(screen.getByText('1 in this run = 1 deleted + 0 not deleted')).toBeTruthy();
+    expect(screen.getByText('The 1 transaction in this run was deleted.')).toBeTruthy();
   });
 });

@@ -9,8 +9,9 @@ import { createPopupModel, type PopupApi } from '../../lib/popup/model';
 
 const g = globalThis as unknown as { __screenState: PopupState; __screenFull: boolean; __screenReady?: boolean };
 const model = createPopupModel({ send: async () => ({ ok: true, data: g.__screenState }) } as PopupApi, {
-  // The buttons that open the full view are shown as in the extension; here they go nowhere.
+  // The buttons that open the full view and the report are shown as in the extension; here they go nowhere.
   openFullView: () => undefined,
+  openReport: () => undefined,
 });
 if (g.__screenFull) document.documentElement.classList.add('full-view');
 void model.tick().then(() => {

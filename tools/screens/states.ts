@@ -116,6 +116,38 @@ export const SCREENS: { name: string; state: PopupState; views?: boolean[] }[] =
     }),
   },
   {
+    // A finished run: the tie-out in words, the groups, then one group of exports.
+    name: 'result',
+    state: state({
+      selection: [],
+      job: {
+        id: 'job-2',
+        realmId: connected.realmId ?? '',
+        environment: 'production',
+        state: 'done',
+        done: 40,
+        total: 40,
+        operation: 'delete',
+        counts: { deleted: 38, restored: 0, skipped: 1, refused: 1, needsAttention: 0, voided: 0 },
+        records: rows(40).map((r, i) => ({
+          key: r.key,
+          entity: r.entity,
+          id: r.id,
+          docNumber: r.docNumber,
+          group: i === 3 ? 'skipped' : i === 7 ? 'refused' : 'deleted',
+          outcome: i === 3 ? 'skippedChanged' : i === 7 ? 'refused' : 'deleted',
+          txnDate: r.txnDate,
+          party: r.party,
+          amount: r.amount,
+          currency: 'USD',
+        })),
+        startedAt: NOW - 120_000,
+        finishedAt: NOW - 5_000,
+        leftAlone: 10,
+      } as unknown as PopupState['job'],
+    }),
+  },
+  {
     // Nothing can check the rows yet: they wait for a connection, and a row known only by what the
     // page showed waits to be identified.
     name: 'not-connected',
