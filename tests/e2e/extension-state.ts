@@ -60,6 +60,12 @@ export async function filedKeys(
   return Object.keys((await storedValue<Record<string, unknown>>(worker, key)) ?? {});
 }
 
+/** Ticked rows the background has filed for the company: records in its selection, and rows still to be resolved. */
+export async function filedCount(context: BrowserContext, realmId: string): Promise<number> {
+  const worker = await extensionWorker(context);
+  return (await filedKeys(worker, realmId)).length + (await filedKeys(worker, realmId, 'rows')).length;
+}
+
 /**
  * Waits until the background has filed exactly `count` ticked rows for the company — records in its
  * selection and rows known by what they show still waiting to be resolved to one (they move into the
@@ -75,8 +81,7 @@ export async function untilFiled(
 ): Promise<void> {
   const worker = await extensionWorker(context);
   const filed = () => filedKeys(worker, realmId);
-  const ticked = async () => (await filed()).length + (await filedKeys(worker, realmId, 'rows')).length;
-  if (typeof count === 'number') await expect.poll(ticked, { intervals: [50] }).toBe(count);
+  if (typeof count === 'number') await expect.poll(() => filedCount(context, realmId), { intervals: [50] }).toBe(count);
   else {
     const missing = async () => {
       const keys = await filed();

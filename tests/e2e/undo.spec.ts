@@ -14,7 +14,7 @@ import type { Entity } from '../../lib/domain/entities';
 import { entityFromSlug } from '../../lib/domain/web-app';
 import type { SeededCompany, Simulator } from '../../tools/simulator/api';
 import { LedgerPage } from '../../tools/support/pages/ledger';
-import { untilFiled } from './extension-state';
+import { filedCount, untilFiled } from './extension-state';
 import { expect, test } from './fixtures';
 import { categoryOf, connectPopup, stopWorker } from './helpers';
 
@@ -48,8 +48,10 @@ async function tickMix(
     picked.push(key);
     left[entity] = (left[entity] ?? 0) - 1;
   }
+  const before = await filedCount(ledger.page.context(), company.realmId);
   for (const key of picked) await ledger.tick(key.split(':')[1] ?? '');
-  await untilFiled(ledger.page.context(), company.realmId, picked.length); // reported after 150 ms of quiet
+  // Reported after 150 ms of quiet; rows known by what they show are filed before they are resolved.
+  await untilFiled(ledger.page.context(), company.realmId, before + picked.length);
   return picked;
 }
 
