@@ -4,7 +4,7 @@
  * sees one: clients take a getToken callback).
  */
 import { z } from 'zod';
-import { AttachmentMetaSchema } from '../domain/attachments';
+import { AttachmentMetaSchema, AttachmentOutcomeSchema } from '../domain/attachments';
 import { ENTITIES } from '../domain/entities';
 import { EnvironmentSchema } from '../domain/schemas';
 
@@ -31,6 +31,8 @@ export const AuditEntrySchema = z.object({
   newId: z.string().optional(),
   /** The record's attachments when it was deleted (metadata, never the file): a restore re-attaches them. */
   attachments: z.array(AttachmentMetaSchema).optional(),
+  /** A restored record's: what became of each attachment (re-attached, made again, gone, refused). */
+  attachmentOutcomes: z.array(AttachmentOutcomeSchema).optional(),
   preDeleteJson: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

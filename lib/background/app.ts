@@ -6,7 +6,7 @@
  * (./job-reactions.ts) and every start (./start-job.ts) are services of their own; each handler
  * declares the few it uses (./page-handlers.ts, ./selection-report.ts).
  */
-import { auditSubscriber } from '../audit/from-jobs';
+
 import { createAuditLog } from '../audit/log';
 import { createBroker } from '../connection/broker';
 import { DEFAULT_BROKER_URL } from '../connection/broker-url';
@@ -29,6 +29,7 @@ import { createRestoreService } from '../restore/service';
 import { createPageIssues } from '../selection/page-issues';
 import { createSelectionStore, type Scope } from '../selection/store';
 import { createCompanyLock } from '../storage/company-lock';
+import { auditWithAttachments } from './attachments-subscriber';
 import { createBadge } from './badge';
 import { createCompanyView } from './company-view';
 import type { BackgroundDeps } from './deps';
@@ -96,7 +97,8 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     alarms: deps.alarms,
     clock: deps.clock,
     clientFor,
-    outcomes: auditSubscriber(audit), // the audit log keeps each final outcome; the runner knows it not
+    // The audit log keeps each final outcome (a restored record's attachments re-attached first); the runner knows it not.
+    outcomes: auditWithAttachments(audit, clientFor),
     ...deps.runner,
   });
   // A job left waiting for a token while the sign-in service was unreachable wakes when the backoff ends.

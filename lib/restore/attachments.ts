@@ -18,19 +18,15 @@
  * A call that fails as a whole (rate limit, token, network) stops the pass: it is run again later and
  * starts from the stored outcomes. Outcomes are data (`code`), worded where the words live.
  */
-import type { AttachmentMeta } from '../domain/attachments';
-import { isNoteOnly } from '../domain/attachments';
+import { type AttachmentMeta, type AttachmentOutcome, isNoteOnly } from '../domain/attachments';
+
+export type { AttachmentOutcome };
+
 import type { Entity } from '../domain/entities';
 import { recordKey } from '../domain/record-key';
 import type { Attachable, QboAttachables } from '../qbo/attachables';
 import { refKeysOf } from '../qbo/attachables';
 import type { CallFailure } from '../qbo/outcomes';
-
-export type AttachmentOutcome =
-  | { code: 'attachmentReattached'; id: string; fileName?: string }
-  | { code: 'attachmentRecreated'; id: string; newAttachableId: string }
-  | { code: 'attachmentGone'; id: string; fileName?: string }
-  | { code: 'attachmentRefused'; id: string; fileName?: string; faultCode: string };
 
 /** One restored record: its attachments as the snapshot kept them, and the Id it has now. */
 export interface RestoredWithAttachments {

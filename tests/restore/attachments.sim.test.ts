@@ -12,7 +12,8 @@ import { runPreflight } from '../../lib/preflight/run-preflight';
 import { createQboClient } from '../../lib/qbo/client';
 import { type AttachmentJournal, type AttachmentOutcome, reattachAttachments } from '../../lib/restore/attachments';
 import { createBody } from '../../lib/restore/strip';
-import type { AttachableOnDelete, FidelityMode, SeededCompany, Simulator } from '../../tools/simulator/api';
+import type { FidelityMode, SeededCompany, Simulator } from '../../tools/simulator/api';
+import type { AttachableOnDelete } from '../../tools/simulator/attachables';
 import { startSimulator } from '../../tools/simulator/index';
 import { json, client as rawClient } from '../simulator/test-helpers';
 
