@@ -1,5 +1,5 @@
 /** Assembles the popup's view from the stores: the only shape extension pages ever see (no token). */
-import type { Connection } from '../connection/token-store';
+import type { Connection } from '../connection/connections';
 import type { Environment } from '../domain/ids';
 import type { JobRecordRow, JobSnapshot } from '../jobs/types';
 import type { PopupState, SelectionRow, UnresolvedRow } from '../messaging/views';

@@ -4,7 +4,8 @@
  * reads anything; tests/storage/keys.test.ts checks that every key of lib/storage/keys.ts is here.
  */
 import { COMPANY_NAMES_ITEM } from '../connection/company-names';
-import { CONNECTIONS_ITEM, SECRETS_ITEM } from '../connection/token-store';
+import { CONNECTIONS_ITEM } from '../connection/connections';
+import { SECRETS_ITEM } from '../connection/token-store';
 import { RUNS_ITEM } from '../jobs/run-history';
 import { JOB_SEAL_ITEM } from '../journal/job-seal';
 import { JOB_CHUNK_ITEM, JOB_RECORDS_ITEM, JOBS_ITEM, THROTTLE_ITEM } from '../journal/schema';

@@ -14,9 +14,11 @@
  */
 import { type IDBPDatabase, wrap } from 'idb';
 import { z } from 'zod';
+import { INDEXED_DBS } from '../storage/keys';
 
-export const INSTALLATION_KEY_DB = 'safe-delete-installation-key';
-const STORE = 'keys';
+const DB = INDEXED_DBS.installationKey;
+export const INSTALLATION_KEY_DB = DB.name;
+const STORE = 'keys' satisfies keyof typeof DB.stores;
 const RECORD = 'installation';
 
 export interface InstallationKey {
@@ -71,7 +73,7 @@ export function createInstallationKey(deps: {
   let loading: Promise<Loaded> | undefined;
 
   async function open(): Promise<IDBPDatabase> {
-    const request = deps.indexedDB().open(deps.dbName ?? INSTALLATION_KEY_DB, 1);
+    const request = deps.indexedDB().open(deps.dbName ?? INSTALLATION_KEY_DB, DB.version);
     request.onupgradeneeded = () => request.result.createObjectStore(STORE);
     const db = await wrap(request);
     if (!db) throw new Error('IndexedDB did not open');

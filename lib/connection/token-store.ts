@@ -17,38 +17,16 @@
  */
 import { z } from 'zod';
 import type { Environment } from '../domain/ids';
-import { EnvironmentSchema, RealmIdSchema } from '../domain/schemas';
 import type { StorageArea } from '../storage/area';
-import { defineItem, readItem, setAside } from '../storage/item';
+import { defineItem, setAside } from '../storage/item';
 import { writeQueueFor } from '../storage/queue';
+import { CONNECTIONS_ITEM, type Connection, ConnectionSchema, readConnections } from './connections';
 
 export interface ConnectionScope {
   realmId: string;
   environment: Environment;
 }
 
-const ConnectionSchema = z.object({
-  realmId: RealmIdSchema,
-  environment: EnvironmentSchema,
-  /** Keep the secrets on this device (storage.local) rather than only until the browser closes. */
-  remember: z.boolean(),
-  tokenExpiresAt: z.number().optional(),
-  /** 'oauth': signed in with Intuit through the broker (refreshes itself); 'pasted': a token pasted by hand. */
-  method: z.enum(['oauth', 'pasted']).default('pasted'),
-  refreshExpiresAt: z.number().optional(),
-  /** The refresh was refused (invalid_grant): the person must sign in again ("Reconnect"). */
-  needsReconnect: z.boolean().optional(),
-  /** The person disconnected it: no call uses it; it stays only until Intuit confirms the revoke. */
-  disconnecting: z.boolean().optional(),
-  /** A sign-in that ended here cannot be revoked through the broker: the person ends it in QuickBooks. */
-  endInQuickBooks: z.boolean().optional(),
-  /** When this connection was made or last used from the popup (the most recent one is the default). */
-  at: z.number().default(0),
-});
-export type Connection = z.infer<typeof ConnectionSchema>;
-const ConnectionsSchema = z.record(z.string(), ConnectionSchema);
-/** (Before many companies there was one connection and one token: lib/storage/migrations/layout-v2-key-style.ts moves them.) */
-export const CONNECTIONS_ITEM = defineItem('connections', { schema: ConnectionsSchema, version: 1 });
 const CONNECTIONS_KEY = CONNECTIONS_ITEM.key();
 
 const SecretsSchema = z.object({
@@ -93,15 +71,25 @@ export function createTokenStore(areas: { session: StorageArea; local: StorageAr
   const queue = writeQueueFor(areas.local);
   const serial = <T>(task: () => Promise<T>): Promise<T> => queue.run(task);
 
-  async function readAll(): Promise<Record<string, Connection>> {
-    const parsed = ConnectionsSchema.safeParse((await areas.local.get(CONNECTIONS_KEY))[CONNECTIONS_KEY]);
-    return parsed.success ? parsed.data : {};
-  }
+  const readAll = async () => readConnections((await areas.local.get(CONNECTIONS_KEY))[CONNECTIONS_KEY]);
   async function list(): Promise<Connection[]> {
-    return Object.values(await readAll()).sort((a, b) => b.at - a.at);
+    return Object.values((await readAll()).readable).sort((a, b) => b.at - a.at);
   }
   async function getConnection(scope: ConnectionScope): Promise<Connection | undefined> {
-    return (await readAll())[connectionId(scope)];
+    return (await readAll()).readable[connectionId(scope)];
+  }
+  /**
+   * Writes the map with `change` applied. Entries this build cannot read go back as they were; a
+   * stored value that is no map at all has no place for them, so it is set aside whole first
+   * (storageKey.unreadable of the connections key) and the map starts anew.
+   */
+  async function writeAll(change: (all: Record<string, unknown>) => void): Promise<void> {
+    const raw = (await areas.local.get(CONNECTIONS_KEY))[CONNECTIONS_KEY];
+    const { readable, unreadable, whole } = readConnections(raw);
+    if (whole) await setAside(areas.local, CONNECTIONS_KEY, { kind: 'unreadable', raw, error: whole });
+    const all: Record<string, unknown> = { ...unreadable, ...readable };
+    change(all);
+    await areas.local.set({ [CONNECTIONS_KEY]: all });
   }
   async function secrets(scope: ConnectionScope): Promise<Secrets> {
     for (const area of [areas.session, areas.local]) {
@@ -123,27 +111,27 @@ export function createTokenStore(areas: { session: StorageArea; local: StorageAr
     await areas.session.set({ [key]: next });
     if (!remember) await areas.local.remove(key);
   }
-  /** Before the map is written: a stored map this build cannot read is kept aside, never written over unkept. */
-  const keepUnreadable = async () =>
-    setAside(areas.local, CONNECTIONS_KEY, await readItem(CONNECTIONS_ITEM, areas.local, CONNECTIONS_KEY));
   async function forgetNow(scope: ConnectionScope): Promise<void> {
-    await keepUnreadable();
-    const all = await readAll();
-    delete all[connectionId(scope)];
-    await areas.local.set({ [CONNECTIONS_KEY]: all });
+    await writeAll((all) => {
+      delete all[connectionId(scope)];
+    });
     await areas.session.remove(secretKey(scope));
     await areas.local.remove(secretKey(scope));
   }
   async function putConnection(connection: Connection): Promise<void> {
-    await keepUnreadable();
-    const all = await readAll();
-    all[connectionId(connection)] = ConnectionSchema.parse(connection);
-    await areas.local.set({ [CONNECTIONS_KEY]: all });
+    await writeAll((all) => {
+      all[connectionId(connection)] = ConnectionSchema.parse(connection);
+    });
   }
 
   return {
     list,
     getConnection,
+    /** How many stored connections this build cannot read (kept as they are; 0 when all read). */
+    async unreadable(): Promise<number> {
+      const { unreadable, whole } = await readAll();
+      return whole ? 1 : Object.keys(unreadable).length;
+    },
     /** The most recently made or used connection: the popup's default when no page names a company. */
     async latest(): Promise<Connection | undefined> {
       return (await list()).find((c) => !c.disconnecting);

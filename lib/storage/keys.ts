@@ -65,9 +65,13 @@ export const STORAGE_KEYS = {
   companyNames: { area: 'local', owner: 'connection', key: () => 'sd:company-names' },
   /** The connections (no secret in them). */
   connections: { area: 'local', owner: 'connection', key: () => 'sd:connections' },
-  /** A connection's secrets: storage.session, and storage.local only when the person chose to stay connected. */
+  /**
+   * A connection's secrets: storage.session (gone when the browser closes), and under the same key in
+   * storage.local too only when the person chose to stay connected on this device.
+   */
   secrets: {
     area: 'session',
+    alsoIn: 'local',
     owner: 'connection',
     key: (connectionId: string) => `sd:secrets:${connectionId}`,
   },
@@ -75,11 +79,15 @@ export const STORAGE_KEYS = {
   preparer: { area: 'local', owner: 'report', key: () => 'sd:preparer' },
   /** What the QuickBooks pages reported that the person must act on. */
   pageIssues: { area: 'session', owner: 'page-issues', key: () => 'sd:page-issues' },
-} as const satisfies Record<string, { area: AreaName; owner: string; key: (...args: never[]) => string }>;
+} as const satisfies Record<
+  string,
+  { area: AreaName; alsoIn?: AreaName; owner: string; key: (...args: never[]) => string }
+>;
 
 /**
  * The IndexedDB databases, beside the keys: name, version and object stores. Each database upgrades
- * itself in its owner's `upgrade` (lib/audit/db.ts, ./idb-area.ts) from these numbers.
+ * itself in its owner's `upgrade` (lib/audit/db.ts, ./idb-area.ts, lib/journal/job-seal.ts,
+ * lib/connection/installation-key.ts) from these numbers.
  */
 export const INDEXED_DBS = {
   /** The audit log: `entries` (key `uid`; indexes seq, jobId, company since version 2) and `meta`. */
@@ -89,16 +97,27 @@ export const INDEXED_DBS = {
     version: 2,
     stores: { entries: ['seq', 'jobId', 'company'], meta: [] },
   },
-  /** The extension's key-value state (what storage.local held before issue 18 §3): one store `kv`. */
+  /** The extension's key-value state (what browser.storage.local held before): one store `kv`. */
   state: { owner: 'storage', name: 'safe-delete-state', version: 1, stores: { kv: [] } },
   /** The key that tags the jobs the extension writes, and the jobs adopted at the upgrade (lib/journal/job-seal.ts). */
   jobKey: { owner: 'journal', name: 'safe-delete-job-key', version: 1, stores: { keys: [] } },
+  /**
+   * This installation's key pair, the proof of its calls to the token broker: one store `keys`, one
+   * record (lib/connection/installation-key.ts).
+   */
+  installationKey: { owner: 'connection', name: 'safe-delete-installation-key', version: 1, stores: { keys: [] } },
 } as const satisfies Record<
   string,
   { owner: string; name: string; version: number; stores: Record<string, readonly string[]> }
 >;
 
 export type StorageKeyName = keyof typeof STORAGE_KEYS;
+
+/** The areas an entry's values may be stored in: its own, and the one it is `alsoIn` when it says so. */
+export function areasOf(name: StorageKeyName): AreaName[] {
+  const entry: { area: AreaName; alsoIn?: AreaName } = STORAGE_KEYS[name];
+  return entry.alsoIn ? [entry.area, entry.alsoIn] : [entry.area];
+}
 
 /** The key builders, by name: `storageKey.selection(scope)`. */
 export const storageKey = Object.fromEntries(Object.entries(STORAGE_KEYS).map(([name, e]) => [name, e.key])) as {

@@ -5,9 +5,14 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { z } from 'zod';
+import { openAuditDb } from '../../lib/audit/db';
 import { STORED_ITEMS } from '../../lib/background/stored-items';
+import { createInstallationKey } from '../../lib/connection/installation-key';
+import { createIdbArea } from '../../lib/storage/idb-area';
 import { defineItem } from '../../lib/storage/item';
 import { INDEXED_DBS, STORAGE_KEYS } from '../../lib/storage/keys';
 import { jobsV2Operation } from '../../lib/storage/migrations/jobs-v2-operation';
@@ -66,5 +71,37 @@ describe('stored items', () => {
     const idb = await import('../../lib/storage/idb-area');
     expect(idb.STATE_DB_NAME).toBe(INDEXED_DBS.state.name);
     expect(new Set(Object.values(INDEXED_DBS).map((d) => d.name)).size).toBe(Object.keys(INDEXED_DBS).length);
+  });
+
+  it('the database each owner opens is the one declared: its name, its version and its stores', async () => {
+    /** The databases a fresh IndexedDB holds after `use`, with each one's version and stores. */
+    const opened = async (use: (factory: IDBFactory) => Promise<unknown>) => {
+      const factory = new IDBFactory();
+      await use(factory);
+      return Promise.all(
+        (await factory.databases()).map(async ({ name = '', version }) => {
+          const request = factory.open(name);
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+          const stores = [...db.objectStoreNames].sort();
+          db.close();
+          return { name, version, stores };
+        }),
+      );
+    };
+    const declared = (db: (typeof INDEXED_DBS)[keyof typeof INDEXED_DBS]) => [
+      { name: db.name, version: db.version, stores: Object.keys(db.stores).sort() },
+    ];
+    expect(await opened((f) => createInstallationKey({ indexedDB: () => f, now: Date.now }).thumbprint())).toEqual(
+      declared(INDEXED_DBS.installationKey),
+    );
+    expect(await opened(async (f) => (await openAuditDb(f, INDEXED_DBS.audit.name)).close())).toEqual(
+      declared(INDEXED_DBS.audit),
+    );
+    expect(
+      await opened(async (f) => createIdbArea({ indexedDB: f, legacy: fakeBrowser.storage.local }).get('sd:x')),
+    ).toEqual(declared(INDEXED_DBS.state));
   });
 });
