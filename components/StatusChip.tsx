@@ -1,5 +1,6 @@
+import { statusDeclaration } from '../lib/domain/statuses';
 import { formatCount } from '../lib/popup/format';
-import { type ShownStatus, shownStatusLabel } from '../lib/popup/plan';
+import { CANNOT_VOID, type ShownStatus, shownStatusLabel, WAITING } from '../lib/popup/plan';
 
 export type Tone = 'ok' | 'decision' | 'protected' | 'none';
 
@@ -9,22 +10,11 @@ export type Tone = 'ok' | 'decision' | 'protected' | 'none';
  * not checked yet (ring). The words always say the same thing, so neither colour nor shape is alone.
  */
 export function tone(status: ShownStatus | undefined): Tone {
-  switch (status) {
-    case undefined:
-    case 'unchecked':
-    case 'waiting':
-      return 'none';
-    case 'ready':
-      return 'ok';
-    case 'linked':
-    case 'inventory':
-    case 'reconciled':
-    case 'changed':
-    case 'pageMismatch':
-      return 'decision';
-    default:
-      return 'protected';
-  }
+  if (status === undefined || status === 'unchecked' || status === WAITING) return 'none';
+  if (status === CANNOT_VOID) return 'protected';
+  if (status === 'ready') return 'ok';
+  // Read from the status's declaration, so a new status draws the shape of the group it falls in.
+  return statusDeclaration(status).whenKept === 'decision' ? 'decision' : 'protected';
 }
 
 /** A preflight status as words ("Ready", "Not checked yet", "Cannot be voided"), optionally with a count. */
