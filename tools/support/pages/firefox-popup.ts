@@ -75,9 +75,16 @@ export class FirefoxPopup {
       { timeout, what: 'the popup\'s first state ("Advanced" or the token form)' },
     );
     if (way === 'form') return;
-    const advanced = await this.button('Advanced');
+    // Centred first: with a list above it (rows still being identified) the control sits low enough
+    // for a click scrolled only into view to land on the popup's sticky bottom bar instead.
+    const centred = async (name: string) => {
+      const button = await this.button(name);
+      await button.evaluate((b) => b.scrollIntoView({ block: 'center' }));
+      return button;
+    };
+    const advanced = await centred('Advanced');
     if ((await advanced.evaluate((b) => b.getAttribute('aria-expanded'))) !== 'true') await advanced.click();
-    await (await this.button('Use an access token instead')).click();
+    await (await centred('Use an access token instead')).click();
     await this.field('Company ID');
   }
 
