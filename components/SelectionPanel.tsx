@@ -4,6 +4,7 @@ import { formatCount, formatTime, plural, rowIdentity } from '../lib/popup/forma
 import type { PopupModel } from '../lib/popup/model';
 import { PLAN_GROUPS, type PlanGroup, planGroupLabel, STATUS_DISPLAY_ORDER } from '../lib/popup/plan';
 import { moneyTotals, plainReason } from '../lib/popup/words';
+import { attachmentsCountText } from '../lib/popup/words/attachments';
 import { FULL_ROW_HEIGHT, SelectionList } from './SelectionList';
 import { SelectionSummary } from './SelectionSummary';
 
@@ -101,6 +102,7 @@ export function SelectionPanel({ model, full = false }: { model: PopupModel; ful
       ) : (
         <>
           <SelectionSummary statusCounts={model.statusCounts.value} />
+          {attachmentsCountText(rows) && <p class="hint attachments-count">{attachmentsCountText(rows)}</p>}
           <fieldset class="filter">
             <legend class="sr-only">Show</legend>
             <label class={filter.value === 'all' ? 'filter-option on' : 'filter-option'}>
