@@ -9,24 +9,31 @@ import { COLUMN_TITLE_SELECTOR, DATA_CELL_SELECTOR, GRID_SELECTOR } from './sele
 
 /** How far up from the rows' grid a shared container is looked for. */
 const MAX_UP = 5;
-/** Node.DOCUMENT_POSITION_FOLLOWING: the other node comes after. */
-const FOLLOWING = 4;
 
 const isHeaderOnly = (grid: Element) =>
   grid.querySelector(COLUMN_TITLE_SELECTOR) !== null && grid.querySelector(DATA_CELL_SELECTOR) === null;
 
-/** The header-only grid that holds `grid`'s titles, when `grid` has none of its own; null otherwise. */
+/**
+ * The header-only grid that holds `grid`'s titles, when `grid` has none of its own; null otherwise.
+ * The nearest such grid before it: at each level up, in the elements before the one holding `grid`,
+ * nearest first; never under `grid`'s own container (a page of 300 rows is not walked).
+ */
 export function headerGridOf(grid: Element): Element | null {
-  if (grid.querySelector(COLUMN_TITLE_SELECTOR) !== null) return null;
+  return grid.querySelector(COLUMN_TITLE_SELECTOR) !== null ? null : headerGridBefore(grid);
+}
+
+function headerGridBefore(grid: Element): Element | null {
+  let child: Element = grid;
   let up = grid.parentElement;
-  for (let depth = 0; up !== null && depth < MAX_UP; depth++, up = up.parentElement) {
-    let nearest: Element | null = null;
-    for (const other of up.querySelectorAll(GRID_SELECTOR)) {
-      if (other === grid || other.contains(grid) || grid.contains(other)) continue;
-      if ((other.compareDocumentPosition(grid) & FOLLOWING) === 0) break;
-      if (isHeaderOnly(other)) nearest = other;
+  for (let depth = 0; up !== null && depth < MAX_UP; depth++, child = up, up = up.parentElement) {
+    for (let before = child.previousElementSibling; before !== null; before = before.previousElementSibling) {
+      const inner = Array.from(before.querySelectorAll(GRID_SELECTOR));
+      const grids = before.matches(GRID_SELECTOR) ? [before, ...inner] : inner;
+      for (let i = grids.length - 1; i >= 0; i--) {
+        const other = grids[i] as Element;
+        if (isHeaderOnly(other)) return other;
+      }
     }
-    if (nearest !== null) return nearest;
   }
   return null;
 }
@@ -35,6 +42,6 @@ export function headerGridOf(grid: Element): Element | null {
 export function columnTitlesOf(grid: Element): Element[] {
   const own = grid.querySelectorAll(COLUMN_TITLE_SELECTOR);
   if (own.length > 0) return Array.from(own);
-  const header = headerGridOf(grid);
+  const header = headerGridBefore(grid);
   return header === null ? [] : Array.from(header.querySelectorAll(COLUMN_TITLE_SELECTOR));
 }
