@@ -25,6 +25,7 @@ import { createPreflightStore } from '../preflight/preflight-store';
 import { createQboClient } from '../qbo/client';
 import { createRequestPacer } from '../qbo/request-pacer';
 import { resolveRows, windowReaderOf, windowsReaderOf } from '../resolve/resolve';
+import { idsReaderOf } from '../resolve/row-ids';
 import { createRestoreService } from '../restore/service';
 import { createPageIssues } from '../selection/page-issues';
 import { createSelectionStore, type Scope } from '../selection/store';
@@ -117,7 +118,7 @@ export function createBackgroundCore(deps: BackgroundDeps) {
     clientFor: (s) => clientFor(s.realmId, s.environment),
     resolveRows: (s, rows) => {
       const client = clientFor(s.realmId, s.environment);
-      return resolveRows(rows, windowReaderOf(client), windowsReaderOf(client));
+      return resolveRows(rows, windowReaderOf(client), windowsReaderOf(client), idsReaderOf(client));
     },
     now,
     onChange: () => view.changed(),
