@@ -4,7 +4,7 @@ import { RESTORE } from '../lib/domain/operations';
 import type { JobRecordView } from '../lib/messaging/views';
 import { auditHistoryUrl, formatDate, formatMoney, txnUrl } from '../lib/popup/format';
 import { recordName } from '../lib/popup/report';
-import { outcomeReason, outcomeWord } from '../lib/popup/words';
+import { outcomeReason, outcomeWord, shownFaultCode } from '../lib/popup/words';
 
 interface Props {
   record: JobRecordView;
@@ -57,6 +57,7 @@ function History({ record: r, environment }: Props) {
 export function OutcomeRecord({ record: r, environment, operation }: RecordProps) {
   const name = recordName(r);
   const reason = outcomeReason(r, operation);
+  const code = shownFaultCode(r);
   // The record still exists only when it was not deleted; a restore's originals are all deleted.
   const exists = r.group !== 'deleted' && r.group !== 'restored' && operation !== RESTORE.kind;
   const details = [
@@ -80,7 +81,7 @@ export function OutcomeRecord({ record: r, environment, operation }: RecordProps
         </>
       )}
       {reason && <span class="hint"> — {reason}</span>}
-      {r.faultCode && <span class="hint"> (code {r.faultCode})</span>}
+      {code && <span class="hint"> (code {code})</span>}
       {details && <span class="hint"> · {details}</span>}{' '}
       {exists && (
         <>

@@ -4,7 +4,7 @@ import type { Entity } from '../lib/domain/entities';
 import type { RestorePreviewRecord } from '../lib/messaging/restore-view';
 import type { RestorePreview as Preview } from '../lib/messaging/views';
 import { describeTxn, formatDate, formatMoney, plural } from '../lib/popup/format';
-import { entityCountsText, moneyTotals, plainText } from '../lib/popup/words';
+import { entityCountsText, moneyTotals, restoreRefusalText } from '../lib/popup/words';
 
 interface Props {
   preview: Preview;
@@ -149,7 +149,7 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
           <ul class="plain-list" aria-labelledby={`${id}-refused`}>
             {refused.map((r) => (
               <li key={r.key}>
-                <span class="record-name">{recordName(r)}</span>: {plainText(r.reason)}
+                <span class="record-name">{recordName(r)}</span>: {restoreRefusalText(r.why, formatDate)}
               </li>
             ))}
           </ul>

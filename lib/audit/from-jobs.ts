@@ -2,10 +2,10 @@
  * The audit log built from the runner's facts: the runner tells each final outcome (with the job and
  * the record as reviewed) and knows nothing of the log; lib/background/app.ts subscribes the log here.
  */
-import { outcomeLabel } from '../jobs/labels';
 import type { FinalOutcome, OutcomeSubscriber } from '../jobs/types';
 import type { AuditEntry } from './entry';
 import type { AuditLog } from './log';
+import { auditOutcomeLabel } from './words';
 
 /**
  * One final outcome's line: the record as the job was given it (a reviewed record's full JSON; a
@@ -46,7 +46,7 @@ export function auditLineOf({ job, record, stored }: FinalOutcome): AuditEntry {
     environment: job.environment,
     ...fields,
     outcome: stored.outcome.kind,
-    outcomeLabel: outcomeLabel(stored.outcome),
+    outcomeLabel: auditOutcomeLabel(stored.outcome),
     faultCode: fault?.code,
     faultMessage: fault?.message,
     intuitTid: stored.intuitTid,

@@ -4,7 +4,7 @@
  * finished run closed: kept in the recent runs, what it removed leaves the selection).
  */
 import { DELETE, LEAVING_GROUPS, RESTORE } from '../domain/operations';
-import { OUTCOME_GROUP } from '../jobs/labels';
+import { OUTCOME_GROUP } from '../domain/outcomes';
 import type { createRunHistory } from '../jobs/run-history';
 import type { JobRunner, JobSnapshot } from '../jobs/types';
 import { fail, type Handlers, ok, type PageMessageType, type Reply } from '../messaging/protocol';

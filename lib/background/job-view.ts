@@ -28,6 +28,7 @@ export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[], leftA
     counts[row.group] += 1;
     const final = row.state.kind === 'final' ? row.state.outcome : undefined;
     const fault = final && 'fault' in final ? final.fault : undefined;
+    const refusal = final?.kind === 'declined' ? final.refusal : undefined;
     records.push({
       key: row.key,
       entity: row.entity,
@@ -38,13 +39,11 @@ export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[], leftA
       amount: row.amount,
       currency: row.currency,
       group: row.group,
-      outcome: row.label,
-      // A code the service gave (digits); our own refusals (cannotVoid, notRestorable …) have words only.
-      faultCode: fault && /^\d+$/.test(fault.code) ? fault.code : undefined,
-      reason:
-        fault?.message ??
-        (job.error && row.group === 'needsAttention' ? job.error : undefined) ??
-        (row.notes?.length ? row.notes.join(' ') : undefined),
+      outcome: final?.kind ?? 'unverified',
+      // Data only: the service's fault as it came, our own refusal, a restored record's notes.
+      ...(fault ? { fault: { code: fault.code, message: fault.message } } : {}),
+      ...(refusal ? { refusal } : {}),
+      ...(row.notes?.length ? { notes: row.notes } : {}),
       ...(row.newId ? { newId: row.newId } : {}),
     });
   }

@@ -1,12 +1,13 @@
 /**
  * The records a job is given, stored once per chunk when it is created (lib/journal), one variant
- * per kind of job (issue 19):
+ * per kind of job:
  *
  * - `reviewed` (delete, void): the record as the person reviewed it in the preflight, its SyncToken
  *   included (R1 compares it with a re-read just before the call), and whether it was reconciled (R2).
  * - `restore`: a deleted record to re-create. It has no SyncToken (it does not exist), only its old
  *   Id, the create body lib/restore built from its snapshot (links still naming old Ids), and the
- *   chunks that will hold the new Ids of the records it links to; or the reason the plan refused it.
+ *   chunks that will hold the new Ids of the records it links to; or why the plan refused it (a code
+ *   with its fields, worded by the rooms).
  *
  * Declared here, below lib/journal (which stores them) and lib/restore (which builds the restore
  * ones), so both speak the same shape (tests/domain/no-cycles.test.ts).
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { AttachmentMetaSchema } from './attachments';
 import { ENTITIES } from './entities';
 import { recordKey } from './record-key';
+import { RestoreNoteSchema, RestoreRefusalSchema } from './refusals';
 
 /** A record as the service shows it, as kept with a job or a check (lib/qbo builds it from the JSON). */
 export const TxnRecordSchema = z.object({
@@ -54,7 +56,7 @@ export const RestoreCreateSchema = z.discriminatedUnion('kind', [
     body: z.record(z.string(), z.unknown()),
     dependsOn: z.array(RestoreDependencySchema),
   }),
-  z.object({ kind: z.literal('refused'), reason: z.string() }),
+  z.object({ kind: z.literal('refused'), why: RestoreRefusalSchema }),
 ]);
 
 export const RestoreRecordSchema = z.object({
@@ -66,7 +68,7 @@ export const RestoreRecordSchema = z.object({
   txnDate: z.string().optional(),
   amount: z.number().optional(),
   /** What the bookkeeper has to do by hand once it is back (e.g. re-apply a payment). */
-  notes: z.array(z.string()).optional(),
+  notes: z.array(RestoreNoteSchema).optional(),
   create: RestoreCreateSchema,
 });
 

@@ -1,9 +1,9 @@
 /** Per-record rows of a job for the popup: final outcome, unverified (R5 pending), or pending. */
 
+import { OUTCOME_GROUP } from '../domain/outcomes';
 import { keyOfRecord } from '../domain/record-key';
 import type { ChunkRead } from '../journal/journal';
 import { type JobRecord, jobRecordKey, type RestoreRecord, type ReviewedRecord } from '../journal/schema';
-import { OUTCOME_GROUP, outcomeLabel, UNVERIFIED_LABEL } from './labels';
 import type { JobRecordRow } from './types';
 
 /** What a row shows of a reviewed record: the version reviewed. */
@@ -53,12 +53,10 @@ export function recordRows(records: readonly JobRecord[], chunks: readonly Chunk
         ...base,
         ...newId,
         state: final,
-        label: outcomeLabel(final.outcome),
         group: OUTCOME_GROUP[final.outcome.kind],
       };
     }
-    if (unverified.has(key))
-      return { ...base, state: { kind: 'unverified' }, label: UNVERIFIED_LABEL, group: 'needsAttention' };
-    return { ...base, state: { kind: 'pending' }, label: 'Pending', group: 'pending' };
+    if (unverified.has(key)) return { ...base, state: { kind: 'unverified' }, group: 'needsAttention' };
+    return { ...base, state: { kind: 'pending' }, group: 'pending' };
   });
 }

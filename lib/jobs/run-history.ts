@@ -12,10 +12,13 @@ import { ENTITIES } from '../domain/entities';
 import { JOB_OPERATIONS, OUTCOME_GROUPS } from '../domain/jobs';
 import { DELETE } from '../domain/operations';
 import { JobCountsSchema } from '../domain/operations-counts';
+import { RECORD_VIEW_OUTCOMES } from '../domain/outcomes';
+import { OwnRefusalSchema, RestoreNoteSchema } from '../domain/refusals';
 import { EnvironmentSchema } from '../domain/schemas';
 import type { CompanyScope as Scope } from '../domain/scope';
 import type { StorageArea } from '../storage/area';
 import { defineItem, readItem, setAside } from '../storage/item';
+import { runsV2OutcomeCodes } from '../storage/migrations/runs-v2-outcome-codes';
 import { writeQueueFor } from '../storage/queue';
 
 export const RUNS_KEPT = 5;
@@ -26,10 +29,14 @@ const StoredRunRecordSchema = z.object({
   id: z.string(),
   docNumber: z.string().optional(),
   group: z.enum(OUTCOME_GROUPS),
-  /** The outcome in words, as the run showed it. */
-  outcome: z.string(),
-  faultCode: z.string().optional(),
-  reason: z.string().optional(),
+  /** How it ended, as a code (the popup words it): an outcome's kind, or `unverified`. */
+  outcome: z.enum(RECORD_VIEW_OUTCOMES),
+  /** The service's fault, as it came. */
+  fault: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** Why Safe Delete itself did not send it. */
+  refusal: OwnRefusalSchema.optional(),
+  /** A restored record's notes. */
+  notes: z.array(RestoreNoteSchema).optional(),
   newId: z.string().optional(),
   txnDate: z.string().optional(),
   party: z.string().optional(),
@@ -62,8 +69,12 @@ const StoredRunSchema = z.object({
 });
 export type StoredRun = z.infer<typeof StoredRunSchema>;
 
-/** Most recent first. */
-export const RUNS_ITEM = defineItem('runs', { schema: z.array(StoredRunSchema), version: 1 });
+/** Most recent first; 2: records hold codes and data, no words (../storage/migrations/runs-v2-outcome-codes.ts). */
+export const RUNS_ITEM = defineItem('runs', {
+  schema: z.array(StoredRunSchema),
+  version: 2,
+  migrations: [runsV2OutcomeCodes],
+});
 
 export function createRunHistory(local: StorageArea) {
   const queue = writeQueueFor(local);

@@ -90,10 +90,7 @@ export async function runJobStep(env: StepEnv, job: JobMeta): Promise<StepResult
  * A record of another variant than the job's operation acts on (a restore's in a delete job) is
  * never handed to it: refused without a call, so the chunk still ends. Only a damaged journal holds one.
  */
-const NOT_THIS_JOBS: RecordOutcome = {
-  kind: 'refused',
-  fault: { code: 'wrongRecordKind', message: 'This job cannot act on this kind of record.' },
-};
+const NOT_THIS_JOBS: RecordOutcome = { kind: 'declined', refusal: { code: 'wrongRecordKind' } };
 
 async function batchStep(env: StepEnv, job: JobMeta, chunk: ChunkJournal, remaining: JobRecord[]) {
   const now = env.clock.now();

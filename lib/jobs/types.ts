@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
 import type { JobOperationKind, OutcomeGroup } from '../domain/jobs';
+import type { RestoreNote } from '../domain/refusals';
 import type {
   JobMeta,
   JobRecord,
@@ -133,14 +134,13 @@ export interface JobRecordRow {
   /** A restored record's new Id. */
   newId?: string;
   /** What the bookkeeper has to do by hand after a restore (e.g. re-apply a payment). */
-  notes?: string[];
+  notes?: RestoreNote[];
   docNumber?: string;
   txnDate?: string;
   party?: string;
   amount?: number;
   currency?: string;
   state: RecordState;
-  label: string;
   group: OutcomeGroup | 'pending';
 }
 

@@ -8,9 +8,13 @@ import { ENTITIES } from '../domain/entities';
 import { JobRecordListSchema } from '../domain/job-records';
 import { JOB_OPERATIONS } from '../domain/jobs';
 import { MAX_BATCH_ITEMS } from '../domain/limits';
+import { OUTCOME_KINDS, type OutcomeKind } from '../domain/outcomes';
+import { JobStopSchema, OwnRefusalSchema } from '../domain/refusals';
 import { EnvironmentSchema } from '../domain/schemas';
 import { defineItem } from '../storage/item';
+import { jobChunkV2Declined } from '../storage/migrations/job-chunk-v2-declined';
 import { jobRecordsV2RestoreVariant } from '../storage/migrations/job-records-v2-restore-variant';
+import { jobRecordsV3CodedRestore } from '../storage/migrations/job-records-v3-coded-restore';
 import { jobsV2Operation } from '../storage/migrations/jobs-v2-operation';
 
 export {
@@ -41,6 +45,8 @@ export const RecordOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('skippedReconciled') }), // R2
   z.object({ kind: z.literal('closedPeriod'), fault: FaultSchema }), // R3: 6200/6210/5010
   z.object({ kind: z.literal('refused'), fault: FaultSchema }), // any other fault, 6540 included
+  // Safe Delete did not send it (cannot be voided, the restore plan refused it …): our own, not a fault.
+  z.object({ kind: z.literal('declined'), refusal: OwnRefusalSchema }),
   z.object({ kind: z.literal('alreadyGone'), fault: FaultSchema.optional() }), // 610, or absent on re-read
   z.object({ kind: z.literal('voided') }), // void answered without a fault AND a re-read shows it voided
   z.object({ kind: z.literal('notVoidedVerified'), currentSyncToken: z.string() }), // answered, re-read: not voided
@@ -115,20 +121,7 @@ export const JobWaitSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('retry'), until: z.number(), reason: z.string() }), // pre-delete read failed
 ]);
 
-export const OUTCOME_KINDS = [
-  'deleted',
-  'deletedVerified',
-  'notDeletedVerified',
-  'skippedChanged',
-  'skippedReconciled',
-  'closedPeriod',
-  'refused',
-  'alreadyGone',
-  'voided',
-  'notVoidedVerified',
-  'restored',
-  'restoreUnconfirmed',
-] as const;
+export { OUTCOME_KINDS };
 
 export const JobMetaSchema = z.object({
   id: z.string(),
@@ -164,7 +157,7 @@ export const JobMetaSchema = z.object({
 });
 
 export type RecordOutcome = z.infer<typeof RecordOutcomeSchema>;
-export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
+export type { OutcomeKind };
 export type StoredOutcome = z.infer<typeof StoredOutcomeSchema>;
 export type SentItem = z.infer<typeof SentItemSchema>;
 export type ReviewedSentItem = z.infer<typeof ReviewedSentItemSchema>;
@@ -180,13 +173,21 @@ export const JOBS_ITEM = defineItem('jobs', {
   version: 2,
   migrations: [jobsV2Operation],
 });
-/** A job's records, one variant per kind of job (../domain/job-records.ts); 2: a restore's have their own. */
+/**
+ * A job's records, one variant per kind of job (../domain/job-records.ts); 2: a restore's have their
+ * own; 3: a restore's refusal and notes are codes.
+ */
 export const JOB_RECORDS_ITEM = defineItem('jobRecords', {
   schema: JobRecordListSchema,
-  version: 2,
-  migrations: [jobRecordsV2RestoreVariant],
+  version: 3,
+  migrations: [jobRecordsV2RestoreVariant, jobRecordsV3CodedRestore],
 });
-export const JOB_CHUNK_ITEM = defineItem('jobChunk', { schema: ChunkJournalSchema, version: 1 });
+/** A chunk's journal; 2: our own refusals are `declined`, no longer dressed as faults. */
+export const JOB_CHUNK_ITEM = defineItem('jobChunk', {
+  schema: ChunkJournalSchema,
+  version: 2,
+  migrations: [jobChunkV2Declined],
+});
 export const THROTTLE_ITEM = defineItem('throttle', { schema: z.array(z.number()), version: 1 });
 
 export function emptyCounts(): Record<OutcomeKind, number> {

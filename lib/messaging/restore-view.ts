@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ENTITIES } from '../domain/entities';
+import type { RestoreRefusal } from '../domain/refusals';
 import type { ViewScopeSchema } from '../domain/schemas';
 
 /**
@@ -43,8 +44,8 @@ export interface RestorePlanView {
   byEntity: Partial<Record<(typeof ENTITIES)[number], number>>;
   /** The amounts of the records that would be re-created, summed per currency ("USD": 97199.1). */
   amounts?: Record<string, number>;
-  /** Records refused before any call, with the reason (closed period, linked to a refused record …). */
-  refused: (RestorePreviewRecord & { reason: string })[];
+  /** Records refused before any call, with why as a code (closed period, linked to a refused record …). */
+  refused: (RestorePreviewRecord & { why: RestoreRefusal })[];
   /** Numbers (DocNumber) the restore would reuse: the service refuses a number in use unless allowed. */
   withDocNumbers: number;
 }

@@ -12,6 +12,8 @@ import { JOB_OPERATIONS, OUTCOME_GROUPS, type OutcomeGroup } from '../domain/job
 import { MAX_PREPARER_NAME } from '../domain/limits';
 import { DELETE } from '../domain/operations';
 import { JobCountsSchema } from '../domain/operations-counts';
+import { RECORD_VIEW_OUTCOMES } from '../domain/outcomes';
+import { OwnRefusalSchema, RestoreNoteSchema } from '../domain/refusals';
 import { EnvironmentSchema, ViewScopeSchema } from '../domain/schemas';
 import { ShownSchema } from '../domain/shown';
 import { PREFLIGHT_STATUSES, type PreflightStatus } from '../domain/statuses';
@@ -112,10 +114,13 @@ export const JobRecordViewSchema = z.object({
   id: z.string(),
   docNumber: z.string().optional(),
   group: z.enum(OUTCOME_GROUPS),
-  /** Human words for the outcome, e.g. "Deleted (verified)", "Skipped: changed since review". */
-  outcome: z.string(),
-  faultCode: z.string().optional(),
-  reason: z.string().optional(),
+  /** How it ended (the popup words it): a final outcome's kind, or `unverified` while a write may still land. */
+  outcome: z.enum(RECORD_VIEW_OUTCOMES),
+  // Data, worded by the popup: the service's fault as it came (its code shown, its message left to the
+  // exported log), our own refusal (`declined`), a restored record's notes (what to do by hand).
+  fault: z.object({ code: z.string(), message: z.string() }).optional(),
+  refusal: OwnRefusalSchema.optional(),
+  notes: z.array(RestoreNoteSchema).optional(),
   /** A restored record's new Id (the old one is `id`). */
   newId: z.string().optional(),
   /** Identity for the result report (from the reviewed record), when the background has it. */

@@ -16,7 +16,7 @@ import type { JobRecordView, JobView, SelectionRow } from '../messaging/views';
 import { ENTITY_LABEL, ENVIRONMENT_LABEL, pageText } from './format';
 import { OUTCOME_GROUP_LABEL, STATUS_LABEL } from './labels';
 import { doneGroup, restoredIds, tieOut } from './report';
-import { outcomeReason, outcomeWord, plainReason } from './words';
+import { outcomeReason, outcomeWord, plainReason, shownFaultCode } from './words';
 
 /** Who ran it when no person's name is known: the extension has no user accounts. */
 export const RAN_BY_DEFAULT = 'Safe Delete on this browser';
@@ -120,7 +120,7 @@ function jobRow(job: JobView, r: JobRecordView, shown?: SelectionRow['shown']): 
   const done = r.group === doneGroup(job);
   const result = r.group === 'restored' ? `${outcomeWord(r)}: ${restoredIds(r)}` : outcomeWord(r);
   const row = recordRow(r, result, done ? undefined : outcomeReason(r, job.operation), shown);
-  const code = r.faultCode;
+  const code = shownFaultCode(r);
   return code === undefined ? row : { ...row, code };
 }
 

@@ -8,7 +8,7 @@ import type { JobRecordView, JobView, OutcomeGroup } from '../messaging/views';
 import { describeTxn, ENVIRONMENT_LABEL, formatDate, formatMoney } from './format';
 import { OUTCOME_GROUP_LABEL } from './labels';
 import { operationWords } from './operation-words';
-import { moneyTotals, outcomeReason, outcomeWord } from './words';
+import { moneyTotals, outcomeReason, outcomeWord, shownFaultCode } from './words';
 
 /** Problem groups first, the job's own action (deleted, voided or restored) last (a compact table). */
 export const REPORT_GROUP_ORDER: readonly OutcomeGroup[] = [
@@ -115,7 +115,7 @@ export function runSummary(job: JobView, companyName: string | undefined, locale
         r.amount !== undefined && formatMoney(r.amount, r.currency, locale),
         outcomeWord(r),
         reason,
-        r.faultCode && `code ${r.faultCode}`,
+        shownFaultCode(r) && `code ${shownFaultCode(r)}`,
       ].filter(Boolean);
       lines.push(`- ${bits.join(' · ')}`);
     }

@@ -13,13 +13,13 @@ import { MAX_BATCH_ITEMS } from '../domain/limits';
 import type { RecordKey } from '../domain/record-key';
 import type { PlannedRecord, RefusedRecord, RestorePlan } from './plan';
 
-/** A refusal carries its reason and no body; the result lists it under "Refused". */
+/** A refusal carries why (a code) and no body; the result lists it under "Refused". */
 function refusedRecord(r: RefusedRecord): RestoreRecord[] {
   // The key as the plan built it from its audit entry (a refused Id may be malformed: kept as it is).
   const at = r.oldKey.indexOf(':');
   const entity = r.oldKey.slice(0, at);
   if (!isEntity(entity)) return []; // an audit entry's entity is one of ENTITIES: never
-  return [{ kind: 'restore', entity, id: r.oldKey.slice(at + 1), create: { kind: 'refused', reason: r.reason } }];
+  return [{ kind: 'restore', entity, id: r.oldKey.slice(at + 1), create: { kind: 'refused', why: r.why } }];
 }
 
 function plannedRecord(r: PlannedRecord, dependsOn: RestoreDependency[]): RestoreRecord {

@@ -9,11 +9,12 @@
  * tiebreak is stable: stage, then TxnDate (undated last), then old Id numerically, then key.
  *
  * A circle of links (should not happen once back-references are dropped) cannot be ordered: its
- * records, and every record that depends on one of them, go to `needsAttention` with a reason,
+ * records, and every record that depends on one of them, go to `needsAttention` with why,
  * never dropped silently. Pure.
  */
 import type { Entity } from '../domain/entities';
 import type { RecordKey } from '../domain/record-key';
+import type { RecordRef, RestoreRefusal } from '../domain/refusals';
 import { stageOf } from './kinds';
 
 export interface OrderItem {
@@ -23,15 +24,15 @@ export interface OrderItem {
   txnDate?: string;
   /** Keys this record links to. Keys that are not items (or the record's own) are ignored: taken as there. */
   dependsOn: readonly RecordKey[];
-  /** How a reason names this record ("Invoice 1032"); the key when absent. */
-  label?: string;
+  /** How a refusal names this record (its type, Id and number); the key's when absent. */
+  ref?: RecordRef;
 }
 
 export interface RestoreOrder {
   /** Keys by wave, each wave in tiebreak order. */
   waves: RecordKey[][];
-  /** Keys the order could not place, each once, with why (bookkeeper's words). */
-  needsAttention: { key: RecordKey; reason: string }[];
+  /** Keys the order could not place, each once, with why (a code the rooms word). */
+  needsAttention: { key: RecordKey; why: Extract<RestoreRefusal, { code: 'linkCircle' | 'linkedUnplaced' }> }[];
 }
 
 function compareIds(a: string, b: string): number {
@@ -76,8 +77,9 @@ export function orderRestore(items: readonly OrderItem[]): RestoreOrder {
   return { waves, needsAttention: unplaced(pending, deps, byKey) };
 }
 
-function nameOf(byKey: ReadonlyMap<RecordKey, OrderItem>, key: RecordKey): string {
-  return byKey.get(key)?.label ?? key;
+function refOf(byKey: ReadonlyMap<RecordKey, OrderItem>, key: RecordKey): RecordRef {
+  const item = byKey.get(key);
+  return item?.ref ?? { entity: item?.entity ?? key, id: item?.id ?? '' };
 }
 
 /** Why each unplaced item is stuck: on a circle of links, or waiting on one that is. */
@@ -102,16 +104,9 @@ function unplaced(
     const reached = reach(item.key);
     if (reached.has(item.key)) {
       const circle = [...reached].filter((k) => k !== item.key && reach(k).has(item.key));
-      const others = circle.map((k) => nameOf(byKey, k)).join(', ');
-      return {
-        key: item.key,
-        reason: `It and ${others} link to each other in a circle, so none of them can be created first: re-create them by hand in QuickBooks.`,
-      };
+      return { key: item.key, why: { code: 'linkCircle', others: circle.map((k) => refOf(byKey, k)) } };
     }
     const waitsOn = (deps.get(item.key) ?? []).find((k) => stuckKeys.has(k))!;
-    return {
-      key: item.key,
-      reason: `It is linked to ${nameOf(byKey, waitsOn)}, which cannot be restored automatically, so it cannot come back as it was.`,
-    };
+    return { key: item.key, why: { code: 'linkedUnplaced', record: refOf(byKey, waitsOn) } };
   });
 }

@@ -1,7 +1,7 @@
 /**
- * The restore plan (issue 11 §1): from the chosen audit entries, what will be re-created, in which
- * order, with which body, and what is refused before any call, with the reason in the bookkeeper's
- * words. Every chosen entry ends up either in `records` or in `refused`, never dropped. Pure.
+ * The restore plan: from the chosen audit entries, what will be re-created, in which order, with
+ * which body, and what is refused before any call, with why (a code with its fields: the rooms word
+ * it). Every chosen entry ends up either in `records` or in `refused`, never dropped. Pure.
  *
  * Refused before any call: an entry of another company than the first one; an entry whose outcome was
  * not a deletion (the record is still there); an older copy of a record listed twice (the latest
@@ -16,8 +16,9 @@ import { type Entity, isValidId } from '../domain/entities';
 import type { Environment } from '../domain/ids';
 import type { NameState, NameType } from '../domain/names';
 import { parseRecordKey, type RecordKey } from '../domain/record-key';
+import type { RecordRef, RestoreNote, RestoreRefusal } from '../domain/refusals';
 import { entryKey, isDeletedOutcome, latestPerRecord, type RestoreEntry } from './entry';
-import { asObject, describeRecord, entityOfTxnType, type JsonObject } from './kinds';
+import { asObject, entityOfTxnType, type JsonObject } from './kinds';
 import { linkedKeys } from './links';
 import { backReferenceNotes, type LinkFate } from './notes';
 import { orderRestore } from './order';
@@ -59,7 +60,7 @@ export interface PlannedRecord {
   /** Keys in the restore set this record links to (all in earlier waves). */
   dependsOn: RecordKey[];
   /** What the bookkeeper has to do by hand afterwards. */
-  notes: string[];
+  notes: RestoreNote[];
   /** The audit entry it comes from. */
   jobId: string;
   deletedAt: number;
@@ -67,8 +68,8 @@ export interface PlannedRecord {
 
 export interface RefusedRecord {
   oldKey: RecordKey;
-  reason: string;
-  /** How the deletion result named it (issue 21 §7): number, name, date and amount, as deleted. */
+  why: RestoreRefusal;
+  /** How the deletion result named it: number, name, date and amount, as deleted. */
   docNumber?: string;
   party?: string;
   txnDate?: string;
@@ -95,15 +96,11 @@ export interface RestorePlan {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Why a snapshot cannot be re-created from, or undefined when it can. */
-function unusable(entry: RestoreEntry): string | undefined {
+function unusable(entry: RestoreEntry): RestoreRefusal | undefined {
   const json = asObject(entry.preDeleteJson);
-  if (!json || !isValidId(entry.id) || Object.keys(json).length === 0) {
-    return 'Its saved copy is empty or unreadable, so it cannot be re-created.';
-  }
-  if (json.Id !== entry.id) return 'Its saved copy is of another record, so it cannot be re-created from it.';
-  if (typeof json.TxnDate !== 'string' || !DATE.test(json.TxnDate)) {
-    return 'Its saved copy has no transaction date, so it cannot be re-created as it was.';
-  }
+  if (!json || !isValidId(entry.id) || Object.keys(json).length === 0) return { code: 'copyUnreadable' };
+  if (json.Id !== entry.id) return { code: 'copyOfAnother' };
+  if (typeof json.TxnDate !== 'string' || !DATE.test(json.TxnDate)) return { code: 'copyUndated' };
   return undefined;
 }
 
@@ -112,10 +109,10 @@ export function planRestore(entries: readonly RestoreEntry[], opts: PlanOptions 
   const first = entries[0];
   const company = first && { realmId: first.realmId, environment: first.environment };
   const refused: RefusedRecord[] = [];
-  const refuse = (entry: RestoreEntry, reason: string) =>
+  const refuse = (entry: RestoreEntry, why: RestoreRefusal) =>
     refused.push({
       oldKey: entryKey(entry),
-      reason,
+      why,
       at: entry.at,
       jobId: entry.jobId,
       docNumber: docNumberOf(entry),
@@ -128,30 +125,27 @@ export function planRestore(entries: readonly RestoreEntry[], opts: PlanOptions 
   const deletions: RestoreEntry[] = [];
   for (const entry of entries) {
     if (entry.realmId !== company?.realmId || entry.environment !== company.environment) {
-      refuse(
-        entry,
-        `It belongs to another company (${entry.realmId}, ${entry.environment}): restore one company at a time.`,
-      );
+      refuse(entry, { code: 'otherCompany', realmId: entry.realmId, environment: entry.environment });
     } else if (!isDeletedOutcome(entry.outcome)) {
-      const outcome = entry.outcomeLabel ?? entry.outcome;
-      refuse(entry, `Safe Delete did not delete it (${outcome}), so there is nothing to restore.`);
+      const label = entry.outcomeLabel === undefined ? {} : { label: entry.outcomeLabel };
+      refuse(entry, { code: 'notDeleted', outcome: entry.outcome, ...label });
     } else deletions.push(entry);
   }
   const { latest, older } = latestPerRecord(deletions);
-  for (const entry of older) refuse(entry, 'Listed twice: it is restored once, from its latest deletion.');
+  for (const entry of older) refuse(entry, { code: 'listedTwice' });
 
   const restoreSet = latest.map(entryKey);
   const inSet = new Set(restoreSet);
   const elsewhere = new Set((opts.deletedElsewhere ?? []).filter((key) => !inSet.has(key)));
-  const labels = new Map(latest.map((e) => [entryKey(e), describeRecord(e.entity, e.id, docNumberOf(e))]));
+  const refs = new Map(latest.map((e) => [entryKey(e), refOfEntry(e)]));
   const refusedKeys = new Set<RecordKey>();
   const candidates = new Map<RecordKey, { entry: RestoreEntry; body: CreateBody; dependsOn: RecordKey[] }>();
   for (const entry of latest) {
     const date = txnDateOf(entry);
-    const why =
+    const why: RestoreRefusal | undefined =
       unusable(entry) ??
       (opts.bookCloseDate !== undefined && date !== undefined && date <= opts.bookCloseDate
-        ? `Closed period: dated ${date}, the books are closed through ${opts.bookCloseDate}.`
+        ? { code: 'closedPeriod', dated: date, closedThrough: opts.bookCloseDate }
         : undefined) ??
       (opts.names ? nameRefusal(nameRefsOf(entry.preDeleteJson), opts.names) : undefined);
     if (why) {
@@ -163,10 +157,7 @@ export function planRestore(entries: readonly RestoreEntry[], opts: PlanOptions 
     const links = linkedKeys(body).filter((key) => key !== entryKey(entry));
     const gone = links.find((key) => elsewhere.has(key));
     if (gone) {
-      refuse(
-        entry,
-        `It is linked to ${describeKey(gone)}, which was deleted too and is not part of this restore: add it to the restore.`,
-      );
+      refuse(entry, { code: 'linkedDeletedElsewhere', record: refOfKey(gone) });
       refusedKeys.add(entryKey(entry));
       continue;
     }
@@ -179,10 +170,7 @@ export function planRestore(entries: readonly RestoreEntry[], opts: PlanOptions 
     for (const [key, candidate] of candidates) {
       const blocker = candidate.dependsOn.find((dep) => refusedKeys.has(dep));
       if (!blocker) continue;
-      refuse(
-        candidate.entry,
-        `It is linked to ${labels.get(blocker) ?? blocker}, which cannot be restored, so it cannot come back as it was.`,
-      );
+      refuse(candidate.entry, { code: 'linkedRefused', record: refs.get(blocker) ?? refOfKey(blocker) });
       refusedKeys.add(key);
       candidates.delete(key);
       changed = true;
@@ -196,19 +184,19 @@ export function planRestore(entries: readonly RestoreEntry[], opts: PlanOptions 
       id: entry.id,
       txnDate: txnDateOf(entry),
       dependsOn,
-      label: labels.get(entryKey(entry)),
+      ref: refs.get(entryKey(entry)),
     })),
   );
-  for (const { key, reason } of order.needsAttention) {
+  for (const { key, why } of order.needsAttention) {
     const candidate = candidates.get(key)!;
-    refuse(candidate.entry, reason);
+    refuse(candidate.entry, why);
     refusedKeys.add(key);
   }
 
   const fateOf = (key: RecordKey): LinkFate =>
     refusedKeys.has(key) ? 'refused' : inSet.has(key) ? 'restored' : elsewhere.has(key) ? 'deletedElsewhere' : 'exists';
-  const labelOf = (key: RecordKey, txnType: string, txnId: string) =>
-    labels.get(key) ?? describeRecord(entityOfTxnType(txnType) ?? txnType, txnId);
+  const refOfLink = (key: RecordKey, txnType: string, txnId: string): RecordRef =>
+    refs.get(key) ?? { entity: entityOfTxnType(txnType) ?? txnType, id: txnId };
   const records = order.waves.flatMap((keys, wave) =>
     keys.map((key): PlannedRecord => {
       const { entry, body, dependsOn } = candidates.get(key)!;
@@ -224,7 +212,7 @@ export function planRestore(entries: readonly RestoreEntry[], opts: PlanOptions 
         body,
         wave,
         dependsOn,
-        notes: backReferenceNotes(entry.entity, snapshot, fateOf, labelOf),
+        notes: backReferenceNotes(entry.entity, snapshot, fateOf, refOfLink),
         jobId: entry.jobId,
         deletedAt: entry.at,
       };
@@ -233,9 +221,14 @@ export function planRestore(entries: readonly RestoreEntry[], opts: PlanOptions 
   return { ...(company ? { company } : {}), records, refused, restoreSet };
 }
 
-function describeKey(key: RecordKey): string {
-  const parsed = parseRecordKey(key);
-  return parsed ? describeRecord(parsed.entity, parsed.id) : key;
+/** A key as a refusal names it; a key that does not parse is named by itself. */
+function refOfKey(key: RecordKey): RecordRef {
+  return parseRecordKey(key) ?? { entity: key, id: '' };
+}
+
+function refOfEntry(entry: RestoreEntry): RecordRef {
+  const docNumber = docNumberOf(entry);
+  return { entity: entry.entity, id: entry.id, ...(docNumber ? { docNumber } : {}) };
 }
 
 function docNumberOf(entry: RestoreEntry): string | undefined {

@@ -1,5 +1,5 @@
 /**
- * The names a record to re-create refers to (issue 11 §1): `CustomerRef`, `VendorRef`, `EmployeeRef`,
+ * The names a record to re-create refers to: `CustomerRef`, `VendorRef`, `EmployeeRef`,
  * `ItemRef`, `EntityRef` (a Purchase's `{type}`, a journal line's `Entity.Type`) and every
  * `…AccountRef`, at the top level and inside lines. The service refuses a create naming one that was
  * deleted or made inactive since, so the preview reads them and refuses those records first. Refs of
@@ -7,6 +7,7 @@
  */
 import { isValidId } from '../domain/entities';
 import { isNameType, type NameState, type NameType } from '../domain/names';
+import type { RestoreRefusal } from '../domain/refusals';
 import { asObject } from './kinds';
 
 export interface NameRef {
@@ -62,38 +63,23 @@ export function nameRefsOf(json: unknown): NameRef[] {
   return [...found.values()];
 }
 
-const NOUN: Readonly<Record<NameType, string>> = {
-  Customer: 'customer',
-  Vendor: 'vendor',
-  Employee: 'employee',
-  Item: 'product or service',
-  Account: 'account',
-};
-
 /**
- * Why the service would refuse to re-create a record naming `refs`, in the bookkeeper's words, or
+ * Why the service would refuse to re-create a record naming `refs` (a deleted or inactive name), or
  * undefined when every name is usable. `current` answers what the service shows now for a (type, Id);
  * undefined means the service no longer lists it.
  */
 export function nameRefusal(
   refs: readonly NameRef[],
   current: (type: NameType, id: string) => NameState | undefined,
-): string | undefined {
+): Extract<RestoreRefusal, { code: 'nameGone' }> | undefined {
   for (const ref of refs) {
     const now = current(ref.type, ref.id);
-    const label = `${NOUN[ref.type]} ${quoted(ref.name ?? now?.name?.replace(/\s*\(deleted\)\s*$/, '') ?? ref.id)}`;
-    if (!now || now.deleted) {
-      return `Its ${label} was deleted in QuickBooks since, and QuickBooks refuses to re-create a transaction naming it.`;
-    }
-    if (!now.active) {
-      return `Its ${label} is inactive in QuickBooks: make it active again, then restore this record.`;
-    }
+    // The service lists a deleted name with " (deleted)" after it: the name is the part before.
+    const name = ref.name ?? now?.name?.replace(/\s*\(deleted\)\s*$/, '') ?? ref.id;
+    if (!now || now.deleted) return { code: 'nameGone', nameType: ref.type, name, deleted: true };
+    if (!now.active) return { code: 'nameGone', nameType: ref.type, name, deleted: false };
   }
   return undefined;
-}
-
-function quoted(name: string): string {
-  return `“${name}”`;
 }
 
 /** The Ids to read per name type for `bodies` (what readNames takes). */

@@ -134,7 +134,7 @@ function planView(plan: RestorePlan): RestorePlanView {
     willRestore: plan.records.length,
     byEntity,
     amounts,
-    refused: plan.refused.map((r) => ({ ...recordOf(r.oldKey, r), reason: r.reason })),
+    refused: plan.refused.map((r) => ({ ...recordOf(r.oldKey, r), why: r.why })),
     withDocNumbers: [...docNumbers.values()].filter(Boolean).length,
   };
 }

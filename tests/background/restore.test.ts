@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PopupState, RestorePreview } from '../../lib/messaging/views';
+import { restoreRefusalText } from '../../lib/popup/words/restore';
 import {
   connectedWithSelection,
   createSecurityHarness,
@@ -91,7 +92,7 @@ describe('restore/preview and restore/start', () => {
     const p = (preview.ok ? preview.data : undefined) as RestorePreview;
     expect(p.willRestore).toBe(0);
     expect(p.refused).toHaveLength(deleted);
-    for (const r of p.refused) expect(r.reason).toMatch(/closed/i);
+    for (const r of p.refused) expect(r.why.code).toBe('closedPeriod');
     const started = await h.click({ type: 'restore/start', filter: { jobId } }, SENDERS.popup);
     const restoreId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
     const end = await h.settle(restoreId);
@@ -118,7 +119,7 @@ describe('restore/preview and restore/start', () => {
 
     const preview = await h.click({ type: 'restore/preview', filter: { jobId } }, SENDERS.popup);
     const p = (preview.ok ? preview.data : undefined) as RestorePreview;
-    const reasons = Object.fromEntries(p.refused.map((r) => [r.key, r.reason]));
+    const reasons = Object.fromEntries(p.refused.map((r) => [r.key, restoreRefusalText(r.why)]));
     expect(reasons[invoice.key]).toMatch(/customer .* is inactive in QuickBooks: make it active again/);
     expect(reasons[bill.key]).toMatch(/vendor .* was deleted in QuickBooks since/);
     // Every refused record names that customer or that vendor; the others will be restored.

@@ -91,7 +91,6 @@ const restored = (key: string, newId: string): JobRecordRow => ({
   entity: key.split(':')[0] as JobRecordRow['entity'],
   id: key.split(':')[1] as string,
   state: { kind: 'final', outcome: { kind: 'restored', newId }, at: 2 },
-  label: 'Restored',
   group: 'done' as JobRecordRow['group'],
 });
 

@@ -10,6 +10,7 @@
  * neighbour's throttle storm. Then judged by ./restore-checks.ts against the simulator's ground truth.
  */
 import type { AuditEntry } from '../../lib/audit/entry';
+import type { RestoreRefusal } from '../../lib/domain/refusals';
 import type { RunnerHooks } from '../../lib/jobs/types';
 import { restoreChunks } from '../../lib/restore/chunks';
 import { isDeletedOutcome } from '../../lib/restore/entry';
@@ -53,15 +54,18 @@ export interface RestorePhaseResult {
   mustBeZero: Judgement[];
 }
 
-const REASONS: [RegExp, string][] = [
-  [/^Closed period/, 'closedPeriod'],
-  [/cannot be restored, so it cannot come back/, 'linkedToRefused'],
-  [/deleted too and is not part of this restore/, 'linkedToDeletedElsewhere'],
-  [/^Listed twice/, 'listedTwice'],
-  [/saved copy/, 'unusableSnapshot'],
-  [/another company/, 'otherCompany'],
-];
-const reasonOf = (text: string) => REASONS.find(([re]) => re.test(text))?.[1] ?? `other (${text.slice(0, 40)})`;
+/** The tally's name for each refusal code the plan gives (others are tallied by their code). */
+const REASONS: Readonly<Record<string, string>> = {
+  closedPeriod: 'closedPeriod',
+  linkedRefused: 'linkedToRefused',
+  linkedDeletedElsewhere: 'linkedToDeletedElsewhere',
+  listedTwice: 'listedTwice',
+  copyUnreadable: 'unusableSnapshot',
+  copyOfAnother: 'unusableSnapshot',
+  copyUndated: 'unusableSnapshot',
+  otherCompany: 'otherCompany',
+};
+const reasonOf = (why: RestoreRefusal) => REASONS[why.code] ?? `other (${why.code})`;
 const tallyOf = (names: readonly string[]) => {
   const out: Record<string, number> = {};
   for (const n of names) out[n] = (out[n] ?? 0) + 1;
@@ -183,7 +187,7 @@ export async function runRestorePhase(
     deleted: deleted.length,
     closeDates: { atPlan: prefs.bookCloseDate, duringJob: closeDates.duringJob },
     planned: plan.records.length,
-    refusedByReason: tallyOf(plan.refused.map((r) => reasonOf(r.reason))),
+    refusedByReason: tallyOf(plan.refused.map((r) => reasonOf(r.why))),
     jobTotal: created.total,
     chunks: created.chunks,
     counts: tallyOf(outcomeNames),

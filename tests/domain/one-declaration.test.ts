@@ -7,8 +7,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOB_OPERATIONS, OPERATION_DECLARATIONS, OUTCOME_GROUPS } from '../../lib/domain/operations';
+import { OUTCOME_GROUP, OUTCOME_LABEL } from '../../lib/domain/outcomes';
 import { PREFLIGHT_STATUSES, STATUS_DECLARATIONS, STATUS_ORDER } from '../../lib/domain/statuses';
-import { OUTCOME_GROUP, OUTCOME_LABEL } from '../../lib/jobs/labels';
 import { OUTCOME_KINDS } from '../../lib/journal/schema';
 import { OUTCOME_GROUP_LABEL, STATUS_LABEL } from '../../lib/popup/labels';
 

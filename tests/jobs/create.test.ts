@@ -1,14 +1,15 @@
 /**
- * Edge cases of lib/jobs/create.ts, records-view.ts, labels.ts and classify.ts (issue 13):
+ * Edge cases of lib/jobs/create.ts, records-view.ts, classify.ts and the audit log's outcome label:
  * how a job is cut and ordered, and how its records are shown.
  */
 import { describe, expect, it } from 'vitest';
+import { auditOutcomeLabel } from '../../lib/audit/words';
 import type { Entity } from '../../lib/domain/entities';
+import { OUTCOME_GROUP, OUTCOME_LABEL } from '../../lib/domain/outcomes';
 import { dateSpan, toSentItems } from '../../lib/jobs/classify';
 import { chunkCount, MAX_CHUNK, newJobMeta, orderForChunks } from '../../lib/jobs/create';
 import { isLinked, reviewedFromPreflight } from '../../lib/jobs/from-preflight';
 import { isWorkerKilled, WorkerKilled } from '../../lib/jobs/hooks';
-import { OUTCOME_GROUP, OUTCOME_LABEL, outcomeLabel, UNVERIFIED_LABEL } from '../../lib/jobs/labels';
 import { recordRows } from '../../lib/jobs/records-view';
 import type { ReviewedRecord } from '../../lib/jobs/types';
 import { type ChunkJournal, OUTCOME_KINDS } from '../../lib/journal/schema';
@@ -116,15 +117,18 @@ describe('classify helpers', () => {
   });
 });
 
-describe('labels', () => {
-  it('a refusal names its fault; every other outcome its fixed label', () => {
-    expect(outcomeLabel({ kind: 'refused', fault: { code: '6540', message: 'Deposited' } })).toBe(
+describe("the audit log's outcome label", () => {
+  it('a refusal names its fault; our own refusal its code; every other outcome its fixed label', () => {
+    expect(auditOutcomeLabel({ kind: 'refused', fault: { code: '6540', message: 'Deposited' } })).toBe(
       'Refused (6540: Deposited)',
     );
-    expect(outcomeLabel({ kind: 'closedPeriod', fault: { code: '6210', message: 'x' } })).toBe(
+    expect(auditOutcomeLabel({ kind: 'declined', refusal: { code: 'cannotVoid' } })).toBe(
+      'Refused (cannotVoid: Cannot be voided)',
+    );
+    expect(auditOutcomeLabel({ kind: 'closedPeriod', fault: { code: '6210', message: 'x' } })).toBe(
       OUTCOME_LABEL.closedPeriod,
     );
-    expect(outcomeLabel({ kind: 'deleted' })).toBe('Deleted');
+    expect(auditOutcomeLabel({ kind: 'deleted' })).toBe('Deleted');
   });
 });
 
@@ -168,13 +172,12 @@ describe('recordRows', () => {
       amount: 5,
       currency: 'USD',
       state: { kind: 'final', outcome: { kind: 'deleted' }, at: 9, intuitTid: 't' },
-      label: 'Deleted',
       group: 'deleted',
     });
-    expect(rows.slice(1).map((r) => [r.state.kind, r.label, r.group])).toEqual([
-      ['unverified', UNVERIFIED_LABEL, 'needsAttention'],
-      ['unverified', UNVERIFIED_LABEL, 'needsAttention'],
-      ['pending', 'Pending', 'pending'],
+    expect(rows.slice(1).map((r) => [r.state.kind, r.group])).toEqual([
+      ['unverified', 'needsAttention'],
+      ['unverified', 'needsAttention'],
+      ['pending', 'pending'],
     ]);
   });
   it('a final outcome wins over a stale verify entry; unreadable chunks are skipped', () => {

@@ -4,6 +4,7 @@
  * chunk journals as read, unreadable chunks skipped.
  */
 import { describe, expect, it } from 'vitest';
+import type { RestoreNote } from '../../lib/domain/refusals';
 import { recordRows } from '../../lib/jobs/records-view';
 import type { ChunkRead } from '../../lib/journal/journal';
 import type { ChunkJournal, RestoreRecord, ReviewedRecord, SentItem } from '../../lib/journal/schema';
@@ -24,7 +25,7 @@ const reviewed = (id: string): ReviewedRecord => ({
   reconciled: false,
 });
 /** A restore job's record: no party, no currency (the plan names neither), its notes. */
-const toRestore = (id: string, notes?: string[]): RestoreRecord => ({
+const toRestore = (id: string, notes?: RestoreNote[]): RestoreRecord => ({
   kind: 'restore',
   entity: 'Invoice',
   id,
@@ -34,6 +35,8 @@ const toRestore = (id: string, notes?: string[]): RestoreRecord => ({
   ...(notes ? { notes } : {}),
   create: { kind: 'send', body: {}, dependsOn: [] },
 });
+/** A restored record's note, as the plan gives it: a code with its fields. */
+const NOTE: RestoreNote = { code: 'madeFrom', holder: 'Invoice', target: { entity: 'Estimate', id: '3' } };
 const sent = (id: string): SentItem => ({ bId: id, key: `Invoice:${id}`, entity: 'Invoice', id, syncToken: '0' });
 const chunk = (over: Partial<ChunkJournal>): ChunkRead => ({
   kind: 'ok',
@@ -54,14 +57,7 @@ describe('recordRows', () => {
   it('final outcomes (a restored one with its new Id), unverified in flight or to verify, the rest pending', () => {
     const fault = { code: '6000', message: 'bad' };
     const rows = recordRows(
-      [
-        toRestore('1', ['Re-apply the payment.']),
-        reviewed('2'),
-        reviewed('3'),
-        reviewed('4'),
-        reviewed('5'),
-        toRestore('6', []),
-      ],
+      [toRestore('1', [NOTE]), reviewed('2'), reviewed('3'), reviewed('4'), reviewed('5'), toRestore('6', [])],
       [
         chunk({
           outcomes: {
@@ -80,37 +76,32 @@ describe('recordRows', () => {
         ...base('1'),
         party: undefined,
         currency: undefined,
-        notes: ['Re-apply the payment.'],
+        notes: [NOTE],
         newId: '101',
         state: { kind: 'final', outcome: { kind: 'restored', newId: '101' }, at: 7, intuitTid: 'tid' },
-        label: 'Restored',
         group: 'restored',
       },
       {
         ...base('2'),
         state: { kind: 'final', outcome: { kind: 'refused', fault }, at: 8 },
-        label: 'Refused (6000: bad)',
         group: 'refused',
       },
       {
         ...base('3'),
         state: { kind: 'unverified' },
-        label: 'Unverified: outcome unknown, verification pending',
         group: 'needsAttention',
       },
       {
         ...base('4'),
         state: { kind: 'unverified' },
-        label: 'Unverified: outcome unknown, verification pending',
         group: 'needsAttention',
       },
-      { ...base('5'), state: { kind: 'pending' }, label: 'Pending', group: 'pending' },
+      { ...base('5'), state: { kind: 'pending' }, group: 'pending' },
       {
         ...base('6'),
         party: undefined,
         currency: undefined,
         state: { kind: 'pending' },
-        label: 'Pending',
         group: 'pending',
       },
     ]);
@@ -125,6 +116,6 @@ describe('recordRows', () => {
       [reviewed('1')],
       [chunk({ outcomes: { 'Invoice:1': { outcome: { kind: 'voided' }, at: 1 } }, inFlight: [sent('1')] })],
     );
-    expect(rows[0]).toMatchObject({ state: { kind: 'final' }, label: 'Voided', group: 'voided' });
+    expect(rows[0]).toMatchObject({ state: { kind: 'final', outcome: { kind: 'voided' } }, group: 'voided' });
   });
 });

@@ -191,7 +191,10 @@ describe('restore deleted records', () => {
     const invoiceRow = rows.find((r) => r.key === pair.invoice);
     expect(invoiceRow?.group).toBe('refused');
     const outcome = invoiceRow?.state.kind === 'final' ? invoiceRow.state.outcome : undefined;
-    expect(outcome && 'fault' in outcome ? outcome.fault?.message : undefined).toMatch(/closed/i);
+    expect(outcome).toMatchObject({
+      kind: 'declined',
+      refusal: { code: 'notRestorable', why: { code: 'closedPeriod' } },
+    });
     expect(h.sim.truth(h.realmId).createdKeys()).toHaveLength(60 - refusedKeys.length);
   });
 
@@ -211,7 +214,11 @@ describe('restore deleted records', () => {
     const payment = rows.get(pair.payment);
     expect(payment?.group).toBe('refused');
     const why = payment?.state.kind === 'final' ? payment.state.outcome : undefined;
-    expect(why && 'fault' in why ? why.fault?.message : '').toMatch(/linked to Invoice .*not restored/i);
+    const [, invoiceId] = pair.invoice.split(':');
+    expect(why).toEqual({
+      kind: 'declined',
+      refusal: { code: 'linkedNotRestored', record: { entity: 'Invoice', id: invoiceId } },
+    });
     // Nothing refused was created; every other record was, once.
     const refused = [...rows.values()].filter((r) => r.group === 'refused').length;
     expect(h.sim.truth(h.realmId).createdKeys()).toHaveLength(60 - refused);

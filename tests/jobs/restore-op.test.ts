@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { RestoreDependency, RestoreRecord } from '../../lib/domain/job-records';
 import { newJobMeta } from '../../lib/jobs/create';
 import type { OperationContext } from '../../lib/jobs/operation';
-import { LINKED_NOT_RESTORED, NOT_RESTORABLE, restoreOperation } from '../../lib/jobs/operations/restore';
+import { restoreOperation } from '../../lib/jobs/operations/restore';
 import type { RecordOutcome, SentItem, StoredOutcome } from '../../lib/journal/schema';
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { CreateItemResult, CreateOptions, CreateRequestItem } from '../../lib/qbo/create-calls';
@@ -45,7 +45,7 @@ const refused: RestoreRecord = {
   kind: 'restore',
   entity: 'Bill',
   id: '3',
-  create: { kind: 'refused', reason: 'In a closed period.' },
+  create: { kind: 'refused', why: { code: 'closedPeriod', dated: '2024-03-01', closedThrough: '2024-12-31' } },
 };
 const bodyOf = (r: RestoreRecord) => (r.create.kind === 'send' ? r.create.body : {});
 
@@ -148,21 +148,22 @@ describe('restoreOperation.prepare', () => {
       kind: 'ok',
       send: [],
       skips: new Map([
-        ['Bill:3', { kind: 'refused', fault: { code: NOT_RESTORABLE, message: 'In a closed period.' } }],
         [
-          'Payment:9',
+          'Bill:3',
           {
-            kind: 'refused',
-            fault: {
-              code: LINKED_NOT_RESTORED,
-              message: 'Not restored: it was linked to Invoice (Id 5), which was not restored.',
+            kind: 'declined',
+            refusal: {
+              code: 'notRestorable',
+              why: { code: 'closedPeriod', dated: '2024-03-01', closedThrough: '2024-12-31' },
             },
           },
         ],
+        [
+          'Payment:9',
+          { kind: 'declined', refusal: { code: 'linkedNotRestored', record: { entity: 'Invoice', id: '5' } } },
+        ],
       ]),
     });
-    expect(NOT_RESTORABLE).toBe('notRestorable');
-    expect(LINKED_NOT_RESTORED).toBe('linkedNotRestored');
     // Only the payment's dependency is looked up, in its own chunk.
     expect(asked).toEqual([[0, 'Invoice:5']]);
   });
@@ -170,7 +171,7 @@ describe('restoreOperation.prepare', () => {
   it('a linked record with no outcome yet blocks too', async () => {
     const { ctx } = context([payment]);
     const res = await restoreOperation.prepare(fakeClient(), [payment], ctx);
-    expect(res.kind === 'ok' && res.skips.get('Payment:9')).toMatchObject({ fault: { code: LINKED_NOT_RESTORED } });
+    expect(res.kind === 'ok' && res.skips.get('Payment:9')).toMatchObject({ refusal: { code: 'linkedNotRestored' } });
   });
 
   it('the rest are sent, numbered 1.. in order (refused ones take no number)', async () => {

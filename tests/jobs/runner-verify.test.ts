@@ -121,7 +121,7 @@ describe('a whole-call refusal: one at a time', () => {
     const batchAt = s.svc.calls.find((c) => c.op === 'batch')?.at ?? 0;
     expect(ones.map((c) => c.at - batchAt)).toEqual([150, 300, 450]);
     const refused = (await s.runner.getRecords(id))[1];
-    expect(refused?.label).toBe('Refused (2500: bad ref)');
+    expect(refused?.state).toMatchObject({ outcome: { kind: 'refused', fault: { code: '2500', message: 'bad ref' } } });
   });
 
   it('a 429 on one record puts it back at the head of the queue and waits', async () => {

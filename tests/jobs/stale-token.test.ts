@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { toJobView } from '../../lib/background/job-view';
-import { outcomeReason } from '../../lib/popup/words';
+import { outcomeReason, outcomeWord } from '../../lib/popup/words';
 import { createHarness, type Harness } from './harness';
 import { keyOfItem, proxiedClientFor } from './proxy';
 
@@ -45,7 +45,6 @@ describe.each(['document', 'real'] as const)('5010 on delete (%s mode)', (mode) 
     for (const key of racing) {
       const row = rows.get(key)!;
       expect(row.state).toMatchObject({ kind: 'final', outcome: { kind: 'skippedChanged', fault: { code: '5010' } } });
-      expect(row.label).toBe('Skipped: changed since review');
       expect(row.group).toBe('skipped');
       expect(truth.exists(key)).toBe(true);
       expect(truth.appliedDeletes(key)).toBe(0);
@@ -59,7 +58,8 @@ describe.each(['document', 'real'] as const)('5010 on delete (%s mode)', (mode) 
     // The popup's words: skipped, because someone changed it (never "QuickBooks refused it").
     const view = toJobView(end, [...rows.values()]);
     const shown = view.records.find((r) => r.key === racing[0]);
-    expect(shown).toMatchObject({ group: 'skipped', outcome: 'Skipped: changed since review', faultCode: '5010' });
+    expect(shown).toMatchObject({ group: 'skipped', outcome: 'skippedChanged', fault: { code: '5010' } });
+    expect(outcomeWord(shown!)).toBe('Skipped: changed since review');
     expect(outcomeReason(shown!)).toBe('someone changed it in QuickBooks');
   });
 });

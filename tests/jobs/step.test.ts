@@ -51,11 +51,11 @@ describe('runJobStep', () => {
     expect(await runJobStep(env, { ...job, status: 'running' })).toBe('continue');
     expect(handed).toEqual([[records[0]]]);
     expect((await stored()).chunk?.outcomes['Invoice:2']?.outcome).toEqual({
-      kind: 'refused',
-      fault: { code: 'wrongRecordKind', message: 'This job cannot act on this kind of record.' },
+      kind: 'declined',
+      refusal: { code: 'wrongRecordKind' },
     });
     expect(audit.map((a) => [a.id, a.outcome])).toEqual([
-      ['2', 'refused'],
+      ['2', 'declined'],
       ['1', 'alreadyGone'],
     ]);
   });

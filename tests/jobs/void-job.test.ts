@@ -107,7 +107,9 @@ describe.each(['document', 'real'] as const)('a void job (%s mode)', (mode) => {
     }
     expect(h.sim.requestLog(h.realmId).filter((e) => e.endpoint === 'delete' || e.endpoint === 'void')).toEqual([]);
     const rows = await runner.getRecords(job.id);
-    expect(rows.every((r) => r.group === 'voided' && r.label === 'Voided')).toBe(true);
+    expect(
+      rows.every((r) => r.group === 'voided' && r.state.kind === 'final' && r.state.outcome.kind === 'voided'),
+    ).toBe(true);
     const audit = (await h.audit.read()).entries;
     expect(audit.filter((e) => e.outcome === 'voided')).toHaveLength(44);
     expect(audit.some((e) => e.outcome === 'deleted' || e.outcome === 'deletedVerified')).toBe(false);
@@ -228,7 +230,11 @@ describe.each(['document', 'real'] as const)('a void job (%s mode)', (mode) => {
     expect(h.batchCalls()).toBe(1);
     for (const key of keys) expectUntouched(h, key);
     const rows = await runner.getRecords(job.id);
-    expect(rows.every((r) => r.group === 'needsAttention' && r.label === 'Not voided (verified)')).toBe(true);
+    expect(
+      rows.every(
+        (r) => r.group === 'needsAttention' && r.state.kind === 'final' && r.state.outcome.kind === 'notVoidedVerified',
+      ),
+    ).toBe(true);
   });
 
   it('R5 one at a time (after a whole-call refusal): a void error500-after is verified voided, voided once', async () => {
@@ -328,11 +334,11 @@ describe.each(['document', 'real'] as const)('a void job (%s mode)', (mode) => {
     const { job: end } = await h.settle(runner, job.id);
     const out = await outcomes(runner, job.id);
     for (const key of others) {
-      expect(out.get(key)).toEqual({ kind: 'refused', fault: { code: 'cannotVoid', message: 'Cannot be voided' } });
+      expect(out.get(key)).toEqual({ kind: 'declined', refusal: { code: 'cannotVoid' } });
       expectUntouched(h, key);
     }
     for (const key of invoices) expectVoidedOnce(h, key);
-    expect(end.counts.refused).toBe(others.length);
+    expect(end.counts.declined).toBe(others.length);
     expect(end.counts.voided).toBe(invoices.length);
     // Not one request named a record that cannot be voided.
     const items = batchBodies(h).flatMap((b) => b.BatchItemRequest ?? []);
@@ -348,7 +354,7 @@ describe.each(['document', 'real'] as const)('a void job (%s mode)', (mode) => {
     await runner.start(job.id);
     const { job: end } = await h.settle(runner, job.id);
     expect(end.status).toBe('done');
-    expect(end.counts.refused).toBe(all.length);
+    expect(end.counts.declined).toBe(all.length);
     const writes = h.sim.requestLog(h.realmId).filter((e) => ['batch', 'void', 'delete'].includes(e.endpoint));
     expect(writes).toEqual([]);
     for (const key of all) expectUntouched(h, key);

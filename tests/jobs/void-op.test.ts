@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { newJobMeta } from '../../lib/jobs/create';
 import type { OperationContext } from '../../lib/jobs/operation';
-import { CANNOT_VOID_FAULT, isVoided, voidOperation } from '../../lib/jobs/operations/void';
+import { cannotVoid, isVoided, voidOperation } from '../../lib/jobs/operations/void';
 import type { ReviewedRecord, ReviewedSentItem } from '../../lib/journal/schema';
 import type { QboClient } from '../../lib/qbo/client-api';
 import type { CallResult, DeleteRequestItem, TxnRecord, VoidItemResult } from '../../lib/qbo/outcomes';
@@ -90,14 +90,14 @@ describe('voidOperation.prepare', () => {
     const res = await voidOperation.prepare(c, [reviewed(bill), reviewed(inv)], ctx());
     expect(res).toEqual({
       kind: 'ok',
-      skips: new Map([['Bill:2', { kind: 'refused', fault: { code: 'cannotVoid', message: 'Cannot be voided' } }]]),
+      skips: new Map([['Bill:2', { kind: 'declined', refusal: { code: 'cannotVoid' } }]]),
       send: [{ bId: '1', key: 'Invoice:1', entity: 'Invoice', id: '1', syncToken: '1' }],
       intuitTid: 'tid-read',
     });
     expect(calls.reads).toEqual([['Invoice', ['1']]]);
-    // Each refusal gets its own copy of the fault.
+    // Each refusal gets its own copy: one record's outcome is never another's object.
     const skip = res.kind === 'ok' ? res.skips.get('Bill:2') : undefined;
-    expect(skip?.kind === 'refused' && skip.fault).not.toBe(CANNOT_VOID_FAULT);
+    expect(skip).not.toBe(cannotVoid());
   });
 
   it('keeps the re-read’s skips (changed, gone) with its own', async () => {
@@ -111,7 +111,7 @@ describe('voidOperation.prepare', () => {
       kind: 'ok',
       send: [],
       skips: new Map<string, unknown>([
-        ['Purchase:5', { kind: 'refused', fault: CANNOT_VOID_FAULT }],
+        ['Purchase:5', cannotVoid()],
         ['Payment:3', { kind: 'skippedChanged', currentSyncToken: '9' }],
         ['SalesReceipt:4', { kind: 'alreadyGone' }],
       ]),

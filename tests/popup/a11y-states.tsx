@@ -16,16 +16,16 @@ export const finishedEverywhere = jobView({
   counts: { deleted: 2, voided: 0, restored: 0, skipped: 1, refused: 1, needsAttention: 1 },
   leftAlone: 1,
   records: [
-    { ...outcome(1, 'deleted', 'Deleted (verified)'), amount: 1887.59, party: 'Cool Cars', txnDate: '2024-03-01' },
-    { ...outcome(2, 'deleted', 'Deleted'), amount: 12, party: 'Amy', txnDate: '2024-03-02' },
-    { ...outcome(3, 'skipped', 'Skipped: changed since review'), reason: 'Changed in QuickBooks since the check' },
-    { ...outcome(4, 'refused', 'Refused by QuickBooks'), faultCode: '6210', reason: 'In a closed period' },
-    { ...outcome(5, 'needsAttention', 'Not deleted (verified)'), reason: 'Open it in QuickBooks' },
+    { ...outcome(1, 'deleted', 'deletedVerified'), amount: 1887.59, party: 'Cool Cars', txnDate: '2024-03-01' },
+    { ...outcome(2, 'deleted', 'deleted'), amount: 12, party: 'Amy', txnDate: '2024-03-02' },
+    { ...outcome(3, 'skipped', 'skippedChanged'), fault: { code: '5010', message: 'Stale Object Error' } },
+    { ...outcome(4, 'refused', 'closedPeriod'), fault: { code: '6210', message: 'Account Period Closed' } },
+    outcome(5, 'needsAttention', 'notDeletedVerified'),
   ],
 });
 
-function outcome(n: number, group: JobRecordView['group'], words: string): JobRecordView {
-  return { key: `Invoice:${n}`, entity: 'Invoice', id: String(n), docNumber: String(1000 + n), group, outcome: words };
+function outcome(n: number, group: JobRecordView['group'], kind: JobRecordView['outcome']): JobRecordView {
+  return { key: `Invoice:${n}`, entity: 'Invoice', id: String(n), docNumber: String(1000 + n), group, outcome: kind };
 }
 
 export const restorePreview: RestorePreview = {
@@ -41,7 +41,7 @@ export const restorePreview: RestorePreview = {
       txnDate: '2024-03-01',
       amount: 1887.59,
       currency: 'USD',
-      reason: 'Dated in a closed period: QuickBooks refuses to create it.',
+      why: { code: 'closedPeriod', dated: '2024-03-01', closedThrough: '2024-12-31' },
     },
   ],
   cannotComeBack: ['Attachments: attach them again.'],

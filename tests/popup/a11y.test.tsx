@@ -98,8 +98,8 @@ const screens: [string, PopupState][] = [
         state: 'done',
         counts: { deleted: 1, voided: 0, restored: 0, skipped: 1, refused: 0, needsAttention: 0 },
         records: [
-          { key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'deleted', outcome: 'Deleted', amount: 5 },
-          { key: 'Invoice:2', entity: 'Invoice', id: '2', group: 'skipped', outcome: 'Skipped: changed since review' },
+          { key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'deleted', outcome: 'deleted', amount: 5 },
+          { key: 'Invoice:2', entity: 'Invoice', id: '2', group: 'skipped', outcome: 'skippedChanged' },
         ],
       }),
     }),
@@ -116,7 +116,7 @@ describe('popup accessibility (axe-core)', () => {
     const job = jobView({
       state: 'done',
       counts: { deleted: 1, voided: 0, restored: 0, skipped: 0, refused: 0, needsAttention: 0 },
-      records: [{ key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'deleted', outcome: 'Deleted (verified)' }],
+      records: [{ key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'deleted', outcome: 'deletedVerified' }],
     });
     const { container } = await renderPopup(popupState({ job }));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Deleted 1' })));

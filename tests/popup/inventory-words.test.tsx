@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { InventoryFinding, SalesTaxFinding } from '../../lib/domain/findings';
 import type { SelectionRow } from '../../lib/messaging/views';
 import { buildPlan } from '../../lib/popup/plan';
-import { inventoryText, salesTaxText } from '../../lib/popup/words-cost';
+import { inventoryText, salesTaxText } from '../../lib/popup/words/cost';
 import { linkedTo, popupState, renderPopup, row, settle } from './fixtures';
 
 const fountain: InventoryFinding = {

@@ -94,7 +94,7 @@ describe('popup result', () => {
         id: '1',
         docNumber: '1001',
         group: 'deleted',
-        outcome: 'Deleted (verified)',
+        outcome: 'deletedVerified',
       },
       {
         key: 'Invoice:2',
@@ -102,15 +102,15 @@ describe('popup result', () => {
         id: '2',
         docNumber: '1002',
         group: 'deleted',
-        outcome: 'Deleted (verified)',
+        outcome: 'deletedVerified',
       },
       {
         key: 'Bill:7',
         entity: 'Bill',
         id: '7',
         group: 'skipped',
-        outcome: 'Skipped: changed since review',
-        reason: 'Edited by someone else at 10:41',
+        outcome: 'skippedChanged',
+        fault: { code: '5010', message: 'Stale Object Error' },
       },
     ],
   });
@@ -138,7 +138,7 @@ describe('popup result', () => {
     expect(skipped.getAttribute('aria-expanded')).toBe('true');
     const region = document.getElementById(skipped.getAttribute('aria-controls')!)!;
     expect(region.textContent).toContain('Bill (Id 7): Skipped: changed since review');
-    expect(region.textContent).toContain('Edited by someone else at 10:41');
+    expect(region.textContent).toContain('someone changed it in QuickBooks (code 5010)');
     const link = within(region).getByRole('link', { name: 'Audit history of Bill (Id 7)' });
     expect(link.getAttribute('href')).toBe('https://app.sandbox.qbo.intuit.com/app/audithistory?txnId=7');
     expect(link.getAttribute('target')).toBe('_blank');
@@ -169,18 +169,16 @@ describe('popup result', () => {
           id: '5',
           docNumber: '1005',
           group: 'refused',
-          outcome: 'Refused: closed period',
-          faultCode: '6210',
-          reason: 'Cannot Update Through Services API',
+          outcome: 'closedPeriod',
+          fault: { code: '6210', message: 'Cannot Update Through Services API' },
         },
         {
           key: 'Payment:6',
           entity: 'Payment',
           id: '6',
           group: 'refused',
-          outcome: 'Refused (6540: Deposited Transaction cannot be changed)',
-          faultCode: '6540',
-          reason: 'Deposited Transaction cannot be changed',
+          outcome: 'refused',
+          fault: { code: '6540', message: 'Deposited Transaction cannot be changed' },
         },
       ],
     });

@@ -12,7 +12,7 @@ describe('recent runs, kept after "Done"', () => {
       state: 'done',
       finishedAt: Date.parse('2026-11-20T10:00:00Z'),
       records: [
-        { key: 'Invoice:77', entity: 'Invoice', id: '77', docNumber: '1077', group: 'deleted', outcome: 'Deleted' },
+        { key: 'Invoice:77', entity: 'Invoice', id: '77', docNumber: '1077', group: 'deleted', outcome: 'deleted' },
       ],
     });
     const downloads: DownloadFile[] = [];

@@ -86,7 +86,7 @@ describe('the deletion report (CSV)', () => {
     expect(notDeleted.count).toBe('2');
     expect(notDeleted.rows.slice(1)).toEqual([
       ['Bill', 'B-9', '', 'Dec 31, 2023', '75.00', 'USD', 'Refused', 'the books are closed for its date'],
-      ['Bill', '', '', '', '12.00', 'USD', 'Skipped: changed since review', 'changed since review'],
+      ['Bill', '', '', '', '12.00', 'USD', 'Skipped: changed since review', ''],
     ]);
     expect(csv).not.toContain('Business Validation Error');
   });
@@ -129,8 +129,8 @@ describe('the deletion report (CSV)', () => {
     const odd = jobView({
       state: 'done',
       records: [
-        { key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'deleted', outcome: 'Deleted', amount: Number.NaN },
-        { key: 'Invoice:2', entity: 'Invoice', id: '2', group: 'deleted', outcome: 'Deleted', txnDate: 'soon' },
+        { key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'deleted', outcome: 'deleted', amount: Number.NaN },
+        { key: 'Invoice:2', entity: 'Invoice', id: '2', group: 'deleted', outcome: 'deleted', txnDate: 'soon' },
       ],
     });
     const { section } = read(runReportCsv(odd, [], REPORT_OPTIONS));
@@ -145,7 +145,7 @@ describe('the deletion report (CSV)', () => {
     const voided = jobView({
       state: 'done',
       operation: 'void',
-      records: [{ ...REPORT_JOB.records[0]!, group: 'voided', outcome: 'Voided' }],
+      records: [{ ...REPORT_JOB.records[0]!, group: 'voided', outcome: 'voided' }],
     });
     const { rows, section } = read(runReportCsv(voided, [], REPORT_OPTIONS));
     expect(rows[0]).toEqual(['Safe Delete — void report']);

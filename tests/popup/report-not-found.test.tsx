@@ -121,7 +121,7 @@ describe('a record the service could not return, in the report', () => {
   it('a record of the run the service no longer returned is named from the page as well', () => {
     const job = jobView({
       state: 'done',
-      records: [{ key: 'Invoice:77', entity: 'Invoice', id: '77', group: 'skipped', outcome: 'Skipped: not found' }],
+      records: [{ key: 'Invoice:77', entity: 'Invoice', id: '77', group: 'skipped', outcome: 'alreadyGone' }],
     });
     const skipped = buildRunReport(job, [notFound], REPORT_OPTIONS).sections[1].rows[0];
     expect(skipped).toMatchObject({ number: '1242', name: 'Red Rock Diner', shownAmount: '$283.42' });

@@ -3,7 +3,8 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { JobView } from '../../lib/messaging/views';
-import { resultHeading, runCsv, runSummary, tieOut } from '../../lib/popup/report';
+import { resultHeading, runSummary, tieOut } from '../../lib/popup/report';
+import { runCsv } from '../../lib/popup/report-csv';
 import { jobView, NOW, popupState, renderPopup, settle } from './fixtures';
 
 const finished: JobView = jobView({
@@ -21,7 +22,7 @@ const finished: JobView = jobView({
       id: '5',
       docNumber: '1005',
       group: 'restored',
-      outcome: 'Restored',
+      outcome: 'restored',
       newId: '812',
     },
     {
@@ -30,19 +31,18 @@ const finished: JobView = jobView({
       id: '6',
       docNumber: '1006',
       group: 'refused',
-      outcome: 'Refused (6140: Duplicate Document Number Error)',
-      faultCode: '6140',
-      reason: 'Duplicate Document Number Error',
+      outcome: 'refused',
+      fault: { code: '6140', message: 'Duplicate Document Number Error' },
     },
     {
       key: 'Payment:7',
       entity: 'Payment',
       id: '7',
       group: 'refused',
-      outcome: 'Refused',
-      reason: 'Not restored: it was linked to Invoice:6, which was not restored.',
+      outcome: 'refused',
+      refusal: { code: 'linkedNotRestored', record: { entity: 'Invoice', id: '6' } },
     },
-    { key: 'Bill:8', entity: 'Bill', id: '8', docNumber: 'B-8', group: 'needsAttention', outcome: 'Unverified' },
+    { key: 'Bill:8', entity: 'Bill', id: '8', docNumber: 'B-8', group: 'needsAttention', outcome: 'unverified' },
   ],
 });
 
@@ -163,7 +163,7 @@ describe('a restore job', () => {
           done: 1,
           total: 1,
           counts: { deleted: 1, voided: 0, restored: 0, skipped: 0, refused: 0, needsAttention: 0 },
-          records: [{ key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'deleted', outcome: 'Deleted' }],
+          records: [{ key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'deleted', outcome: 'deleted' }],
         }),
       }),
       { writeText },

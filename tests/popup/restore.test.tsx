@@ -29,9 +29,14 @@ const preview: RestorePreview = {
       txnDate: '2024-03-01',
       amount: 1887.59,
       currency: 'USD',
-      reason: 'Dated in a closed period: QuickBooks refuses to create it.',
+      why: { code: 'closedPeriod', dated: '2024-03-01', closedThrough: '2024-12-31' },
     },
-    { key: 'Deposit:4', entity: 'Deposit', id: '4', reason: 'Linked to Invoice:9, which cannot be restored.' },
+    {
+      key: 'Deposit:4',
+      entity: 'Deposit',
+      id: '4',
+      why: { code: 'linkedRefused', record: { entity: 'Invoice', id: '9' } },
+    },
   ],
   cannotComeBack: CANNOT_COME_BACK,
   withDocNumbers: 2,
@@ -47,8 +52,8 @@ const deleteRun = (over: Partial<JobView> = {}) =>
     finishedAt: NOW,
     counts: { deleted: 2, voided: 0, restored: 0, skipped: 0, refused: 0, needsAttention: 0 },
     records: [
-      { key: 'Invoice:1', entity: 'Invoice', id: '1', docNumber: '1001', group: 'deleted', outcome: 'Deleted' },
-      { key: 'Invoice:2', entity: 'Invoice', id: '2', docNumber: '1002', group: 'deleted', outcome: 'Deleted' },
+      { key: 'Invoice:1', entity: 'Invoice', id: '1', docNumber: '1001', group: 'deleted', outcome: 'deleted' },
+      { key: 'Invoice:2', entity: 'Invoice', id: '2', docNumber: '1002', group: 'deleted', outcome: 'deleted' },
     ],
     ...over,
   });
@@ -107,8 +112,8 @@ describe('"Restore deleted records" on a deletion run’s result', () => {
         .map((li) => li.textContent),
     ).toEqual([
       // As the deletion result named it: number, name, date, amount (issue 21 §7).
-      'Invoice 1009 · Cool Cars · Mar 1, 2024 · $1,887.59: Dated in a closed period: QuickBooks refuses to create it.',
-      'Deposit (Id 4): Linked to Invoice (Id 9), which cannot be restored.',
+      'Invoice 1009 · Cool Cars · Mar 1, 2024 · $1,887.59: Closed period: dated Mar 1, 2024, the books are closed through Dec 31, 2024.',
+      'Deposit (Id 4): It is linked to Invoice (Id 9), which cannot be restored, so it cannot come back as it was.',
     ]);
     // What cannot come back is read before the click; the refusals explain after it. No scroll box of its own.
     const restore = within(box).getByRole('button', { name: 'Restore 3 records' });

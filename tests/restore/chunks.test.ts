@@ -6,10 +6,17 @@ import { describe, expect, it } from 'vitest';
 import type { Entity } from '../../lib/domain/entities';
 import type { RestoreRecord } from '../../lib/domain/job-records';
 import { MAX_BATCH_ITEMS } from '../../lib/domain/limits';
+import type { RestoreNote } from '../../lib/domain/refusals';
 import { restoreChunks } from '../../lib/restore/chunks';
 import type { PlannedRecord, RefusedRecord } from '../../lib/restore/plan';
 
-const refused = (id: string): RefusedRecord => ({ oldKey: `Bill:${id}`, reason: 'no', at: 1, jobId: 'j' });
+const refused = (id: string): RefusedRecord => ({
+  oldKey: `Bill:${id}`,
+  why: { code: 'listedTwice' },
+  at: 1,
+  jobId: 'j',
+});
+const NOTE: RestoreNote = { code: 'madeFrom', holder: 'Invoice', target: { entity: 'Estimate', id: '2' } };
 const planned = (entity: Entity, id: string, wave: number, dependsOn: string[] = []): PlannedRecord => ({
   oldKey: `${entity}:${id}`,
   entity,
@@ -44,19 +51,21 @@ describe('restoreChunks', () => {
     expect(chunks[4]).toEqual(['+Payment:900 <Invoice:33@3 <Invoice:2@2']);
   });
 
-  it('each record is the restore variant: no SyncToken, the plan’s body as its body, its refusal as a reason', () => {
+  it('each record is the restore variant: no SyncToken, the plan’s body as its body, its refusal as its code', () => {
     const invoice: PlannedRecord = {
       ...planned('Invoice', '7', 0),
       docNumber: '1007',
       txnDate: '2025-03-04',
       amount: 7,
-      notes: ['Re-apply the payment.'],
+      notes: [NOTE],
     };
     const [refusals, sends] = restoreChunks({
       refused: [refused('3')],
       records: [invoice, planned('Invoice', '8', 0)],
     });
-    expect(refusals).toEqual([{ kind: 'restore', entity: 'Bill', id: '3', create: { kind: 'refused', reason: 'no' } }]);
+    expect(refusals).toEqual([
+      { kind: 'restore', entity: 'Bill', id: '3', create: { kind: 'refused', why: { code: 'listedTwice' } } },
+    ]);
     expect(sends).toEqual([
       {
         kind: 'restore',
@@ -65,7 +74,7 @@ describe('restoreChunks', () => {
         docNumber: '1007',
         txnDate: '2025-03-04',
         amount: 7,
-        notes: ['Re-apply the payment.'],
+        notes: [NOTE],
         create: { kind: 'send', body: { TotalAmt: 7 }, dependsOn: [] },
       },
       // No number, date, amount or notes: no such keys.

@@ -1,7 +1,12 @@
 /** Waves: documents, then payments, then deposits, each after what it links to; stable tiebreak; circles reported. */
 import { describe, expect, it } from 'vitest';
 import type { Entity } from '../../lib/domain/entities';
+import { restoreRefusalText } from '../../lib/popup/words/restore';
 import { type OrderItem, orderRestore } from '../../lib/restore/order';
+
+/** How a refusal names two journal entries. */
+const JE1 = { entity: 'JournalEntry', id: '1', docNumber: 'JE-1' };
+const JE2 = { entity: 'JournalEntry', id: '2', docNumber: 'JE-2' };
 
 const item = (entity: Entity, id: string, txnDate?: string, dependsOn: string[] = []): OrderItem => ({
   key: `${entity}:${id}`,
@@ -69,28 +74,21 @@ describe('orderRestore', () => {
 
   it('a circle of links goes to needs attention with a reason, and so does what waits on it; the rest is placed', () => {
     const order = orderRestore([
-      { ...item('JournalEntry', '1', '2024-01-01', ['JournalEntry:2']), label: 'Journal entry JE-1' },
-      { ...item('JournalEntry', '2', '2024-01-01', ['JournalEntry:1']), label: 'Journal entry JE-2' },
+      { ...item('JournalEntry', '1', '2024-01-01', ['JournalEntry:2']), ref: JE1 },
+      { ...item('JournalEntry', '2', '2024-01-01', ['JournalEntry:1']), ref: JE2 },
       item('Deposit', '3', '2024-01-02', ['JournalEntry:1']),
       item('Invoice', '4', '2024-01-03'),
     ]);
     expect(order.waves).toEqual([['Invoice:4']]);
     expect(order.needsAttention).toEqual([
-      {
-        key: 'JournalEntry:1',
-        reason:
-          'It and Journal entry JE-2 link to each other in a circle, so none of them can be created first: re-create them by hand in QuickBooks.',
-      },
-      {
-        key: 'JournalEntry:2',
-        reason:
-          'It and Journal entry JE-1 link to each other in a circle, so none of them can be created first: re-create them by hand in QuickBooks.',
-      },
-      {
-        key: 'Deposit:3',
-        reason:
-          'It is linked to Journal entry JE-1, which cannot be restored automatically, so it cannot come back as it was.',
-      },
+      { key: 'JournalEntry:1', why: { code: 'linkCircle', others: [JE2] } },
+      { key: 'JournalEntry:2', why: { code: 'linkCircle', others: [JE1] } },
+      { key: 'Deposit:3', why: { code: 'linkedUnplaced', record: JE1 } },
+    ]);
+    expect(order.needsAttention.map((n) => restoreRefusalText(n.why))).toEqual([
+      'It and Journal entry JE-2 link to each other in a circle, so none of them can be created first: re-create them by hand in QuickBooks.',
+      'It and Journal entry JE-1 link to each other in a circle, so none of them can be created first: re-create them by hand in QuickBooks.',
+      'It is linked to Journal entry JE-1, which cannot be restored automatically, so it cannot come back as it was.',
     ]);
   });
 });

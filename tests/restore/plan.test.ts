@@ -1,10 +1,15 @@
 /** The plan: bodies, waves, dependencies, refusals predicted before any call, notes for the bookkeeper. */
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../lib/audit/entry';
+import { restoreNoteText, restoreRefusalText } from '../../lib/popup/words/restore';
 import { rewriteLinks } from '../../lib/restore/links';
-import { CANNOT_COME_BACK, planRestore } from '../../lib/restore/plan';
+import { CANNOT_COME_BACK, type PlannedRecord, planRestore, type RefusedRecord } from '../../lib/restore/plan';
 import { createBody } from '../../lib/restore/strip';
 import { allEntries, bill160, creditMemo, deposit, entry, invoice, journalEntry, payment } from './payloads';
+
+/** The plan gives codes; these are their words as the audit log and the preview say them (dates as stored). */
+const reasonOf = (r: RefusedRecord | undefined) => (r ? restoreRefusalText(r.why) : undefined);
+const notesOf = (r: PlannedRecord | undefined) => (r?.notes ?? []).map(restoreNoteText);
 
 const summary = (plan: ReturnType<typeof planRestore>) =>
   plan.records.map((r) => ({ key: r.oldKey, wave: r.wave, dependsOn: r.dependsOn }));
@@ -93,7 +98,7 @@ describe('planRestore: the whole set', () => {
 describe('planRestore: refusals', () => {
   it('closed period: on or before the BookCloseDate is refused, and so is what links to it', () => {
     const plan = planRestore(allEntries(), { bookCloseDate: '2024-04-02' });
-    expect(plan.refused.map(({ oldKey, reason }) => ({ oldKey, reason }))).toEqual([
+    expect(plan.refused.map((r) => ({ oldKey: r.oldKey, reason: reasonOf(r) }))).toEqual([
       { oldKey: 'Invoice:130', reason: 'Closed period: dated 2024-04-02, the books are closed through 2024-04-02.' },
       { oldKey: 'Bill:161', reason: 'Closed period: dated 2024-04-01, the books are closed through 2024-04-02.' },
       { oldKey: 'Bill:160', reason: 'Closed period: dated 2024-04-01, the books are closed through 2024-04-02.' },
@@ -115,7 +120,7 @@ describe('planRestore: refusals', () => {
       },
     ]);
     expect(summary(plan)).toEqual([{ key: 'CreditMemo:135', wave: 0, dependsOn: [] }]);
-    expect(plan.records[0]?.notes).toEqual([
+    expect(notesOf(plan.records[0])).toEqual([
       'The payment (Id 140) that applied it cannot be restored (see the records that cannot be restored), so this credit memo comes back with its full balance open.',
     ]);
     expect(plan.restoreSet).toHaveLength(8);
@@ -129,12 +134,15 @@ describe('planRestore: refusals', () => {
     expect(plan.refused).toMatchObject([
       {
         oldKey: 'Invoice:130',
-        reason: 'Safe Delete did not delete it (Refused: closed period), so there is nothing to restore.',
+        why: { code: 'notDeleted', outcome: 'refused', label: 'Refused: closed period' },
         at: 1_717_000_000_000,
         jobId: 'job-1',
       },
     ]);
-    // Named as the deletion result named it (issue 21 §7): its number, date and amount as deleted.
+    expect(reasonOf(plan.refused[0])).toBe(
+      'Safe Delete did not delete it (Refused: closed period), so there is nothing to restore.',
+    );
+    // Named as the deletion result named it: its number, date and amount as deleted.
     const inv = entry('Invoice', invoice, { outcome: 'refused' });
     expect(plan.refused[0]).toMatchObject({ docNumber: inv.docNumber, txnDate: inv.txnDate, amount: inv.amount });
     expect(plan.refused[0]?.docNumber).toBeDefined();
@@ -149,7 +157,7 @@ describe('planRestore: refusals', () => {
     expect(plan.refused).toMatchObject([
       {
         oldKey: 'Invoice:130',
-        reason: 'Listed twice: it is restored once, from its latest deletion.',
+        why: { code: 'listedTwice' },
         at: 1,
         jobId: 'job-0',
       },
@@ -166,7 +174,7 @@ describe('planRestore: refusals', () => {
       entry('JournalEntry', journalEntry, { preDeleteJson: { ...journalEntry, TxnDate: undefined } }),
       entry('Deposit', deposit, { id: 'abc', preDeleteJson: { ...deposit, Id: 'abc' } }),
     ]);
-    expect(plan.refused.map((r) => [r.oldKey, r.reason])).toEqual([
+    expect(plan.refused.map((r) => [r.oldKey, reasonOf(r)])).toEqual([
       ['Invoice:130', 'Its saved copy is empty or unreadable, so it cannot be re-created.'],
       ['Bill:160', 'Its saved copy is of another record, so it cannot be re-created from it.'],
       ['JournalEntry:180', 'Its saved copy has no transaction date, so it cannot be re-created as it was.'],
@@ -179,7 +187,7 @@ describe('planRestore: refusals', () => {
     const plan = planRestore([entry('Payment', payment), entry('Bill', bill160, { realmId: '777' })], {
       deletedElsewhere: ['Invoice:130'],
     });
-    expect(plan.refused.map((r) => [r.oldKey, r.reason])).toEqual([
+    expect(plan.refused.map((r) => [r.oldKey, reasonOf(r)])).toEqual([
       ['Bill:160', 'It belongs to another company (777, sandbox): restore one company at a time.'],
       [
         'Payment:140',
@@ -194,7 +202,7 @@ describe('planRestore: refusals', () => {
     const plan = planRestore([entry('JournalEntry', a), entry('JournalEntry', b)]);
     expect(plan.records).toEqual([]);
     expect(plan.refused.map((r) => r.oldKey)).toEqual(['JournalEntry:1', 'JournalEntry:2']);
-    expect(plan.refused[0]?.reason).toContain('Journal entry JE-10 link to each other in a circle');
+    expect(reasonOf(plan.refused[0])).toContain('Journal entry JE-10 link to each other in a circle');
   });
 
   it('no entries, no plan', () => {
@@ -205,21 +213,21 @@ describe('planRestore: refusals', () => {
 describe('planRestore: notes for the bookkeeper', () => {
   it('an invoice whose payment still exists: re-apply it in QuickBooks', () => {
     const [record] = planRestore([entry('Invoice', invoice)]).records;
-    expect(record?.notes).toEqual([
+    expect(notesOf(record)).toEqual([
       'The payment (Id 140) that paid it still exists in QuickBooks, now as unapplied credit: once this invoice is restored, open that payment and apply it to this invoice again.',
     ]);
   });
 
   it('an invoice whose payment was deleted too but not chosen: restore it as well', () => {
     const [record] = planRestore([entry('Invoice', invoice)], { deletedElsewhere: ['Payment:140'] }).records;
-    expect(record?.notes).toEqual([
+    expect(notesOf(record)).toEqual([
       'The payment (Id 140) that paid it was deleted too and is not part of this restore: restore it as well to apply it to this invoice again.',
     ]);
   });
 
   it('a bill whose bill payment still exists; a payment whose deposit still exists', () => {
     const plan = planRestore([entry('Bill', bill160), entry('Payment', payment)]);
-    expect(plan.records.map((r) => [r.oldKey, r.notes])).toEqual([
+    expect(plan.records.map((r) => [r.oldKey, notesOf(r)])).toEqual([
       [
         'Bill:160',
         [
@@ -245,7 +253,7 @@ describe('planRestore: notes for the bookkeeper', () => {
         bookCloseDate: '2020-12-31',
       },
     );
-    expect(plan.records[0]?.notes[0]).toMatch(/^The payment P-1 that applied it cannot be restored/);
+    expect(notesOf(plan.records[0])[0]).toMatch(/^The payment P-1 that applied it cannot be restored/);
   });
 
   it('what cannot come back is said in the bookkeeper’s words', () => {

@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { NameState, NameType } from '../../lib/domain/names';
+import type { RestoreRefusal } from '../../lib/domain/refusals';
+import { restoreRefusalText } from '../../lib/popup/words/restore';
 import { planRestore } from '../../lib/restore/plan';
 import { idsByNameType, nameRefsOf, nameRefusal } from '../../lib/restore/refs';
 import { allEntries, bill160, billPayment, entry, invoice, journalEntry } from './payloads';
@@ -76,6 +78,9 @@ const state = (type: NameType, id: string, over: Partial<NameState> = {}): NameS
   ...over,
 });
 
+/** A refusal's words, as the preview and the log say them. */
+const words = (why: RestoreRefusal | undefined) => (why ? restoreRefusalText(why) : undefined);
+
 describe('nameRefusal', () => {
   const refs = nameRefsOf(invoice);
 
@@ -85,7 +90,8 @@ describe('nameRefusal', () => {
 
   it('an inactive name: which one, and what to do', () => {
     const why = nameRefusal(refs, (type, id) => state(type, id, { active: !(type === 'Item' && id === '11') }));
-    expect(why).toBe(
+    expect(why).toEqual({ code: 'nameGone', nameType: 'Item', name: 'Pump', deleted: false });
+    expect(words(why)).toBe(
       'Its product or service “Pump” is inactive in QuickBooks: make it active again, then restore this record.',
     );
   });
@@ -94,15 +100,16 @@ describe('nameRefusal', () => {
     const deleted = nameRefusal(refs, (type, id) =>
       state(type, id, type === 'Customer' ? { active: false, deleted: true } : {}),
     );
-    expect(deleted).toBe(
+    expect(deleted).toEqual({ code: 'nameGone', nameType: 'Customer', name: 'Amy’s Bird Sanctuary', deleted: true });
+    expect(words(deleted)).toBe(
       'Its customer “Amy’s Bird Sanctuary” was deleted in QuickBooks since, and QuickBooks refuses to re-create a transaction naming it.',
     );
     const missing = nameRefusal([{ type: 'Vendor', id: '41' }], () => undefined);
-    expect(missing).toContain('vendor “41” was deleted');
+    expect(words(missing)).toContain('vendor “41” was deleted');
     const named = nameRefusal([{ type: 'Account', id: '7' }], (type, id) =>
       state(type, id, { active: false, deleted: true, name: 'Supplies (deleted)' }),
     );
-    expect(named).toContain('account “Supplies” was deleted');
+    expect(words(named)).toContain('account “Supplies” was deleted');
   });
 });
 
@@ -112,7 +119,7 @@ describe('planRestore with names', () => {
       bookCloseDate: '2024-03-30',
       names: (type, id) => state(type, id, { active: !(type === 'Item' && id === '5') }),
     });
-    const refused = Object.fromEntries(plan.refused.map((r) => [r.oldKey, r.reason]));
+    const refused = Object.fromEntries(plan.refused.map((r) => [r.oldKey, words(r.why)]));
     expect(refused['Invoice:130']).toContain('“Rock Fountain” is inactive');
     // The payment that paid it cannot come back as it was, nor the deposit grouping that payment.
     expect(refused['Payment:140']).toContain('Invoice 1037');
@@ -129,7 +136,7 @@ describe('planRestore with names', () => {
   it('a closed period is said first; without `names` nothing is read or refused for names', () => {
     const je = entry('JournalEntry', journalEntry);
     const closed = planRestore([je], { bookCloseDate: '2024-03-31', names: () => undefined });
-    expect(closed.refused[0]?.reason).toContain('Closed period');
+    expect(closed.refused[0]?.why.code).toBe('closedPeriod');
     expect(planRestore([je]).refused).toEqual([]);
   });
 });

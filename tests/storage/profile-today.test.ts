@@ -23,7 +23,7 @@ const run = {
   total: 1,
   operation: 'void',
   counts: { deleted: 0, voided: 1, restored: 0, skipped: 0, refused: 0, needsAttention: 0 },
-  records: [{ key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'voided', outcome: 'Voided' }],
+  records: [{ key: 'Invoice:1', entity: 'Invoice', id: '1', group: 'voided', outcome: 'voided' }],
   startedAt: 1,
   finishedAt: 2,
 };
@@ -95,7 +95,11 @@ describe('a profile of today’s shapes', () => {
     for (const area of ['local', 'session'] as const)
       await areas[area].set(Object.fromEntries(Object.entries(TODAY[area]).map(([n, v]) => [keyOf(n), v])));
     await areas.local.set({ [storageKey.version()]: 3 });
-    expect(await migrateStorage(areas, STORED_ITEMS)).toEqual({ from: 3, to: 4, items: ['jobRecords 1→2'] });
+    expect(await migrateStorage(areas, STORED_ITEMS)).toEqual({
+      from: 3,
+      to: 4,
+      items: ['jobRecords 1→3', 'jobChunk 1→2', 'runs 1→2'],
+    });
     for (const item of STORED_ITEMS) {
       const today =
         (TODAY.local as Record<string, unknown>)[item.name] ?? (TODAY.session as Record<string, unknown>)[item.name];

@@ -26,25 +26,17 @@
 import { isRestoreRecord, jobRecordKey, type RestoreRecord } from '../../domain/job-records';
 import { RESTORE } from '../../domain/operations';
 import { type RecordKey, recordKey } from '../../domain/record-key';
+import type { OwnRefusal } from '../../domain/refusals';
 import type { CreateSentItem, RecordOutcome, SentItem } from '../../journal/schema';
 import type { QboClient } from '../../qbo/client-api';
 import type { CreateItemResult } from '../../qbo/create-calls';
 import type { FaultInfo } from '../../qbo/outcomes';
 import { type CreatedMatch, createdSinceOf, matchCreated } from '../../restore/find-created';
-import { describeRecord } from '../../restore/kinds';
 import { rewriteLinks } from '../../restore/links';
 import type { CreateBody } from '../../restore/strip';
 import type { JobOperation, OperationContext, ReadOutcome, SendAnswer } from '../operation';
 
-export const NOT_RESTORABLE = 'notRestorable';
-export const LINKED_NOT_RESTORED = 'linkedNotRestored';
-
-const refusal = (code: string, message: string): RecordOutcome => ({ kind: 'refused', fault: { code, message } });
-
-function describeKey(key: RecordKey): string {
-  const [entity = '', id = ''] = key.split(':');
-  return describeRecord(entity, id);
-}
+const declined = (refusal: OwnRefusal): RecordOutcome => ({ kind: 'declined', refusal });
 
 /**
  * The body to send for a record: the plan's body (built once, by lib/restore), its links pointing at
@@ -55,7 +47,7 @@ async function bodyFor(
   ctx: OperationContext,
 ): Promise<{ body: CreateBody } | { refused: RecordOutcome }> {
   const { create } = record;
-  if (create.kind === 'refused') return { refused: refusal(NOT_RESTORABLE, create.reason) };
+  if (create.kind === 'refused') return { refused: declined({ code: 'notRestorable', why: create.why }) };
   const newIds = new Map<RecordKey, string>();
   for (const dep of create.dependsOn) {
     const stored = await ctx.outcomeOf(dep.chunk, dep.key);
@@ -64,12 +56,8 @@ async function bodyFor(
   const deps = new Set(create.dependsOn.map((d) => d.key));
   const rewritten = rewriteLinks(create.body, newIds, (key) => deps.has(key));
   if (rewritten.kind === 'blocked') {
-    return {
-      refused: refusal(
-        LINKED_NOT_RESTORED,
-        `Not restored: it was linked to ${describeKey(rewritten.blockedBy)}, which was not restored.`,
-      ),
-    };
+    const [entity = '', id = ''] = rewritten.blockedBy.split(':');
+    return { refused: declined({ code: 'linkedNotRestored', record: { entity, id } }) };
   }
   return { body: rewritten.body };
 }

@@ -18,7 +18,8 @@ import { keyOf, toRecordOutcome } from '../classify';
 import type { JobOperation, SendAnswer } from '../operation';
 import { recheckChunk, verifyItems } from '../recheck';
 
-export const CANNOT_VOID_FAULT = { code: 'cannotVoid', message: 'Cannot be voided' } as const;
+/** What a record of a type the service cannot void ends as: our own refusal, never sent (a fresh object each). */
+export const cannotVoid = (): RecordOutcome => ({ kind: 'declined', refusal: { code: 'cannotVoid' } });
 
 /** A void the service applied: amount 0, the "Voided" note, and a SyncToken moved past the one sent. */
 export function isVoided(record: TxnRecord, sentSyncToken: string): boolean {
@@ -45,7 +46,7 @@ export const voidOperation: JobOperation = {
     const skips = new Map<string, RecordOutcome>();
     const voidable = records.filter((r) => {
       if (canVoid(r.record.entity)) return true;
-      skips.set(keyOf(r.record), { kind: 'refused', fault: { ...CANNOT_VOID_FAULT } });
+      skips.set(keyOf(r.record), cannotVoid());
       return false;
     });
     const checked = await recheckChunk(client, voidable, job.includeReconciled);

@@ -12,6 +12,7 @@ import { STORED_ITEMS } from '../../../lib/background/stored-items';
 import type { RestoreRecord } from '../../../lib/domain/job-records';
 import { createJournal } from '../../../lib/journal/journal';
 import { JOB_RECORDS_ITEM } from '../../../lib/journal/schema';
+import { restoreNoteText, restoreRefusalText } from '../../../lib/popup/words/restore';
 import { restoreChunks } from '../../../lib/restore/chunks';
 import { isDeletedOutcome } from '../../../lib/restore/entry';
 import { planRestore } from '../../../lib/restore/plan';
@@ -29,8 +30,20 @@ const local = () => fakeBrowser.storage.local;
 const areas = () => ({ local: local(), session: fakeBrowser.storage.session });
 const journal = () => createJournal({ storage: local(), queue: writeQueueFor(local()) });
 
-/** A restore record as shape 1 stored it (lib/background/restore.ts restoreChunks before issue 19). */
-function shape1(r: RestoreRecord): Record<string, unknown> {
+/**
+ * A restore record as shape 1 stored it (disguised as a reviewed one), its refusal and notes in
+ * words. `r` in shape 2's fields (sentences); a record of today (codes) is worded first.
+ */
+type Shape2 = Omit<RestoreRecord, 'notes' | 'create'> & {
+  notes?: string[];
+  create: Extract<RestoreRecord['create'], { kind: 'send' }> | { kind: 'refused'; reason: string };
+};
+const asShape2 = ({ notes, create, ...r }: RestoreRecord): Shape2 => ({
+  ...r,
+  ...(notes ? { notes: notes.map(restoreNoteText) } : {}),
+  create: create.kind === 'refused' ? { kind: 'refused', reason: restoreRefusalText(create.why) } : create,
+});
+function shape1(r: Shape2): Record<string, unknown> {
   if (r.create.kind === 'refused') {
     return {
       record: { entity: r.entity, id: r.id, syncToken: '0', linkedTxn: [], raw: {} },
@@ -59,7 +72,7 @@ const reviewed = {
   reconciled: true,
 };
 const body = { TxnDate: '2025-02-03', Line: [{ LinkedTxn: [{ TxnId: '5', TxnType: 'Invoice' }] }] };
-const planned: RestoreRecord = {
+const planned: Shape2 = {
   kind: 'restore',
   entity: 'Payment',
   id: '9',
@@ -69,11 +82,28 @@ const planned: RestoreRecord = {
   notes: ['Re-apply it.'],
   create: { kind: 'send', body, dependsOn: [{ key: 'Invoice:5', chunk: 1 }] },
 };
-const refused: RestoreRecord = {
+const refused: Shape2 = {
   kind: 'restore',
   entity: 'Bill',
   id: '3',
   create: { kind: 'refused', reason: 'Closed period.' },
+};
+/** The same two as shape 3 reads them: their sentences kept, as the code `worded`. */
+const planned3: RestoreRecord = {
+  kind: 'restore',
+  entity: 'Payment',
+  id: '9',
+  docNumber: '77',
+  txnDate: '2025-02-03',
+  amount: 12.5,
+  notes: [{ code: 'worded', text: 'Re-apply it.' }],
+  create: { kind: 'send', body, dependsOn: [{ key: 'Invoice:5', chunk: 1 }] },
+};
+const refused3: RestoreRecord = {
+  kind: 'restore',
+  entity: 'Bill',
+  id: '3',
+  create: { kind: 'refused', why: { code: 'worded', text: 'Closed period.' } },
 };
 
 let h: Harness | undefined;
@@ -84,9 +114,9 @@ afterEach(async () => {
 });
 
 describe('jobRecords 1 → 2: a restore’s records get their own variant', () => {
-  it('is the item’s one migration, to its declared version', () => {
-    expect(JOB_RECORDS_ITEM.version).toBe(2);
-    expect(JOB_RECORDS_ITEM.migrations).toEqual([jobRecordsV2RestoreVariant]);
+  it('is the item’s first migration (the item is at 3 since: ./job-records-v3-coded-restore.test.ts)', () => {
+    expect(JOB_RECORDS_ITEM.version).toBe(3);
+    expect(JOB_RECORDS_ITEM.migrations[0]).toBe(jobRecordsV2RestoreVariant);
   });
 
   it('turns a disguised restore record (planned or refused) into the variant; keeps the rest as they are', () => {
@@ -120,11 +150,11 @@ describe('jobRecords 1 → 2: a restore’s records get their own variant', () =
     await local().set({ [key]: [shape1(refused), shape1(planned)], [storageKey.version()]: 3 });
     expect(await journal().readChunkRecords('job-r', 0)).toBeUndefined();
     const result = await migrateStorage(areas(), STORED_ITEMS);
-    expect(result.items).toEqual(['jobRecords 1→2']);
-    expect(await journal().readChunkRecords('job-r', 0)).toEqual([refused, planned]);
+    expect(result.items).toEqual(['jobRecords 1→3', 'jobChunk 1→2', 'runs 1→2']);
+    expect(await journal().readChunkRecords('job-r', 0)).toEqual([refused3, planned3]);
     // Again (a migration interrupted before its version was saved): nothing changes.
     await jobRecordsV2RestoreVariant.run(areas());
-    expect((await local().get(key))[key]).toEqual([refused, planned]);
+    expect((await local().get(key))[key]).toEqual([refused3, planned3]);
   });
 
   it('a delete job’s records are left as they are, and read as reviewed', async () => {
@@ -168,7 +198,7 @@ describe('jobRecords 1 → 2: a restore’s records get their own variant', () =
     // …as the old build wrote it: its records disguised, its in-flight items with SyncToken '0', no body.
     const set: Record<string, unknown> = {};
     chunks.forEach((chunk, i) => {
-      set[storageKey.jobRecords(job.id, i)] = chunk.map(shape1);
+      set[storageKey.jobRecords(job.id, i)] = chunk.map((r) => shape1(asShape2(r)));
     });
     const chunkKey = storageKey.jobChunk(job.id, 1);
     const journaled = (await local().get(chunkKey))[chunkKey] as { inFlight: Record<string, unknown>[] };
@@ -181,7 +211,7 @@ describe('jobRecords 1 → 2: a restore’s records get their own variant', () =
     );
     await local().set(set);
 
-    expect((await migrateStorage(areas(), STORED_ITEMS)).items).toEqual(['jobRecords 1→2']);
+    expect((await migrateStorage(areas(), STORED_ITEMS)).items).toEqual(['jobRecords 1→3']);
     const second = h.runner();
     await second.wake();
     const { job: end } = await h.settle(second, job.id);

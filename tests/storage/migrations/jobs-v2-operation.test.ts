@@ -47,14 +47,14 @@ describe('jobs 1 → 2: every job names its operation', () => {
     const journal = () => createJournal({ storage: local(), queue: writeQueueFor(local()) });
     expect(await journal().readJobs()).toEqual([]);
     const result = await migrateStorage(areas(), STORED_ITEMS);
-    expect(result.items).toEqual(['jobs 1→2', 'jobRecords 1→2', 'preflight 1→2']);
+    expect(result.items).toEqual(['jobs 1→2', 'jobRecords 1→3', 'jobChunk 1→2', 'preflight 1→2', 'runs 1→2']);
     expect((await journal().readJobs()).map((j) => [j.id, j.operation])).toEqual([['a', 'delete']]);
   });
 
   it('a layout-2 job list (operation named by the old key-style migration) is not migrated again', async () => {
     await local().set({ [storageKey.version()]: 2, [storageKey.jobs()]: [{ ...v1Job('a'), operation: 'void' }] });
     const result = await migrateStorage(areas(), STORED_ITEMS);
-    expect(result.items).toEqual(['jobRecords 1→2', 'preflight 1→2']);
+    expect(result.items).toEqual(['jobRecords 1→3', 'jobChunk 1→2', 'preflight 1→2', 'runs 1→2']);
     expect((await local().get(storageKey.jobs()))[storageKey.jobs()]).toEqual([{ ...v1Job('a'), operation: 'void' }]);
   });
 

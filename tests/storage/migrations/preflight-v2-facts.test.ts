@@ -63,7 +63,7 @@ describe('preflight 1 → 2: stored checks of sentences', () => {
     expect(await migrateWith(areas(), STORED_ITEMS)).toEqual({
       from: 2,
       to: 4,
-      items: ['jobRecords 1→2', 'preflight 1→2'],
+      items: ['jobRecords 1→3', 'jobChunk 1→2', 'preflight 1→2', 'runs 1→2'],
     });
     expect(await local().get(null)).toEqual({
       ...others,
@@ -100,15 +100,19 @@ describe('preflight 1 → 2: stored checks of sentences', () => {
       get: real.get,
       remove: real.remove,
       set: async (items: Record<string, unknown>) => {
-        // Layout 4 and the item versions landed, then jobRecords' version (it had no key to move).
-        if (++sets === 3) throw new Error('worker stopped');
+        // Layout 4 and the versions of the items before it landed; preflight's version does not.
+        const versions = items[storageKey.itemVersions()] as Record<string, number> | undefined;
+        if (versions?.preflight === 2) throw new Error('worker stopped');
+        sets++;
         await real.set(items);
       },
     };
     await expect(migrateWith({ local: failing, session: fakeBrowser.storage.session }, STORED_ITEMS)).rejects.toThrow();
     expect(await storedVersion(real)).toBe(4);
     expect((await real.get(storageKey.itemVersions()))[storageKey.itemVersions()]).toMatchObject({ preflight: 1 });
-    expect(await migrateWith(areas(), STORED_ITEMS)).toEqual({ from: 4, to: 4, items: ['preflight 1→2'] });
+    expect(sets).toBeGreaterThan(2);
+    // It, and the items after it that the stop came before; none before it again.
+    expect(await migrateWith(areas(), STORED_ITEMS)).toEqual({ from: 4, to: 4, items: ['preflight 1→2', 'runs 1→2'] });
     expect(await local().get(null)).toEqual({ [storageKey.version()]: 4, [storageKey.itemVersions()]: current() });
   });
 

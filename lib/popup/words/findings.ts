@@ -1,54 +1,27 @@
 /**
- * Bookkeeper words for what the background says in its own terms. The preflight's findings arrive as
- * facts (lib/domain/findings.ts) and are worded here, with dates and money in the browser's locale;
- * nothing is read back out of a sentence. The service's fault messages are its own jargon (rule
- * codes, field names, `Entity:Id` keys): plainText is the last line of defence for such raw text.
- * Pure functions; `locale` is for tests.
+ * The preflight's findings in a bookkeeper's words: they arrive as facts (lib/domain/findings.ts) and
+ * are worded here, with dates and money in the browser's locale; nothing is read back out of a
+ * sentence. Pure functions; `locale` is for tests.
  */
 
-import { ENTITIES, type Entity, isEntity } from '../domain/entities';
+import { type Entity, isEntity } from '../../domain/entities';
 import type {
   BlockingFinding,
   InventoryFinding,
   PageDifference,
   UnlinkedUse,
   WarningFinding,
-} from '../domain/findings';
-import type { JobOperationKind } from '../domain/jobs';
-import { operationOf } from '../domain/operations';
-import { recordKey } from '../domain/record-key';
-import { statusDeclaration } from '../domain/statuses';
-import type { JobRecordView, LinkedDetail, SelectionRow } from '../messaging/views';
-import { describeTxn, ENTITY_LABEL, formatDate, formatMoney, plural } from './format';
-import { inventoryText, notesOf } from './words-cost';
-
-const ISO_DATE = /\b(\d{4}-\d{2}-\d{2})(?:T[0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;
-const KEY = new RegExp(`\\b(${ENTITIES.join('|')}):(\\d{1,20})\\b`, 'g');
+} from '../../domain/findings';
+import { recordKey } from '../../domain/record-key';
+import { statusDeclaration } from '../../domain/statuses';
+import type { LinkedDetail, SelectionRow } from '../../messaging/views';
+import { describeTxn, ENTITY_LABEL, formatDate, formatMoney, plural } from '../format';
+import { inventoryText, notesOf } from './cost';
+import { listWords } from './lists';
 
 /** "Invoice (Id 115)" for a key or a "Type Id" pair the background wrote. */
 function txnWords(entity: string, id: string): string {
   return isEntity(entity) ? describeTxn(entity, undefined, id) : `${entity} (Id ${id})`;
-}
-
-/**
- * Last line of defence for any text from the background: no rule codes, API field names, internal
- * keys or ISO timestamps survive into what a person reads.
- */
-export function plainText(text: string, locale?: string): string {
-  return text
-    .replace(/\bR[1-5]\s*[:—-]\s*/g, '')
-    .replace(/\s*\(R[1-5]\)/g, '')
-    .replace(/\bR[1-5]\b/g, '')
-    .replace(/\bTxnDate\b/g, 'date')
-    .replace(/\bLastUpdatedTime\b/g, 'last-change time')
-    .replace(/\bSyncToken\b/g, 'version')
-    .replace(/\bBookCloseDate\b/g, 'book-close date')
-    .replace(/\bDocNumber\b/g, 'number')
-    .replace(/\bTotalAmt\b/g, 'amount')
-    .replace(KEY, (_, entity: string, id: string) => txnWords(entity, id))
-    .replace(ISO_DATE, (_, day: string) => formatDate(day, locale))
-    .replace(/\s{2,}/g, ' ')
-    .trim();
 }
 
 /** What a use with no link changes ("Billed on an invoice: …"). */
@@ -56,12 +29,6 @@ function unlinkedUseText(use: UnlinkedUse, locale?: string): string {
   if (use.kind === 'billed') return 'Billed on an invoice: deleting it changes that invoice.';
   const applied = formatMoney(use.applied, use.currency, locale);
   return `A credit of ${applied} of it was applied to another transaction: deleting it changes that transaction's balance.`;
-}
-
-/** "a and b", "a, b and c". */
-export function listWords(parts: readonly string[]): string {
-  if (parts.length <= 1) return parts[0] ?? '';
-  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
 const PAYMENTS: ReadonlySet<Entity> = new Set<Entity>(['Payment', 'BillPayment']);
@@ -238,60 +205,4 @@ function statusReason(row: SelectionRow, locale?: string): string | undefined {
       // A status whose facts add nothing is worded by its declaration (lib/domain/statuses.ts).
       return statusDeclaration(row.status).plain;
   }
-}
-
-/** Service codes the result explains in words (the code itself stays visible: "code 6210"). */
-const FAULT_WORDS: Record<string, string> = {
-  '6200': 'the books are closed for its date',
-  '6210': 'the books are closed for its date',
-  '6540': 'it is on a bank deposit',
-  '610': 'QuickBooks no longer has it',
-  '5010': 'someone changed it in QuickBooks',
-  '6140': 'another transaction uses its number now (allow duplicate numbers to restore it)',
-};
-
-/** The outcome word the popup shows: the label, without a raw service message in parentheses. */
-export function outcomeWord(record: Pick<JobRecordView, 'outcome'>): string {
-  return /^Refused \(/.test(record.outcome) ? 'Refused' : record.outcome;
-}
-
-/**
- * Why an outcome happened, in words; the raw service text stays in the exported log. `operation`:
- * the job's ('delete' when absent), for what "Needs attention" means.
- */
-export function outcomeReason(record: JobRecordView, operation?: JobOperationKind): string | undefined {
-  const code = record.faultCode;
-  if (code && FAULT_WORDS[code]) return FAULT_WORDS[code];
-  if (record.group === 'needsAttention') return operationOf(operation).words.needsAttention;
-  if (!record.reason) return code ? 'QuickBooks refused it' : undefined;
-  // A fault message from the service is its own jargon: say it was refused, keep the code.
-  if (code) return 'QuickBooks refused it';
-  return plainText(record.reason);
-}
-
-/** "Invoices 51, Payment 1" in the fixed order of types. */
-export function entityCountsText(counts: ReadonlyMap<Entity, number>): string {
-  return ENTITIES.filter((e) => counts.has(e))
-    .map((e) => {
-      const n = counts.get(e) ?? 0;
-      return `${n === 1 ? ENTITY_LABEL[e] : pluralLabel(e)} ${n.toLocaleString()}`;
-    })
-    .join(', ');
-}
-
-function pluralLabel(entity: Entity): string {
-  const label = ENTITY_LABEL[entity];
-  if (label.endsWith('y') && !label.endsWith('ay')) return `${label.slice(0, -1)}ies`;
-  if (label.endsWith('s')) return `${label}es`;
-  return `${label}s`;
-}
-
-/** Totals per currency: "$1,200.00" or "$1,200.00 + €50.00". */
-export function moneyTotals(totals: ReadonlyMap<string, number>, locale?: string): string {
-  return [...totals].map(([currency, sum]) => formatMoney(sum, currency, locale)).join(' + ');
-}
-
-/** The status word for a count line, in lower case ("2 closed period"). */
-export function statusPhrase(label: string): string {
-  return label.charAt(0).toLowerCase() + label.slice(1);
 }

@@ -3,8 +3,8 @@
  * cost of inventory sold after it (a decision, "Include inventory transactions") and the sales tax
  * it carries (a note: the service does not say which sales-tax periods are filed). Pure.
  */
-import type { InventoryFinding, SalesTaxFinding, WarningFinding } from '../domain/findings';
-import { formatDate, formatMoney, plural } from './format';
+import type { InventoryFinding, SalesTaxFinding, WarningFinding } from '../../domain/findings';
+import { formatDate, formatMoney, plural } from '../format';
 
 /** Items named before "and N more items". */
 const NAMED_ITEMS = 3;

@@ -1,0 +1,18 @@
+/**
+ * The popup's words: every sentence the screens, the report and the finish notice show is made in
+ * this folder, one module per kind of thing worded (as zod's locales/en.ts is one switch over an
+ * issue's code). Everything else hands over data: codes with their fields, the service's own fault
+ * messages as they came. Nothing here reads a sentence back.
+ *
+ * - findings.ts: why a row of the check has its status (the preflight's findings), what linked records change
+ * - cost.ts: inventory and sales tax, beside a row's status
+ * - outcomes.ts: what a run did to each record, and why
+ * - restore.ts: why a record cannot be restored, what to do by hand after it is
+ * - lists.ts: lists, counts and totals
+ */
+export * from './cost';
+export * from './findings';
+export * from './lists';
+export * from './outcomes';
+export * from './plain-text';
+export * from './restore';
