@@ -96,7 +96,7 @@ describe('restore/preview and restore/start', () => {
     const started = await h.click({ type: 'restore/start', filter: { jobId } }, SENDERS.popup);
     const restoreId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
     const end = await h.settle(restoreId);
-    expect(end.counts.refused).toBe(deleted);
+    expect(end.counts.declined).toBe(deleted);
     expect(h.sim.truth(company.realmId).createdKeys()).toEqual([]);
     expect(h.sim.requestLog(company.realmId).filter((e) => /requestid=/.test(e.path))).toEqual([]);
   });
@@ -138,7 +138,7 @@ describe('restore/preview and restore/start', () => {
     const started = await h.click({ type: 'restore/start', filter: { jobId } }, SENDERS.popup);
     const restoreId = (started.ok ? (started.data as PopupState).job?.id : undefined) ?? '';
     const end = await h.settle(restoreId);
-    expect(end.counts.refused).toBe(p.refused.length);
+    expect(end.counts.declined).toBe(p.refused.length);
     expect(end.counts.restored).toBe(p.willRestore);
     const created = h.sim.truth(company.realmId).createdKeys();
     expect(created).toHaveLength(p.willRestore);
