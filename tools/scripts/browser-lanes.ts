@@ -36,12 +36,13 @@ interface CommandResult {
 
 function run(lane: string, argv: string[]): Promise<CommandResult> {
   const started = Date.now();
+  const [command = '', ...args] = argv;
   return new Promise((resolve) => {
-    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${lane}] ${line}\n`));
     }
-    child.on('close', (code, signal) => {
+    child.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
       resolve({ command: argv.join(' '), code: code ?? (signal ? 128 : 1), seconds: (Date.now() - started) / 1000 });
     });
   });
@@ -58,7 +59,7 @@ const results = await Promise.all(LANES.map(runLane));
 console.log(`\nbrowser lanes, ${((Date.now() - started) / 1000).toFixed(0)} s in all:`);
 let failed = false;
 LANES.forEach((lane, i) => {
-  for (const result of results[i]) {
+  for (const result of results[i] ?? []) {
     failed ||= result.code !== 0;
     const verdict = result.code === 0 ? 'passed' : `FAILED (exit ${result.code})`;
     console.log(`  [${lane.name}] ${result.command}: ${verdict} in ${result.seconds.toFixed(0)} s`);
