@@ -82,9 +82,9 @@ describe('popup selection', () => {
       rowKey: 'page:1',
       shown: { type: 'Invoice', number: '1242', date: '12/31/2025', amount: '$283.42' },
       tickedAt: NOW,
-      status: 'identifying',
+      status: 'identifying' as const,
       candidates: [],
-    } as const;
+    };
     const connection = { environment: 'sandbox', hasToken: false, remember: false } as const;
     await renderPopup(popupState({ connection, selection, preflight: undefined, unresolved: [identifying] }));
     const byStatus = screen.getByRole('list', { name: 'Selected by status' });
