@@ -289,9 +289,7 @@ export function createPopupModel(api: PopupApi, deps: PopupModelDeps = {}) {
     /** "Restore deleted records": previewRestore(filter), then startRestore(filter, allowDuplicates). */
     ...createRestoreActions({ request, act, actionError, pending, shownCompany }),
     /** "Keep exported entries": one of RETENTION_DAYS, or everything (undefined). */
-    setAuditRetention: (keepExportedDays: RetentionDays | undefined) =>
-      act({ type: 'audit/retention', keepExportedDays }),
-
+    setAuditRetention: (keepExportedDays?: RetentionDays) => act({ type: 'audit/retention', keepExportedDays }),
     /** "Export audit log", then "Did the file save?": exported only once the person says it is saved. */
     ...createAuditExportActions({ request, act, actionError, pending, download: deps.download }),
     /** What the full view's find tools send through (lib/popup/find-model.ts, loaded only there). */
