@@ -1,9 +1,24 @@
 import { useSignal } from '@preact/signals';
-import { rowIdentity } from '../lib/popup/format';
+import type { SelectionRow } from '../lib/messaging/views';
+import { pageText, rowIdentity, shownDate } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 
 /** More than this many rows are summarised ("and 120 more"); the button still adds them all. */
 const SHOWN = 50;
+
+/**
+ * A record by its type and number; a row known by what it shows (key `row:…`) by what it showed: its
+ * type (else the one its page lists), number, name, date and amount.
+ */
+function identity(row: SelectionRow): { name: string; parts: (string | undefined)[] } {
+  if (!row.key.startsWith('row:')) {
+    const id = rowIdentity(row);
+    return { name: id.name, parts: [id.date, id.amount] };
+  }
+  const shown = row.shown ?? {};
+  const name = [pageText(shown.type) ?? rowIdentity(row).type, pageText(shown.number)].filter(Boolean).join(' ');
+  return { name, parts: [pageText(shown.name), shownDate(shown.date), pageText(shown.amount)] };
+}
 
 /**
  * Rows ticked on a page without the person's gesture (page script, or already ticked when the page
@@ -33,7 +48,7 @@ export function PageTickedPanel({ model }: { model: PopupModel }) {
       </p>
       <ul class="plain-list page-ticked-rows">
         {rows.slice(0, SHOWN).map((row) => {
-          const id = rowIdentity(row);
+          const id = identity(row);
           return (
             <li key={row.key}>
               <label>
@@ -43,7 +58,7 @@ export function PageTickedPanel({ model }: { model: PopupModel }) {
                   onChange={(e) => toggle(row.key, e.currentTarget.checked)}
                 />
                 <span class="row-name">{id.name}</span>
-                {[id.date, id.amount].filter(Boolean).map((part) => ` · ${part}`)}
+                {id.parts.filter(Boolean).map((part) => ` · ${part}`)}
               </label>
             </li>
           );

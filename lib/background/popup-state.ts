@@ -1,11 +1,12 @@
 /** Assembles the popup's view from the stores: the only shape extension pages ever see (no token). */
 import type { Connection } from '../connection/connections';
 import type { Environment } from '../domain/ids';
+import { entityOfShownType } from '../domain/shown-type';
 import type { JobRecordRow, JobSnapshot } from '../jobs/types';
 import type { PopupState, SelectionRow, UnresolvedRow } from '../messaging/views';
 import type { StoredPreflight } from '../preflight/preflight-store';
-import type { Rows } from '../selection/rows';
-import type { LastPage, SelectedItem } from '../selection/store';
+import { isPageTickedRow, type PageTickedRow, type Rows } from '../selection/rows';
+import type { LastPage, PageTickedItem, SelectedItem } from '../selection/store';
 import { toJobView } from './job-view';
 
 export interface StateInputs {
@@ -20,7 +21,8 @@ export interface StateInputs {
   environment: Environment;
   lastPage?: LastPage;
   selection: Record<string, SelectedItem>;
-  pageTicked?: Record<string, SelectedItem>;
+  /** Records, and rows known by what they show (keyed `row:…`), ticked by the page. */
+  pageTicked?: Record<string, PageTickedItem>;
   /** Ticked rows known by what they show, not resolved to one record. */
   rows?: Rows;
   pageIssues?: PopupState['pageIssues'];
@@ -63,6 +65,34 @@ export function selectionRows(
     .sort((a, b) => (a.txnDate ?? '').localeCompare(b.txnDate ?? '') || a.key.localeCompare(b.key));
 }
 
+/**
+ * The page-ticked list as the popup lists it: a record as a selected row, a row known by what it
+ * shows with what it shows (its key the row key, no Id; the view's row needs a type: the one it
+ * shows, else the one its page lists, else Invoice; the panel names it by what it shows, not by it).
+ */
+export function pageTickedRows(items: Record<string, PageTickedItem>): SelectionRow[] {
+  const records: Record<string, SelectedItem> = {};
+  const shownRows: PageTickedRow[] = [];
+  for (const [key, item] of Object.entries(items)) {
+    if (isPageTickedRow(item)) shownRows.push(item);
+    else records[key] = item;
+  }
+  const fromRows = shownRows.map(
+    (r): SelectionRow => ({
+      key: r.rowKey,
+      entity:
+        (r.shown.type === undefined ? undefined : entityOfShownType(r.shown.type)) ?? r.entities?.[0] ?? 'Invoice',
+      id: '',
+      shownAt: r.shownAt,
+      tickedAt: r.tickedAt,
+      shown: r.shown,
+      blockers: [],
+      warnings: [],
+    }),
+  );
+  return [...selectionRows(records, undefined), ...fromRows.sort((a, b) => a.key.localeCompare(b.key))];
+}
+
 /** Rows known by what they show that are not one record (yet), oldest tick first. */
 export function unresolvedRows(rows: Rows): UnresolvedRow[] {
   const STATUS = { none: 'notFound', several: 'ambiguous', unreadable: 'unreadable' } as const;
@@ -100,7 +130,7 @@ export function buildPopupState(input: StateInputs): PopupState {
     },
     selection: selectionRows(input.selection, input.preflight),
     // Never checked, never deleted: shown apart with what the page showed, until the person adds them.
-    pageTicked: selectionRows(input.pageTicked ?? {}, undefined),
+    pageTicked: pageTickedRows(input.pageTicked ?? {}),
     pageIssues: input.pageIssues,
     unresolved: unresolvedRows(input.rows ?? {}),
     recentRuns: input.recentRuns ?? [],

@@ -133,6 +133,7 @@ export async function handleSelectionReport(
     removed: data.removed,
     addedRows: data.addedRows,
     removedRows: data.removedRows,
+    pageTickedRows: data.pageTickedRows,
   });
   // A row that (re-)entered the selection never keeps an older check's status: it is checked afresh.
   if (outcome.entered.length > 0) await s.preflightStore.forget(scope, outcome.entered);

@@ -36,6 +36,8 @@ export interface Changes {
   /** Rows known by what they show (`row:` keys): the person's ticks and unticks. */
   addedRows?: AddedRow[];
   removedRows?: string[];
+  /** Rows known by what they show, ticked with no gesture of the person. */
+  pageTickedRows?: AddedRow[];
 }
 
 export interface ReportQueue {
@@ -58,10 +60,15 @@ const pageKey = (p: PageInfo | undefined) =>
     : JSON.stringify([p.claimedSelected ?? null, p.seenSelected, p.unreadable?.tickedBoxes ?? 0, p.bankLines ?? 0]);
 
 /** The rows' lists of a report, only when it has any (a report about transactions alone stays as it was). */
-function rowChunk(addedRows: AddedRow[], removedRows: string[]): { addedRows?: AddedRow[]; removedRows?: string[] } {
+function rowChunk(
+  addedRows: AddedRow[],
+  removedRows: string[],
+  pageTickedRows: AddedRow[],
+): { addedRows?: AddedRow[]; removedRows?: string[]; pageTickedRows?: AddedRow[] } {
   return {
     ...(addedRows.length > 0 ? { addedRows } : {}),
     ...(removedRows.length > 0 ? { removedRows } : {}),
+    ...(pageTickedRows.length > 0 ? { pageTickedRows } : {}),
   };
 }
 
@@ -81,7 +88,11 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
   const { send, signal, timers } = options;
   const lists = { added: new Map<string, AddedItem>(), pageTicked: new Map<string, AddedItem>() };
   const removed = new Map<string, RemovedItem>();
-  const rows = { added: new Map<string, AddedRow>(), removed: new Set<string>() };
+  const rows = {
+    added: new Map<string, AddedRow>(),
+    pageTicked: new Map<string, AddedRow>(),
+    removed: new Set<string>(),
+  };
   let company: string | null = null;
   let helloWanted = false;
   let page = { url: '', host: '' };
@@ -98,8 +109,15 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
     lists.pageTicked.has(key) ||
     removed.has(key) ||
     rows.added.has(key) ||
+    rows.pageTicked.has(key) ||
     rows.removed.has(key);
-  const pending = () => lists.added.size + lists.pageTicked.size + removed.size + rows.added.size + rows.removed.size;
+  const pending = () =>
+    lists.added.size +
+    lists.pageTicked.size +
+    removed.size +
+    rows.added.size +
+    rows.pageTicked.size +
+    rows.removed.size;
   const run = () => {
     chain = chain.then(step);
   };
@@ -135,21 +153,35 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
     const gone = [...removed.values()];
     const addedRows = [...rows.added.values()];
     const goneRows = [...rows.removed];
+    const pageTickedRows = [...rows.pageTicked.values()];
     const snapshot = snapshotPending;
     const pageInfo = info ?? { seenSelected: 0 };
     lists.added.clear();
     lists.pageTicked.clear();
     removed.clear();
     rows.added.clear();
+    rows.pageTicked.clear();
     rows.removed.clear();
     snapshotPending = false;
-    const total = Math.max(added.length, pageTicked.length, gone.length, addedRows.length, goneRows.length, 1);
+    const total = Math.max(
+      added.length,
+      pageTicked.length,
+      gone.length,
+      addedRows.length,
+      goneRows.length,
+      pageTickedRows.length,
+      1,
+    );
     for (let i = 0; i < total; i += MAX_REPORT_ITEMS) {
       const chunk = {
         added: added.slice(i, i + MAX_REPORT_ITEMS),
         pageTicked: pageTicked.slice(i, i + MAX_REPORT_ITEMS),
         removed: gone.slice(i, i + MAX_REPORT_ITEMS),
-        ...rowChunk(addedRows.slice(i, i + MAX_REPORT_ITEMS), goneRows.slice(i, i + MAX_REPORT_ITEMS)),
+        ...rowChunk(
+          addedRows.slice(i, i + MAX_REPORT_ITEMS),
+          goneRows.slice(i, i + MAX_REPORT_ITEMS),
+          pageTickedRows.slice(i, i + MAX_REPORT_ITEMS),
+        ),
       };
       let reply: Reply<SelectionReportReply> | undefined;
       try {
@@ -163,6 +195,7 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
         for (const item of pageTicked.slice(i)) if (!has(keyOf(item))) lists.pageTicked.set(keyOf(item), item);
         for (const item of gone.slice(i)) if (!has(keyOf(item))) removed.set(keyOf(item), item);
         for (const row of addedRows.slice(i)) if (!has(row.rowKey)) rows.added.set(row.rowKey, row);
+        for (const row of pageTickedRows.slice(i)) if (!has(row.rowKey)) rows.pageTicked.set(row.rowKey, row);
         for (const key of goneRows.slice(i)) if (!has(key)) rows.removed.add(key);
         snapshotPending ||= snapshot;
         scheduleRetry();
@@ -172,7 +205,8 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
       const outcome = readReport(reply);
       if (outcome === 'refused') continue;
       const sent = new Map([...chunk.added, ...chunk.pageTicked].map((item) => [keyOf(item), item.tickedAt]));
-      for (const row of chunk.addedRows ?? []) sent.set(row.rowKey, row.tickedAt);
+      for (const row of [...(chunk.addedRows ?? []), ...(chunk.pageTickedRows ?? [])])
+        sent.set(row.rowKey, row.tickedAt);
       for (const key of outcome) {
         const tickedAt = sent.get(key);
         if (tickedAt !== undefined) options.onRefused(key, tickedAt);
@@ -211,10 +245,17 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
       }
       for (const row of changes.addedRows ?? []) {
         rows.removed.delete(row.rowKey);
+        rows.pageTicked.delete(row.rowKey);
         rows.added.set(row.rowKey, row);
+      }
+      for (const row of changes.pageTickedRows ?? []) {
+        rows.removed.delete(row.rowKey);
+        rows.added.delete(row.rowKey);
+        rows.pageTicked.set(row.rowKey, row);
       }
       for (const key of changes.removedRows ?? []) {
         rows.added.delete(key);
+        rows.pageTicked.delete(key);
         rows.removed.add(key);
       }
       const items =
@@ -222,7 +263,8 @@ export function createReportQueue(options: ReportQueueOptions): ReportQueue {
         changes.pageTicked.length +
         changes.removed.length +
         (changes.addedRows?.length ?? 0) +
-        (changes.removedRows?.length ?? 0);
+        (changes.removedRows?.length ?? 0) +
+        (changes.pageTickedRows?.length ?? 0);
       if (snapshot && items > 0) snapshotPending = true;
       info = pageInfo;
       if (items > 0 || pageKey(info) !== sentInfo) run();

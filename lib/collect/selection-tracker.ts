@@ -11,9 +11,9 @@
  * A removal is sent only when a row element we saw ticked is now unticked (whoever unticked it): a
  * page re-rendered with fresh, unticked rows (navigation, paging back) does not undo what was
  * selected before.
- * Rows known by what they show (no Id in their markup, key `row:…`) follow the same rules, but only
- * the person's ticks are sent (`addedRows`, `removedRows`): a row the page ticked is remembered as
- * the page's (a select-all can still make it the person's) and never sent.
+ * Rows known by what they show (no Id in their markup, key `row:…`) follow the same rules: the
+ * person's ticks go in `addedRows`, the page's in `pageTickedRows` (shown apart in the popup, never
+ * resolved nor deleted unless the person adds them), unticks of either in `removedRows`.
  */
 import type { Shown } from '../domain/shown';
 import type { AddedItem, AddedRow, RemovedItem } from '../messaging/content-protocol';
@@ -29,6 +29,8 @@ export interface SelectionChanges {
   /** Rows known by what they show, ticked by the person. */
   addedRows: AddedRow[];
   removedRows: string[];
+  /** Rows known by what they show, ticked with no gesture of the person. */
+  pageTickedRows: AddedRow[];
 }
 
 export interface ScanJudgement {
@@ -70,7 +72,14 @@ export function createSelectionTracker({ now }: { now: () => number }): Selectio
     },
     update(rows, snapshot, judge) {
       const at = now();
-      const changes: SelectionChanges = { added: [], pageTicked: [], removed: [], addedRows: [], removedRows: [] };
+      const changes: SelectionChanges = {
+        added: [],
+        pageTicked: [],
+        removed: [],
+        addedRows: [],
+        removedRows: [],
+        pageTickedRows: [],
+      };
       const item = (row: PageRow, shownAt: number, tickedAt: number): AddedItem => {
         const shown = judge.shown(row);
         const base = { entity: row.entity, id: row.id, shownAt, tickedAt };
@@ -88,7 +97,8 @@ export function createSelectionTracker({ now }: { now: () => number }): Selectio
         else changes.added.push(item(row, shownAt, tickedAt));
       };
       const addPageTicked = (row: AnyRow, shownAt: number, tickedAt: number) => {
-        if (!isShownRow(row)) changes.pageTicked.push(item(row, shownAt, tickedAt));
+        if (isShownRow(row)) changes.pageTickedRows.push(rowItem(row, shownAt, tickedAt));
+        else changes.pageTicked.push(item(row, shownAt, tickedAt));
       };
       for (const row of rows) {
         const { key } = row;
@@ -104,7 +114,7 @@ export function createSelectionTracker({ now }: { now: () => number }): Selectio
           refused.delete(key);
           if (wasTicked && prev) {
             if (!isShownRow(row)) changes.removed.push({ entity: row.entity, id: row.id });
-            else if (prev.by === 'person') changes.removedRows.push(key);
+            else changes.removedRows.push(key);
             reported.delete(key);
           }
           continue;

@@ -29,7 +29,8 @@
  * tab) are reported in `addedRows` / `removedRows`, known by a `rowKey` the content script makes from
  * what the row shows (`row:` + the page's kind + the fields + which of identical rows it is): the
  * background resolves each through the API by what it shows (lib/resolve) and deletes nothing it
- * cannot tell apart. Only the person's ticks are reported this way (no page-ticked rows). Ticked
+ * cannot tell apart. Such rows ticked with no gesture of the person go in `pageTickedRows`, shown
+apart like `pageTicked` and never resolved nor deleted unless the person adds them. Ticked
  * bank lines on the bank feed's Pending / For review tab are never collected: `page.bankLines`
  * counts them so the popup can say what they are. `shownAt` (ms since epoch) is when the content
  * script first saw the row: the changed-since-viewed check compares it with LastUpdatedTime.
@@ -127,6 +128,8 @@ const DataSchema = z
     removed: z.array(ItemSchema).max(MAX_REPORT_ITEMS),
     addedRows: z.array(AddedRowSchema).max(MAX_REPORT_ITEMS).optional(),
     removedRows: z.array(RowKeySchema).max(MAX_REPORT_ITEMS).optional(),
+    /** Rows known by what they show, ticked with no gesture of the person (as `pageTicked`). */
+    pageTickedRows: z.array(AddedRowSchema).max(MAX_REPORT_ITEMS).optional(),
     page: PageInfoSchema.optional(),
   })
   .superRefine((data, ctx) => {
@@ -137,7 +140,12 @@ const DataSchema = z
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['added'], message: `${key} listed twice` });
       seen.add(key);
     }
-    for (const key of [...(data.addedRows ?? []).map((r) => r.rowKey), ...(data.removedRows ?? [])]) {
+    const rowKeys = [
+      ...(data.addedRows ?? []).map((r) => r.rowKey),
+      ...(data.pageTickedRows ?? []).map((r) => r.rowKey),
+      ...(data.removedRows ?? []),
+    ];
+    for (const key of rowKeys) {
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['addedRows'], message: `${key} listed twice` });
       seen.add(key);
     }

@@ -1,18 +1,22 @@
 /**
  * One report's changes applied to a company's lists (pure; lib/selection/store.ts runs it inside its
  * write queue): ticked rows in, unticked rows out, tombstones honoured, the caps kept. Rows known by
- * what they show are applied by ./rows.ts in the same step.
+ * what they show are applied by ./rows.ts in the same step; those a page ticked join the page-ticked
+ * list under their row key (never resolved, never deleted) until the person ticks or adds them.
  */
 import type { Entity } from '../domain/entities';
 import {
   MAX_PAGE_TICKED,
   MAX_SELECTION,
+  type PageTickedItem,
   removedAtOf,
   SELECTION_TTL_MS,
   type SelectedItem,
   selectionKey,
 } from './items';
 import { type AddedRowChange, applyRowChanges, type Rows } from './rows';
+
+export type { PageTickedItem } from './items';
 
 export interface ReportChanges {
   /** Rows the person ticked (tickedAt = the gesture's time). */
@@ -25,6 +29,8 @@ export interface ReportChanges {
   addedRows?: readonly AddedRowChange[];
   /** Such rows unticked on the page. */
   removedRows?: readonly string[];
+  /** Such rows ticked with no gesture of the person. */
+  pageTickedRows?: readonly AddedRowChange[];
 }
 
 export interface ReportOutcome {
@@ -41,16 +47,22 @@ export interface ReportOutcome {
 
 export interface Lists {
   selection: Record<string, SelectedItem>;
-  pageTicked: Record<string, SelectedItem>;
+  pageTicked: Record<string, PageTickedItem>;
   tombstones: Record<string, number>;
   rows: Rows;
 }
 
-export const expired = (item: SelectedItem, now: number) =>
+interface Timed {
+  shownAt: number;
+  tickedAt?: number;
+  addedAt?: number;
+}
+
+export const expired = (item: Timed, now: number) =>
   (item.addedAt ?? item.tickedAt ?? item.shownAt) < now - SELECTION_TTL_MS;
 
-export function fresh(items: Record<string, SelectedItem>, now: number): Record<string, SelectedItem> {
-  const out: Record<string, SelectedItem> = {};
+export function fresh<T extends Timed>(items: Record<string, T>, now: number): Record<string, T> {
+  const out: Record<string, T> = {};
   for (const [k, v] of Object.entries(items)) if (!expired(v, now)) out[k] = v;
   return out;
 }
@@ -68,6 +80,7 @@ export function applyReport(lists: Lists, changes: ReportChanges, now: number): 
     delete selection[key];
     delete pageTicked[key];
   }
+  for (const rowKey of changes.removedRows ?? []) delete pageTicked[rowKey];
   let size = Object.keys(selection).length;
   for (const a of changes.added) {
     const key = selectionKey(a.entity, a.id);
@@ -132,6 +145,35 @@ export function applyReport(lists: Lists, changes: ReportChanges, now: number): 
       ttlMs: SELECTION_TTL_MS,
     },
   );
+  // A row the person ticked is theirs now (to resolve, or resolved): out of the page-ticked list.
+  const resolvedRows = new Set(
+    Object.values(withRows.selection).flatMap((item) => (item.fromRow === undefined ? [] : [item.fromRow])),
+  );
+  const theirs = (key: string) => withRows.rows[key] !== undefined || resolvedRows.has(key);
+  for (const a of changes.addedRows ?? []) if (theirs(a.rowKey)) delete pageTicked[a.rowKey];
+  pageSize = Object.keys(pageTicked).length;
+  for (const a of changes.pageTickedRows ?? []) {
+    const key = a.rowKey;
+    if (theirs(key) || pageTicked[key]) continue;
+    const tickedAt = Math.min(a.tickedAt, now);
+    const removedAt = removedAtOf(withRows.tombstones, key);
+    if (removedAt !== undefined && tickedAt <= removedAt) continue;
+    if (pageSize >= MAX_PAGE_TICKED) {
+      overCap += 1;
+      continue;
+    }
+    pageTicked[key] = {
+      rowKey: key,
+      shown: a.shown,
+      ...(a.entities ? { entities: [...a.entities] } : {}),
+      ...(a.alike !== undefined && a.alike > 1 ? { alike: a.alike } : {}),
+      ...(a.idHint !== undefined ? { idHint: a.idHint } : {}),
+      shownAt: Math.min(a.shownAt, now),
+      tickedAt,
+      addedAt: now,
+    };
+    pageSize += 1;
+  }
   return {
     selection: withRows.selection,
     pageTicked,

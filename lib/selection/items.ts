@@ -7,6 +7,7 @@ import { ENTITIES, type Entity, isValidId } from '../domain/entities';
 import type { Environment } from '../domain/ids';
 import { recordKey } from '../domain/record-key';
 import { ShownSchema } from '../domain/shown';
+import { type PageTickedRow, PageTickedRowSchema } from './rows';
 
 export interface Scope {
   realmId: string;
@@ -33,6 +34,9 @@ export const ItemSchema = z.object({
 });
 export type SelectedItem = z.infer<typeof ItemSchema>;
 export const SelectionSchema = z.record(z.string(), ItemSchema);
+/** The page-ticked list: records ticked by the page, and rows known by what they show (./rows.ts). */
+export const PageTickedSchema = z.record(z.string(), z.union([ItemSchema, PageTickedRowSchema]));
+export type PageTickedItem = SelectedItem | PageTickedRow;
 export const TombstonesSchema = z.record(z.string(), z.number());
 
 export const selectionKey = (entity: Entity, id: string) => recordKey(entity, id);

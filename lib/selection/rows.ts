@@ -48,6 +48,15 @@ export type RowItem = z.infer<typeof RowItemSchema>;
 export const RowsSchema = z.record(z.string(), RowItemSchema);
 export type Rows = Record<string, RowItem>;
 
+/**
+ * A row known by what it shows that a page ticked with no gesture of the person: kept in the
+ * company's page-ticked list under its row key, never resolved, never checked, never deleted, until
+ * the person adds it (then it waits in `rows` to be resolved, as if they had ticked it).
+ */
+export const PageTickedRowSchema = RowItemSchema.omit({ outcome: true });
+export type PageTickedRow = z.infer<typeof PageTickedRowSchema>;
+export const isPageTickedRow = (item: object): item is PageTickedRow => 'rowKey' in item;
+
 /** A selected record as the selection stores it (the fields rows need). */
 export interface RowSelected {
   entity: Entity;

@@ -6,7 +6,8 @@
  * Three things per company:
  * - the selection: rows the PERSON ticked (a trusted gesture) or added from the page-ticked list;
  * - page-ticked rows: ticked on a page with no gesture of the person (page script, or ticked when
- *   the page loaded), shown apart and never deleted unless the person adds them;
+ *   the page loaded), shown apart and never deleted unless the person adds them; records by their
+ *   key, rows known by what they show by their row key (added, those join the rows to resolve);
  * - tombstones: when the person removed a row in Safe Delete ("Remove", "Clear selection"). A tick
  *   still showing on a page cannot bring it back: only a tick made AFTER the removal can.
  * And with the selection, what its click does (lib/domain/choice.ts): delete or void and the
@@ -28,18 +29,19 @@ import { addFound, applyReport, fresh, type Lists, type ReportChanges, type Repo
 import {
   ERASED_TOMBSTONE,
   MAX_SELECTION,
+  PageTickedSchema,
   type Scope,
   SELECTION_TTL_MS,
-  type SelectedItem,
   SelectionSchema,
   TombstonesSchema,
 } from './items';
-import { pickCandidate, type Rows, RowsSchema, settleRows } from './rows';
+import { isPageTickedRow, pickCandidate, type Rows, RowsSchema, settleRows } from './rows';
 
 export {
   ERASED_TOMBSTONE,
   MAX_PAGE_TICKED,
   MAX_SELECTION,
+  type PageTickedItem,
   removedAtOf,
   type Scope,
   SELECTION_TTL_MS,
@@ -59,7 +61,8 @@ export type LastPage = z.infer<typeof LastPageSchema>;
 
 /** The selection's stored items (keys in lib/storage/keys.ts): each shape, its version and migrations. */
 export const SELECTION_ITEM = defineItem('selection', { schema: SelectionSchema, version: 1 });
-export const PAGE_TICKED_ITEM = defineItem('pageTicked', { schema: SelectionSchema, version: 1 });
+/** Records and rows known by what they show (keyed `row:…`): a widening of version 1, every old value reads. */
+export const PAGE_TICKED_ITEM = defineItem('pageTicked', { schema: PageTickedSchema, version: 1 });
 export const TOMBSTONES_ITEM = defineItem('tombstones', { schema: TombstonesSchema, version: 1 });
 export const ROWS_ITEM = defineItem('rows', { schema: RowsSchema, version: 1 });
 export const LAST_PAGE_ITEM = defineItem('lastPage', { schema: LastPageSchema, version: 1 });
@@ -92,7 +95,7 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
     for (const [k, at] of Object.entries(tombstones)) if (at < now - SELECTION_TTL_MS) delete tombstones[k];
     return {
       selection: fresh(await readRaw(storageKey(scope), SelectionSchema, {}), now),
-      pageTicked: fresh(await readRaw(pageTickedKey(scope), SelectionSchema, {}), now),
+      pageTicked: fresh(await readRaw(pageTickedKey(scope), PageTickedSchema, {}), now),
       tombstones,
       rows: freshRows(await readRaw(rowsKey(scope), RowsSchema, {}), now),
     };
@@ -134,7 +137,7 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
       const row = lists.selection[k]?.fromRow;
       if (row !== undefined) tombstones[row] = now;
     }
-    const keep = (items: Record<string, SelectedItem>) =>
+    const keep = <T>(items: Record<string, T>) =>
       Object.fromEntries(Object.entries(items).filter(([k]) => !drop.has(k)));
     const rows = Object.fromEntries(Object.entries(lists.rows).filter(([k]) => !drop.has(k)));
     return { selection: keep(lists.selection), pageTicked: keep(lists.pageTicked), tombstones, rows };
@@ -227,7 +230,10 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
         await writeLists(scope, next);
         return next;
       }),
-    /** "Add these to the selection": page-ticked rows become the person's choice now. */
+    /**
+     * "Add these to the selection": page-ticked rows become the person's choice now. A row known by
+     * what it shows joins the rows to be resolved, as if the person had ticked it now (`enteredRows`).
+     */
     adopt: (scope: Scope, keys: readonly string[]) =>
       enqueue(async () => {
         const now = clock();
@@ -235,9 +241,11 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
         const selection = { ...lists.selection };
         const pageTicked = { ...lists.pageTicked };
         const tombstones = { ...lists.tombstones };
+        const rows = { ...lists.rows };
         const entered: string[] = [];
+        const enteredRows: string[] = [];
         let overCap = 0;
-        let size = Object.keys(selection).length;
+        let size = Object.keys(selection).length + Object.keys(rows).length;
         for (const key of keys) {
           const item = pageTicked[key];
           if (!item) continue;
@@ -247,12 +255,17 @@ export function createSelectionStore(local: StorageArea, clock: () => number = D
           }
           delete pageTicked[key];
           delete tombstones[key];
-          selection[key] = { ...item, tickedAt: now, addedAt: now };
-          entered.push(key);
+          if (isPageTickedRow(item)) {
+            rows[key] = { ...item, tickedAt: now, addedAt: now };
+            enteredRows.push(key);
+          } else {
+            selection[key] = { ...item, tickedAt: now, addedAt: now };
+            entered.push(key);
+          }
           size += 1;
         }
-        await writeLists(scope, { ...lists, selection, pageTicked, tombstones });
-        return { selection, entered, overCap };
+        await writeLists(scope, { ...lists, selection, pageTicked, tombstones, rows });
+        return { selection, entered, enteredRows, overCap };
       }),
     async setLastPage(page: LastPage): Promise<void> {
       await enqueue(async () => {

@@ -3,7 +3,7 @@
  * Issue 20: on the web app's real pages a register row, an Invoices row and a bank-feed row carry no
  * transaction Id. The collector knows such a row by what it shows (date, number, type, name,
  * account, memo, amount and its column), keys it `row:<page kind>:<digest>[#n]`, and sends the
- * person's ticks in `addedRows` / `removedRows`; the bank feed's Pending rows are bank lines, only
+ * person's ticks in `addedRows` / `removedRows`, the page's in `pageTickedRows`; the bank feed's Pending rows are bank lines, only
  * counted. Saved pages: tests/fixtures/pages/real-markup/{register-noids,invoices-noids,
  * bank-feed-pending,bank-feed-posted}.html. Every report must pass the protocol's own schema.
  */
@@ -18,6 +18,7 @@ const KEY = /^row:[a-z0-9._-]+:[0-9a-f]{14}(#[0-9]+)?$/;
 
 const rowsAdded = (reports: SelectionReportData[]) => reports.flatMap((r) => r.addedRows ?? []);
 const rowsRemoved = (reports: SelectionReportData[]) => reports.flatMap((r) => r.removedRows ?? []);
+const rowsByPage = (reports: SelectionReportData[]) => reports.flatMap((r) => r.pageTickedRows ?? []);
 const itemsAdded = (reports: SelectionReportData[]) => reports.flatMap((r) => [...r.added, ...r.pageTicked]);
 const lastPage = (reports: SelectionReportData[]) => reports.at(-1)?.page;
 /** The page's own row checkboxes (not the select-all), in page order. */
@@ -114,17 +115,28 @@ describe('a register with no Id in its markup', () => {
 });
 
 describe('the Invoices list with no Id in its markup', () => {
-  it('the row ticked when the page loaded is not the person’s and is never sent', async () => {
+  it('the row ticked when the page loaded is sent as the page’s, once, and again on a snapshot', async () => {
     mountPage('real-markup/invoices-noids.html');
     const { person, sent, tick } = startHarness(`${APP}/app/invoices`);
     await tick();
     expect(pageBoxes()[1]?.checked).toBe(true);
     expect(rowsAdded(sent())).toEqual([]);
     expect(itemsAdded(sent())).toEqual([]);
-    // The person's tick beside it is sent, and only that one.
+    const byPage = rowsByPage(sent());
+    expect(byPage.map((r) => [r.shown.number, r.entities])).toEqual([['1036', ['Invoice']]]);
+    expect(byPage[0]?.rowKey).toMatch(/^row:invoices:[0-9a-f]{14}$/);
+    // The person's tick beside it is sent, and only that one: the page's is not sent again.
     person.click(pageBoxes()[2]);
     await tick();
     expect(rowsAdded(sent()).map((r) => r.shown.number)).toEqual(['1035']);
+    expect(rowsByPage(sent())).toHaveLength(1);
+    // A snapshot lists it again, still as the page's.
+    const before = sent().length;
+    window.dispatchEvent(new Event('focus'));
+    await tick();
+    expect(rowsByPage(sent().slice(before)).map((r) => r.rowKey)).toEqual([byPage[0]?.rowKey]);
+    expect(rowsAdded(sent().slice(before)).map((r) => r.shown.number)).toEqual(['1035']);
+    expectValid(sent());
   });
 
   it('a row ticked by page script is not the person’s', async () => {
@@ -136,13 +148,16 @@ describe('the Invoices list with no Id in its markup', () => {
     await tick();
     expect(box.checked).toBe(true);
     expect(rowsAdded(sent())).toEqual([]);
-    // The same row unticked, then ticked again by the person, is the person's.
+    const byPage = rowsByPage(sent()).filter((r) => r.shown.number === '1037');
+    expect(byPage).toHaveLength(1);
+    // The same row unticked (out of the page's list), then ticked again by the person, is the person's.
     person.click(box);
     await tick();
-    expect(rowsRemoved(sent())).toEqual([]);
+    expect(rowsRemoved(sent())).toEqual([byPage[0]?.rowKey]);
     person.click(box);
     await tick();
     expect(rowsAdded(sent()).map((r) => r.shown.number)).toEqual(['1037']);
+    expectValid(sent());
   });
 
   it('the person’s ticks: exact fields, the list’s type, two identical rows as two stable keys', async () => {

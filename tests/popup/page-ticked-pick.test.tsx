@@ -6,6 +6,7 @@
  */
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
+import { pageTickedRows } from '../../lib/background/popup-state';
 import { pageRow, popupState, renderPopup, row, SHOWN_COMPANY, settle } from './fixtures';
 
 describe('rows ticked by the page', () => {
@@ -26,6 +27,32 @@ describe('rows ticked by the page', () => {
     await settle(() => fireEvent.click(within(region).getByRole('button', { name: 'Add the ticked ones (2)' })));
     expect(p.bg.sentOfType('selection/adopt')).toEqual([
       { type: 'selection/adopt', keys: ['Invoice:41', 'Invoice:43'], scope: SHOWN_COMPANY },
+    ]);
+  });
+
+  it('a row known by what it shows is listed with what it shows, and adopted by its row key', async () => {
+    const rowKey = 'row:invoices:0123456789abcd';
+    const shown = { date: '11/20/2026', number: '1037', name: 'Sonnenschein Family Store', amount: '$362.07' };
+    const p = await renderPopup(
+      popupState({
+        selection: [row(1, 'ready')],
+        pageTicked: pageTickedRows({
+          'Invoice:41': { entity: 'Invoice', id: '41', shownAt: 1, tickedAt: 1, shown: { number: '1424' } },
+          [rowKey]: { rowKey, shown, entities: ['Invoice'], shownAt: 1, tickedAt: 2, addedAt: 2 },
+        }),
+      }),
+    );
+    expect(screen.getByText(/^2 rows were ticked by the page, not by you: not selected\./)).toBeTruthy();
+    const region = screen.getByRole('region', { name: 'Ticked by the page, not by you' });
+    const items = within(region).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[1]?.textContent).toBe('Invoice 1037 · Sonnenschein Family Store · Nov 20, 2026 · $362.07');
+    await settle(() => fireEvent.click(within(items[1] as HTMLElement).getByRole('checkbox')));
+    await settle(() => fireEvent.click(within(region).getByRole('button', { name: 'Add the ticked ones (1)' })));
+    await settle(() => fireEvent.click(within(region).getByRole('button', { name: 'Add these to the selection' })));
+    expect(p.bg.sentOfType('selection/adopt')).toEqual([
+      { type: 'selection/adopt', keys: [rowKey], scope: SHOWN_COMPANY },
+      { type: 'selection/adopt', keys: ['Invoice:41', rowKey], scope: SHOWN_COMPANY },
     ]);
   });
 
