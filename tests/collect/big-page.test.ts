@@ -25,8 +25,8 @@ beforeAll(async () => {
   const app = new Hono();
   mountPages(app, { pageRealmId: () => '1', records: () => records });
   const saved = readFileSync('tests/fixtures/pages/sim-sales-table.html', 'utf8');
-  const head = /<table class="txn-table"[^]*?<tbody>/.exec(saved)?.[0] ?? '';
-  const row = /<tr class="txn-row"[^]*?<\/tr>/.exec(saved)?.[0] ?? '';
+  const head = /<table class="txn-table"[\s\S]*?<tbody>/.exec(saved)?.[0] ?? '';
+  const row = /<tr class="txn-row"[\s\S]*?<\/tr>/.exec(saved)?.[0] ?? '';
   const rowOf = (i: number) => row.replace(/txnId=\d+/, `txnId=${i + 1}`).replaceAll(/\b1025\b/g, String(10_000 + i));
   salesHtml = `${head}${Array.from({ length: ROWS }, (_, i) => rowOf(i)).join('')}</tbody></table>`;
   registerHtml = await (await app.request(`/app/register?accountId=35&rows=${ROWS}&fragment=1`)).text();

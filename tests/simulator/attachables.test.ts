@@ -124,7 +124,7 @@ describe.each<FidelityMode>(['document', 'real'])('Attachable (%s mode)', (mode)
       expect((await client(sim, co).deleteOne(`Bill:${a}`, '0')).status).toBe(200);
       const kept = sim.attachables(co.realmId).find((x) => x.Id === note.Id);
       expect(kept).toMatchObject({ SyncToken: '0', AttachableRef: [{ EntityRef: { type: 'Bill', value: a } }] });
-      const both = [...(kept?.AttachableRef as unknown[]), { EntityRef: { type: 'Bill', value: b } }];
+      const both = [...((kept?.AttachableRef ?? []) as unknown[]), { EntityRef: { type: 'Bill', value: b } }];
       const res = await client(sim, co).post('/attachable', {
         Id: note.Id,
         SyncToken: '0',
