@@ -284,3 +284,30 @@ describe('the bank feed', () => {
     expectValid(sent());
   });
 });
+
+describe('a list whose rows link nothing, with the app’s select-all', () => {
+  it('a row the page ticked is sent as the page’s; a select-all the person turns on after makes it theirs', async () => {
+    mountPage('sim-sales-table.html');
+    for (const a of document.querySelectorAll('tbody a')) a.removeAttribute('href');
+    const all = document.querySelector<HTMLInputElement>('input[data-select-all]') as HTMLInputElement;
+    const boxes = () => [...document.querySelectorAll<HTMLInputElement>('tr.txn-row input[type=checkbox]')];
+    all.addEventListener('click', () => {
+      for (const box of boxes()) box.checked = all.checked;
+    });
+    const { clock, person, sent, tick } = startHarness(`${APP}/app/sales`);
+    await tick();
+    (boxes()[0] as HTMLInputElement).click();
+    await tick();
+    const byPage = rowsByPage(sent());
+    expect(byPage).toHaveLength(1);
+    expect(rowsAdded(sent())).toEqual([]);
+    clock.advance(1_000);
+    person.click(all);
+    await tick();
+    const added = rowsAdded(sent()).map((r) => r.rowKey);
+    expect(added).toContain(byPage[0]?.rowKey);
+    expect(added).toHaveLength(boxes().length);
+    expect(rowsByPage(sent())).toHaveLength(1);
+    expectValid(sent());
+  });
+});
