@@ -58,9 +58,16 @@ const FORBIDDEN = [
 
 /** The only statement shapes the query builder may produce (R4), Ids quoted 1-20 ASCII digits. */
 const ID = "'[1-9][0-9]{0,19}'";
+const IDS = `\\(${ID}(,${ID})*\\)`;
+const PAGING = '( startposition [1-9][0-9]* maxresults [1-9][0-9]*)?';
 const STATEMENT = new RegExp(
-  `^select (\\*|count\\(\\*\\)) from [A-Za-z]+ where Id in \\(${ID}(,${ID})*\\)( startposition [1-9][0-9]* maxresults [1-9][0-9]*)?$`,
+  `^select (\\*|count\\(\\*\\)) from [A-Za-z]+ where Id in ${IDS}${PAGING}$` +
+    // The check's read of the records' attachments: their type as a word, their Ids as above.
+    `|^select \\* from Attachable where AttachableRef\\.EntityRef\\.Type = '[A-Za-z]+' and AttachableRef\\.EntityRef\\.value in ${IDS}${PAGING}$`,
 );
+/** The Ids a statement sends: the quoted values of its `in (…)` list. */
+const idsIn = (statement: string) =>
+  [...(/ in \(([^)]*)\)/.exec(statement)?.[1] ?? '').matchAll(/'([^']*)'/g)].map((m) => m[1] ?? '');
 
 function tickAll(root: ParentNode): void {
   for (const box of root.querySelectorAll<HTMLInputElement>('tbody input[type="checkbox"]')) {
@@ -168,7 +175,7 @@ describe('hostile Ids on a page never reach a query', () => {
     const sentIds = new Set<string>();
     for (const statement of statements) {
       expect(statement).toMatch(STATEMENT);
-      for (const m of statement.matchAll(/'([^']*)'/g)) sentIds.add(m[1] ?? '');
+      for (const id of idsIn(statement)) sentIds.add(id);
     }
     const validIds = new Set(VALID_KEYS.map((k) => k.split(':')[1]));
     for (const id of sentIds) expect(validIds.has(id), id).toBe(true);
