@@ -19,10 +19,15 @@ export function UnresolvedRows({ model }: { model: PopupModel }) {
   const environment = model.state.value?.connection.environment ?? 'production';
   // Without a connection nothing can identify a row: it waits, it does not spin.
   const waiting = (row: UnresolvedRow) => row.status === 'identifying' && !model.connected.value;
+  // Said once for the rows that wait, not under each of them (50 rows would push Connect out of view).
+  const anyWaiting = rows.some(waiting);
   return (
     <section class="unresolved" aria-labelledby="unresolved-heading">
       <h2 id="unresolved-heading">Rows not tied to one transaction ({rows.length})</h2>
-      <p class="hint">Not in the selection: nothing is deleted for these rows until each names one transaction.</p>
+      <p class="hint">
+        Not in the selection: nothing is deleted for these rows until each names one transaction.
+        {anyWaiting && ` ${WAITING_TEXT}`}
+      </p>
       <ul class="plain-list">
         {rows.map((row) => (
           <li key={row.rowKey} class={`unresolved-row unresolved-${row.status}`}>
@@ -30,7 +35,7 @@ export function UnresolvedRows({ model }: { model: PopupModel }) {
               <strong class="status-text">{waiting(row) ? WAITING_LABEL : STATUS_TEXT[row.status]}</strong>{' '}
               <span>{shownText(row)}</span>
             </p>
-            <p class="hint">{waiting(row) ? WAITING_TEXT : explain(row)}</p>
+            {!waiting(row) && <p class="hint">{explain(row)}</p>}
             {row.status === 'ambiguous' && (
               <ul class="plain-list candidates" aria-label="The transactions that match">
                 {row.candidates.map((c) => {
@@ -73,7 +78,7 @@ export function UnresolvedRows({ model }: { model: PopupModel }) {
 }
 
 const WAITING_TEXT =
-  'Once you connect to QuickBooks, Safe Delete finds the one transaction it has with exactly what this row shows.';
+  'Once you connect to QuickBooks, Safe Delete finds, for each row that waits, the one transaction it has with exactly what the row shows.';
 
 const STATUS_TEXT: Record<UnresolvedRow['status'], string> = {
   identifying: 'Identifying…',

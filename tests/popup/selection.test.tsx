@@ -105,6 +105,21 @@ describe('popup selection', () => {
     expect(unresolved.textContent).toContain('Invoice no. 1242 · Dec 31, 2025 · $283.42');
   });
 
+  it('not connected, 40 rows known by what they show: why they wait is said once, not under each row', async () => {
+    const unresolved = Array.from({ length: 40 }, (_, i) => ({
+      rowKey: `page:${i + 1}`,
+      shown: { type: 'Invoice', number: String(1200 + i), date: '12/31/2025', amount: '$283.42' },
+      tickedAt: NOW,
+      status: 'identifying' as const,
+      candidates: [],
+    }));
+    const connection = { environment: 'sandbox', hasToken: false, remember: false } as const;
+    await renderPopup(popupState({ connection, selection: [], preflight: undefined, unresolved }));
+    const region = screen.getByRole('region', { name: /Rows not tied to one transaction/ });
+    expect(within(region).getAllByText('Waiting for a connection')).toHaveLength(40);
+    expect(region.textContent?.match(/Once you connect to QuickBooks/g)).toHaveLength(1);
+  });
+
   it('offers "Open in QuickBooks" on every row, described by its name', async () => {
     await renderPopup(popupState({ selection: [{ ...row(32, 'ready'), docNumber: '1032' }] }));
     const [item] = listRows();
