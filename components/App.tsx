@@ -74,13 +74,13 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
           {!job && <CheckFailed model={model} />}
           <PageIssues model={model} />
           {!job && <UnresolvedMount model={model} />}
-          {/* Not connected: the connection comes first. Connected: the records do (issue 21 §1). */}
+          {/* Not connected: the connection comes first. Connected: the records do. */}
           {!connected && <ConnectionPanel key="connection" model={model} />}
           {job && active && <JobProgress model={model} />}
           {job && !active && (Result ? <Result model={model} /> : <p class="hint">Loading the result…</p>)}
           {!job && <SelectionPanel model={model} full={full} />}
           {!job && <DeleteOptions model={model} />}
-          {/* Issue 22: the find tools, in the full view only (loaded on demand, not in the popup's bundle). */}
+          {/* The find tools, in the full view only (loaded on demand, not in the popup's bundle). */}
           {full && !job && <FindMount model={model} />}
           {!full && !job && <FindLink model={model} />}
           {connected && <ConnectionPanel key="connection" model={model} />}

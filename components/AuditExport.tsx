@@ -4,7 +4,7 @@ import { RETENTION_DAYS, type RetentionDays } from '../lib/domain/retention';
 import type { AuditView } from '../lib/messaging/views';
 import type { PopupModel } from '../lib/popup/model';
 
-/** "Did the file save?" after an export was handed to the browser (issue 18 §7). */
+/** "Did the file save?" after an export was handed to the browser. */
 export interface SaveCheck {
   asking: boolean;
   onSaved: () => void;

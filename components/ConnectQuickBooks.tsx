@@ -28,7 +28,7 @@ export function ConnectQuickBooks({
   const busy = model.pending.value === 'connection/connect';
   const c = model.connection.value;
   const selected = model.selection.value.length;
-  // One step (issue 21 §10): the company open in the active QuickBooks tab, and what waits for it.
+  // One step: the company open in the active QuickBooks tab, and what waits for it.
   const inView = !reconnect && !c?.realmId && c?.pageRealmId ? (c.pageCompanyName ?? 'the company') : undefined;
   return (
     <div class="connect">

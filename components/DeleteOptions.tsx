@@ -12,7 +12,7 @@ export const OPTION_IDS = {
 } as const;
 
 /**
- * The opt-ins, out of the trigger's way (issue 21 §5): each says what it adds to the click, and the
+ * The opt-ins, out of the trigger's way: each says what it adds to the click, and the
  * deck below repeats what is included. Off by default; nothing here deletes anything. Each tick is
  * the client's selection's (kept by the background), so every view and the reopened popup show it.
  */
@@ -27,7 +27,7 @@ export function DeleteOptions({ model }: { model: PopupModel }) {
   const voidInstead = model.voidInstead.value;
   const cannotVoid = voidInstead ? (model.statusCounts.value.cannotVoid ?? 0) : 0;
   const c = model.connection.value;
-  // Not connected: the one step is connecting; options come with something to act on (issue 21 §10).
+  // Not connected: the one step is connecting; options come with something to act on.
   if (model.selection.value.length === 0 || !c?.realmId || !c.hasToken) return null;
   const plan = model.plan.value;
   const reconciledWarning = includeReconciled && reconciled > 0;

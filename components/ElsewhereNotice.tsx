@@ -12,7 +12,7 @@ function inHand(c: ElsewhereView): string {
 
 /**
  * The view shows the client in view; what another client has in hand is named here, at the top,
- * with both names (issue 21 §2). Nothing here acts on the other client: the person opens it.
+ * with both names. Nothing here acts on the other client: the person opens it.
  */
 export function ElsewhereNotice({ model }: { model: PopupModel }) {
   const others = model.elsewhere.value;

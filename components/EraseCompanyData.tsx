@@ -15,7 +15,7 @@ export function exportedWords(c: CompanyDataView): string {
 }
 
 /**
- * "Erase this company's local data" (issue 18 §7): every company whose data this device keeps,
+ * "Erase this company's local data": every company whose data this device keeps,
  * connected or not (after Disconnect or Forget), each erasable behind a confirmation that says what
  * goes and that the audit snapshots are the only copy of deleted records. Not while its job runs.
  */

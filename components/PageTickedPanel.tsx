@@ -23,7 +23,7 @@ function identity(row: SelectionRow): { name: string; parts: (string | undefined
 /**
  * Rows ticked on a page without the person's gesture (page script, or already ticked when the page
  * loaded). Never checked, never deleted, not counted anywhere else, until the person adds them: all
- * of them, or one by one with a tick per row (issue 21 §9).
+ * of them, or one by one with a tick per row.
  */
 export function PageTickedPanel({ model }: { model: PopupModel }) {
   const chosen = useSignal<ReadonlySet<string>>(new Set());

@@ -1,5 +1,5 @@
 /**
- * The deletion report as a page to print or save as PDF ("Print the report", issue 21 §6): the same
+ * The deletion report as a page to print or save as PDF ("Print the report"): the same
  * report data the CSV and Excel files render (lib/popup/report-data.ts), laid out as the header,
  * the totals by type and the three sections as tables, with a "Print" button.
  *

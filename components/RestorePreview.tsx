@@ -145,7 +145,7 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
       {refused.length > 0 && (
         <>
           <h4 id={`${id}-refused`}>{plural(refused.length, 'record')} cannot be restored</h4>
-          {/* Every one in full, never in a scroll box of its own (issue 21 §7). */}
+          {/* Every one in full, never in a scroll box of its own. */}
           <ul class="plain-list" aria-labelledby={`${id}-refused`}>
             {refused.map((r) => (
               <li key={r.key}>

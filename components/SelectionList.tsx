@@ -8,7 +8,7 @@ import { SelectionRowItem } from './SelectionRowItem';
 export const ROW_HEIGHT = 36;
 /** The full view's rows: room for the why-text on three lines (`.full .row` in style.css). */
 export const FULL_ROW_HEIGHT = 56;
-/** The popup's list: ten rows, the records first (issue 21 §1: at least 8 visible at 460 × 600). */
+/** The popup's list: ten rows, the records first (at least 8 visible at 460 × 600). */
 export const VIEWPORT_HEIGHT = 360;
 export const OVERSCAN = 6;
 /** The list never shrinks below four rows to make room: the page scrolls instead. */
@@ -90,7 +90,7 @@ export function SelectionList({
 
 /**
  * The list's height: at most `viewport`, less when what sits above it (an alert, a banner) and the
- * deck at the bottom would otherwise cover rows, so every row drawn is a row seen (issue 21 §1).
+ * deck at the bottom would otherwise cover rows, so every row drawn is a row seen.
  */
 function useRoomAbove(scroller: { current: HTMLElement | null }, viewport: number, rowHeight: number): number {
   const room = useSignal(viewport);

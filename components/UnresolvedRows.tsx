@@ -7,7 +7,7 @@ import { WAITING_LABEL } from '../lib/popup/plan';
 
 /**
  * Ticked rows whose page showed no transaction Id (registers, the Invoices list, the bank feed's
- * Posted tab) and that Safe Delete could not tie to exactly one record (issue 20): being identified,
+ * Posted tab) and that Safe Delete could not tie to exactly one record: being identified,
  * not found in QuickBooks, or several records agree with everything the row shows, or the page showed
  * it among identical rows ("Can't tell which transaction"). None of them is in the selection or can be deleted; for the last kind the person
  * picks the one they mean, which then goes through the same check as any ticked record.

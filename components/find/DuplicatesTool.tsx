@@ -7,7 +7,7 @@ import { DuplicateGroup, DuplicatesHead, proposedKeys } from './DuplicateGroup';
 import { AddedNotice, FindProblems, TypesField } from './TypesField';
 
 /**
- * "Find likely duplicates" (issue 22, item 3): a date range, types and the days window; each group
+ * "Find likely duplicates": a date range, types and the days window; each group
  * side by side with the one kept and why; only proposed members have a box, unticked; "Add to
  * selection" adds exactly the ticked ones.
  */

@@ -5,7 +5,7 @@ import type { PopupModel } from '../../lib/popup/model';
 type Tools = ComponentType<{ model: PopupModel }>;
 
 /**
- * The full view's "Find" section (issue 22), fetched on first render by a dynamic import(): the
+ * The full view's "Find" section, fetched on first render by a dynamic import(): the
  * tools, their model and the report parser stay out of the popup's first bundle (< 60 KB gz).
  */
 export function FindMount({ model }: { model: PopupModel }) {

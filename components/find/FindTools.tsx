@@ -16,7 +16,7 @@ const TOOLS: [Tool, string][] = [
 ];
 
 /**
- * "Find in <company>": three ways to add to the same selection (issue 22). Everything found is for
+ * "Find in <company>": three ways to add to the same selection. Everything found is for
  * the company named here; a new company starts the tools afresh (nothing found in one is offered in
  * another).
  */

@@ -17,7 +17,7 @@ const FIELDS: [ReportField, string][] = [
 ];
 
 /**
- * "Import a list" (issue 22, item 2): a report exported from QuickBooks (CSV or XLSX) or a plain
+ * "Import a list": a report exported from QuickBooks (CSV or XLSX) or a plain
  * list; its columns as found, for the person to fix; each line matched in QuickBooks; then matched,
  * can't tell and not found, before anything is added.
  */

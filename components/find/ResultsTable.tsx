@@ -36,7 +36,7 @@ const keyOf = (r: FoundRecord): ResultKey => ({ entity: r.entity, id: r.id });
 const NONE: ReadonlySet<number> = new Set();
 
 /**
- * The found transactions (issue 22, item 1): a real table whose rows are windowed (thousands of
+ * The found transactions: a real table whose rows are windowed (thousands of
  * results, a few dozen rows in the DOM), a box per row and one for all, the total, and the two ways
  * to add to the selection. Space toggles the focused row's box, arrows move between rows.
  */

@@ -43,7 +43,7 @@ function Field(props: {
 }
 
 /**
- * "Find transactions" (issue 22, item 1): types, dates, name (suggested from the company's lists),
+ * "Find transactions": types, dates, name (suggested from the company's lists),
  * amount exact or a range, number, and when the records were created (how a bad import is found).
  * The answer is every match or none (R4); the results table adds the ticked ones or all of them.
  */

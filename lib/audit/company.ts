@@ -1,7 +1,7 @@
 /**
  * The audit log by company (lib/audit/log.ts spreads these into the log): which companies have
  * entries, how many are not exported yet, one company's entries (a restore plans from them), and
- * "Erase this company's local data" (issue 18 §7). They walk the `company` index (lib/audit/db.ts),
+ * "Erase this company's local data". They walk the `company` index (lib/audit/db.ts),
  * so none reads another company's snapshots.
  */
 import type { IDBPDatabase } from 'idb';

@@ -1,5 +1,5 @@
 /**
- * Other clients with something in hand (issue 21 §2): the view shows one company, the client in
+ * Other clients with something in hand: the view shows one company, the client in
  * view; a selection or a running deletion of another company is named at its top instead of being
  * out of sight. Built from the companies this device knows: the connected ones and those with jobs.
  */

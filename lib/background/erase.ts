@@ -1,5 +1,5 @@
 /**
- * "Erase this company's local data" (issue 18 §7, `company/erase`): after Disconnect or Forget, the
+ * "Erase this company's local data" (`company/erase`): after Disconnect or Forget, the
  * snapshots of a client's records would otherwise stay on this device for good. The person confirmed
  * in the popup (which said how many audit records go and whether they were exported: they are the
  * only copy of deleted records). Erased, for one company in one environment: its audit entries, its

@@ -1,5 +1,5 @@
 /**
- * The full view's find tools (issue 22): "Find transactions", "Find likely duplicates", "Import a
+ * The full view's find tools: "Find transactions", "Find likely duplicates", "Import a
  * list" (each line resolved by the row resolver) and the name suggestions. Reads only, for the
  * company the view showed and only while it is the one in use; what they find reaches the selection
  * only through the person's "Add to selection" (`selection/add`). Every read goes through the

@@ -58,7 +58,7 @@ export const jobHandlers: Pick<Handlers<PageMessageType, [s: JobServices]>, JobM
     if (!job) return fail('No such job.');
     if (isActiveJob(job)) return fail('The job is still running: pause or cancel it first.');
     await dismissJob(s, job);
-    // "Done" after a restore returns to where the person came from (issue 21 §7): the deletion
+    // "Done" after a restore returns to where the person came from: the deletion
     // result it restored from is closed too (kept in the recent runs), not shown again.
     if (job.operation === RESTORE.kind) {
       const older = await s.latestJob({ realmId: job.realmId, environment: job.environment });

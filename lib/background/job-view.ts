@@ -12,7 +12,7 @@ function viewWait(job: JobSnapshot): JobView['wait'] {
   const wait = job.wait;
   if (!wait) return undefined;
   if (wait.kind === 'tokenNeeded') return { kind: 'tokenNeeded' };
-  // A read that failed before anything was sent: QuickBooks is not answering (issue 21 §3).
+  // A read that failed before anything was sent: QuickBooks is not answering.
   if (wait.kind === 'retry') return { kind: 'outage', until: wait.until };
   if (wait.kind === 'landing') return { kind: 'landing', until: wait.until, count: wait.count };
   return { kind: wait.kind, until: wait.until };

@@ -1,5 +1,5 @@
 /**
- * Which companies' data this device keeps, for "Erase this company's local data" (issue 18 §7):
+ * Which companies' data this device keeps, for "Erase this company's local data":
  * every company with audit entries (the snapshots of deleted records) or jobs, every connected
  * company that has any, and the company the view shows when it has a selection, a check or runs.
  * Cheap enough for every view: the audit log counts from its company index (no snapshot is read)

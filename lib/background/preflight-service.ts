@@ -30,7 +30,7 @@ export function describeFailure(kind: string): string {
       return 'The selection belongs to another company than the connected one.';
     default:
       // A 5xx, a dropped connection, no network ("TypeError: Failed to fetch"): the raw text is the
-      // browser's or the service's jargon and never reaches a person (issue 21 §3).
+      // browser's or the service's jargon and never reaches a person.
       return "QuickBooks isn't responding.";
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The client in view (issue 21 §2): the popup opens on the company of the active QuickBooks tab.
+ * The client in view: the popup opens on the company of the active QuickBooks tab.
  * When the popup opens it names the active tab; the background reads that tab's company the way it
  * reads a reporting page's (the `qbo.currentcompanyid` cookie of the tab's own cookie store) and
  * makes it the company the views show, as a tick on that page would. It reads nothing from the page

@@ -54,7 +54,7 @@ export async function signIn(deps: {
     // Chrome and Firefox report a closed window as an error.
     if (/cancel|closed|not approve|user/i.test(text)) return { kind: 'cancelled' };
     // "Authorization page could not be loaded": the browser could not open the sign-in page. Say
-    // what to try, never the browser's own words (issue 21 §10).
+    // what to try, never the browser's own words.
     return { kind: 'failed', message: SIGN_IN_UNREACHABLE };
   }
   if (!responseUrl) return { kind: 'cancelled' };

@@ -1,5 +1,5 @@
 /**
- * The transaction entities Safe Delete knows, and what a record Id is, defined once (issue 13). The
+ * The transaction entities Safe Delete knows, and what a record Id is, defined once. The
  * API's names for them are in lib/qbo/entities.ts, the web app's in ./web-app.ts.
  */
 import { DIGITS_ID } from './ids';

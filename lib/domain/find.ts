@@ -1,5 +1,5 @@
 /**
- * Safe Delete's own ways to find what to delete (issue 22), as the full view asks them and the
+ * Safe Delete's own ways to find what to delete, as the full view asks them and the
  * background answers: a search, likely duplicates, an imported list resolved line by line. Found
  * records only ever reach the selection by the person's "Add to selection" (`selection/add`), and
  * then go through the same preflight as ticked rows.

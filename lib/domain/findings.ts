@@ -1,5 +1,5 @@
 /**
- * What the preflight found about a record, as data (issue 19 §1; zod's issues are the model): each
+ * What the preflight found about a record, as data (zod's issues are the model): each
  * finding names the status it stands for and carries the facts behind it, never a sentence. The
  * checks (lib/preflight/checks) produce them, the stored check keeps them, the popup receives them
  * as they are; words are made only at the edges, from the facts: lib/preflight/reason.ts writes the

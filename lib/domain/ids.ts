@@ -1,5 +1,5 @@
 /**
- * The domain's vocabulary for identifiers, defined once (issue 13): a company's realm id, a record's
+ * The domain's vocabulary for identifiers, defined once: a company's realm id, a record's
  * Id and SyncToken are 1–20 ASCII digits; environments are production and sandbox. No zod here: the
  * content script imports this and stays small (schemas.ts has the zod forms).
  */

@@ -1,5 +1,5 @@
 /**
- * The job vocabulary shared by the runner, the background and the popup, defined once (issue 13):
+ * The job vocabulary shared by the runner, the background and the popup, defined once:
  * the outcome groups a result is shown in (read from the operations' declarations,
  * lib/domain/operations.ts), and which job states count as active (a job that may
  * still send: it locks its company and blocks a second job). 'created' is active: a job exists the

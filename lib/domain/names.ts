@@ -1,7 +1,7 @@
 /**
  * The service's name lists a transaction refers to (`CustomerRef`, `VendorRef`, `ItemRef`, every
  * `…AccountRef`, …): a restore is refused by the service when one of them was deleted or made
- * inactive since the record was deleted (issue 11 §1), so the preview reads them first.
+ * inactive since the record was deleted, so the preview reads them first.
  */
 export const NAME_TYPES = ['Customer', 'Vendor', 'Employee', 'Item', 'Account'] as const;
 

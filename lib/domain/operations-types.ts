@@ -1,5 +1,5 @@
 /**
- * The shape of one job operation's declaration (issue 19): its kind, its own outcome kinds with the
+ * The shape of one job operation's declaration: its kind, its own outcome kinds with the
  * group each falls in and its label, and its words. One file per operation (operations-<kind>.ts),
  * listed once in operations.ts; the runner's plug-in, the protocol, the background and the popup
  * read the declaration instead of spelling the operation out. Pure data: no imports.

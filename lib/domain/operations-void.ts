@@ -1,4 +1,4 @@
-/** "Void instead of delete" (issue 11 §2; lib/jobs/operations/void.ts is its plug-in). */
+/** "Void instead of delete" (lib/jobs/operations/void.ts is its plug-in). */
 import type { OperationDeclaration } from './operations-types';
 
 export const VOID = {

@@ -1,5 +1,5 @@
 /**
- * Every job operation, listed once (issue 19): a new operation is its declaration file here, its
+ * Every job operation, listed once: a new operation is its declaration file here, its
  * plug-in in lib/jobs/operations/, and its outcomes' payloads in lib/journal/schema.ts. The kinds,
  * the outcome groups, the labels and the words everywhere else are read from this list.
  */

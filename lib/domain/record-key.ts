@@ -1,6 +1,6 @@
 /**
  * A record's key, `Entity:Id` (e.g. "Invoice:115"): how the selection, the preflight, the journal and
- * the popup name one record of a company. Built and parsed here only (issue 13).
+ * the popup name one record of a company. Built and parsed here only.
  */
 import { DIGITS_ID } from './ids';
 

@@ -1,6 +1,6 @@
 /**
  * A company in one environment: the scope every selection, check, job and connection belongs to.
- * Written once here (issue 18): its key (`production.9341…`), the comparison, and the stamp a view
+ * Written once here: its key (`production.9341…`), the comparison, and the stamp a view
  * carries so that a click acts on exactly what the person saw.
  *
  * The stamp is a digest, not a secret: it tells a stale view from a current one (a report from

@@ -1,5 +1,5 @@
 /**
- * What "Find transactions" searches for (issue 22, item 1), checked on arrival: the full view sends
+ * What "Find transactions" searches for, checked on arrival: the full view sends
  * it in a message, so it is untrusted until `parseSearchQuery` says otherwise. Problems come back as
  * zod issues (data: a path, a code, and for ours `params.rule`), worded only where they are shown.
  */

@@ -1,5 +1,5 @@
 /**
- * The web app's Type column text → the entity (issue 20): the names registers and lists show, as
+ * The web app's Type column text → the entity: the names registers and lists show, as
  * service-facts lists them for the TransactionList report ("Display names → entities") plus the
  * register's own words for the same types ("Refund Receipt", "Cash Expense", "Time Activity").
  * Case and spacing do not matter ("bill  payment (check)"); an unknown text is undefined, never a

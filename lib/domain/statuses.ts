@@ -1,5 +1,5 @@
 /**
- * The preflight's statuses, defined once (issue 13). The preflight classifies a record as 'ready'
+ * The preflight's statuses, defined once. The preflight classifies a record as 'ready'
  * or by its most important blocker (STATUS_ORDER); the popup also shows 'linked' (ready, but linked
  * to other transactions: a decision, see lib/jobs/from-preflight.ts).
  *
@@ -63,7 +63,7 @@ export const STATUS_DECLARATIONS = {
     label: 'Deposited',
     whenKept: 'leftAlone',
     blockRank: 6,
-    // No internal Id in words (issue 21 §8): the deposit is found from the record in QuickBooks.
+    // No internal Id in words: the deposit is found from the record in QuickBooks.
     plain:
       'On a bank deposit: QuickBooks refuses to delete it until you remove it from that deposit (open it in QuickBooks to see which).',
   },

@@ -1,5 +1,5 @@
 /**
- * Which records look like the same transaction entered twice (issue 22, "Find likely duplicates"):
+ * Which records look like the same transaction entered twice ("Find likely duplicates"):
  * the match rules only, no keep decision (./duplicates.ts). Two rules, either one groups:
  *
  * - same amount: the same type, the same amount to the cent ($10.001 is $10.00; $10.01 is not), the

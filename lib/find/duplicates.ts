@@ -1,5 +1,5 @@
 /**
- * Likely duplicates and what to propose deleting (issue 22, item 3). Pure: records and their
+ * Likely duplicates and what to propose deleting. Pure: records and their
  * protections in (./duplicates-facts.ts decides those with the preflight's checks), groups out.
  *
  * Matching is ./duplicates-match.ts. In each group ONE record is kept by these rules, in order:

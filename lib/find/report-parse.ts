@@ -1,5 +1,5 @@
 /**
- * Import a list (issue 22, item 2): a QuickBooks report exported as CSV or XLSX — Transaction List by
+ * Import a list: a QuickBooks report exported as CSV or XLSX — Transaction List by
  * Date, Transaction Detail by Account, Journal — or a plain list, read into rows after its header
  * row, with a suggested column mapping. `linesOf` (./report-lines.ts) then makes the lines the row
  * resolver resolves. Every failure is a value with a message in plain words; nothing throws.

@@ -1,5 +1,5 @@
 /**
- * The shapes of an imported report (issue 22, item 2 "Import a list"): a QuickBooks report exported
+ * The shapes of an imported report ("Import a list"): a QuickBooks report exported
  * as CSV or XLSX (or a plain list) read as rows of text, the header row found by the report's own
  * column titles, and a column mapping the person can fix before each line is resolved.
  *

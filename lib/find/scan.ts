@@ -1,5 +1,5 @@
 /**
- * The duplicates scan's reading plan and run (issue 22, item 3): for a date range and types (or one
+ * The duplicates scan's reading plan and run: for a date range and types (or one
  * account), the reads it needs, then the groups (./duplicates.ts). It has the caps of a search
  * (./search.ts): a range of at most MAX_RANGE_YEARS, at most MAX_SEARCH_RESULTS records read. Over
  * either it is refused whole, never cut. Reads, in order:

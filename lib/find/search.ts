@@ -1,5 +1,5 @@
 /**
- * "Find transactions" (issue 22, item 1): per type a counted, paged read (R4), the filters the
+ * "Find transactions": per type a counted, paged read (R4), the filters the
  * service cannot apply done after it (./search-statement.ts says which), the rows sorted by date then
  * number, with the total.
  *

@@ -1,5 +1,5 @@
 /**
- * The app's monthly allowance of metered reads is used up (issue 23 §4; lib/qbo/fault.ts
+ * The app's monthly allowance of metered reads is used up (lib/qbo/fault.ts
  * isAllowanceFault). Without reads neither R1 (re-read just before deleting) nor R2 (the reconciled
  * report) can be checked, so nothing more is sent: the job pauses, with the reason as data the popup
  * words (lib/popup/format.ts pausedText). Waiting a minute, like a 429, would only knock again and

@@ -1,6 +1,6 @@
 /**
  * The order of a job's entity groups, chosen so that as many entity boundaries as possible fall on a
- * chunk cut (issue 23 §4: reads are metered). A chunk re-reads with one query per entity it holds, so
+ * chunk cut (reads are metered). A chunk re-reads with one query per entity it holds, so
  * each boundary inside a chunk costs one metered read; a boundary on a cut costs none. A boundary
  * falls on a cut when the records before it are a multiple of the chunk size, so the best order puts
  * the groups in as many runs summing to a multiple of it as possible: a subset DP over the groups

@@ -66,7 +66,7 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   }),
   /**
    * Selection changes name the company the view showed (`scope`): the background refuses them when
-   * it now holds another company's selection (issue 18 §2).
+   * it now holds another company's selection.
    */
   z.object({ type: z.literal('selection/remove'), key: z.string().max(200), scope: CompanyScopeSchema }),
   z.object({ type: z.literal('selection/clear'), scope: CompanyScopeSchema }),
@@ -112,7 +112,7 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
    * linked transactions": stored with the company's selection, the same in every view.
    */
   z.object({ type: z.literal('selection/choose'), choice: ChoicePatchSchema, scope: CompanyScopeSchema }),
-  /** The full view's find tools (issue 22): reads only; adding is `selection/add`, the person's click. */
+  /** The full view's find tools: reads only; adding is `selection/add`, the person's click. */
   z.object({ type: z.literal('find/search'), query: SearchQuerySchema, scope: CompanyScopeSchema }),
   z.object({ type: z.literal('find/duplicates'), query: DuplicatesQuerySchema, scope: CompanyScopeSchema }),
   z.object({
@@ -158,7 +158,7 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('audit/clear') }),
   /**
-   * "Restore deleted records" (issue 11 §1): what a restore of the connected company's deleted
+   * "Restore deleted records": what a restore of the connected company's deleted
    * records chosen by `filter` would do (`restore/preview`), and starting it (`restore/start`).
    */
   z.object({ type: z.literal('restore/preview'), filter: RestoreFilterSchema, scope: CompanyScopeSchema }),

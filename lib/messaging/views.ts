@@ -252,14 +252,14 @@ export const PopupStateSchema = z.object({
   /**
    * What this view shows: its company and a stamp of its selection as checked. A start or a
    * selection change sends it back; the background refuses the click when it would act on anything
-   * else (issue 18 §2).
+   * else.
    */
   scope: ViewScopeSchema.optional(),
   /** What the click does, the selection's (lib/domain/choice.ts); absent: delete, no opt-in. */
   choice: ChoiceSchema.optional(),
   /**
    * The companies whose data this device keeps, connected or not, for "Erase this company's local
-   * data" (issue 18 §7): their audit entries (the only copy of deleted records) and jobs.
+   * data": their audit entries (the only copy of deleted records) and jobs.
    */
   localData: z
     .array(
@@ -279,7 +279,7 @@ export const PopupStateSchema = z.object({
   /**
    * Other companies with something in hand: a selection, or a deletion running or paused. The view
    * shows one company (the client in view); these are named at its top, so nothing of another
-   * client is out of sight (issue 21 §2).
+   * client is out of sight.
    */
   elsewhere: z
     .array(

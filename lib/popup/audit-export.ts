@@ -1,5 +1,5 @@
 /**
- * The audit log's export as the popup does it (issue 18 §7: "exported" only once the file is saved).
+ * The audit log's export as the popup does it ("exported" only once the file is saved).
  *
  * The export is fetched page after page (`after` = the previous page's `next`), the parts kept apart
  * so a Blob joins them (50,000 entries never become one string), and handed to the browser. Handing

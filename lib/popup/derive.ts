@@ -69,7 +69,7 @@ export function deleteBlocker(
   const c = state.connection;
   const mismatch = companyMismatch(state);
   if (isJobActive(state)) return 'A deletion is already in progress.';
-  // The one step is connecting (issue 21 §8, §10); a pasted token that ran out asks for a new one.
+  // The one step is connecting; a pasted token that ran out asks for a new one.
   if (!c.realmId) return 'Connect to QuickBooks first.';
   if (!c.hasToken) return c.method === 'pasted' ? 'Paste a new access token first.' : 'Connect to QuickBooks first.';
   if (c.tokenExpiresAt !== undefined && c.tokenExpiresAt <= now)
@@ -80,7 +80,7 @@ export function deleteBlocker(
   // The rows on screen are from an older check: nothing is deleted until a fresh one succeeds.
   if (state.preflight?.error) return 'The last check failed: nothing can be deleted until a fresh check succeeds.';
   // A row ticked since the last check is checked on its own within a second; until then the click
-  // would name a list about to change (and be refused for it), so it waits (issue 18 §2).
+  // would name a list about to change (and be refused for it), so it waits.
   if (state.selection.some((r) => r.status === undefined)) return 'Checking the selection…';
   if (deletable === 0) return `No selected transaction is ready to ${(voidInstead ? VOID : DELETE).words.verb}.`;
   return undefined;

@@ -1,7 +1,7 @@
 /**
- * The "Find transactions" form as typed, turned into the SearchQuery the background takes (issue 22,
- * item 1): an amount typed → cents sent (read as every amount is, lib/domain/values/amount.ts), the person's local time → epoch ms, and every problem in
- * words. Pure: the checks are the protocol's own schema (parseSearchQuery), worded here by rule.
+ * The "Find transactions" form as typed, turned into the SearchQuery the background takes: an
+ * amount typed → cents sent (read as every amount is, lib/domain/values/amount.ts), the person's
+ * local time → epoch ms, and every problem in words. Pure: the checks are the protocol's own schema (parseSearchQuery), worded here by rule.
  */
 import { ENTITIES, type Entity } from '../domain/entities';
 import { parseSearchQuery, type SearchAmount, type SearchQuery } from '../domain/search-query';

@@ -1,5 +1,5 @@
 /**
- * "Import a list" (issue 22, item 2), the full view's side: a report file read by the parser (a
+ * "Import a list", the full view's side: a report file read by the parser (a
  * dynamic import: Papa Parse and the XLSX reader stay out of the popup), the column mapping the
  * person may fix, each line resolved by the background (`find/resolve`, 5,000 a message), and what
  * is added: the matched lines and the can't-tell lines the person picked a candidate for, nothing

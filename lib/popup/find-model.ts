@@ -1,5 +1,5 @@
 /**
- * The full view's find tools (issue 22): which tool is open, "Find transactions" and "Find likely
+ * The full view's find tools: which tool is open, "Find transactions" and "Find likely
  * duplicates" with their answers, the name suggestions, and the one way in to the selection,
  * `selection/add` (the person's click, for the company the view shows, `shownAt` = when the
  * background read what was shown). Loaded only by the full view (components/find/FindMount.tsx).

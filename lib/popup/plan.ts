@@ -226,7 +226,7 @@ export function clickText(plan: Plan, client?: string, locale?: string): string 
 
 /**
  * "6 not in this click: 2 closed period · 3 reconciled · 1 deposited"; undefined when nothing is.
- * Not "left alone": that is one of the filter's groups, and this counts the decisions too (issue 21 §8).
+ * Not "left alone": that is one of the filter's groups, and this counts the decisions too.
  */
 export function leftAloneLine(plan: Plan, locale?: string): string | undefined {
   const n = plan.notDeletedByStatus.reduce((sum, [, count]) => sum + count, 0);

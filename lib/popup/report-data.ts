@@ -1,5 +1,5 @@
 /**
- * The deletion report handed to the client (issue 21 §6), as data: a header block (client, run date,
+ * The deletion report handed to the client, as data: a header block (client, run date,
  * who ran it, the extension's version), totals by type of what was deleted, then three sections —
  * deleted; not deleted, and why; left alone by the check, and why. The CSV (report-csv.ts) and the
  * Excel file (report-xlsx.ts) both render this one shape, so the two files say the same thing; the

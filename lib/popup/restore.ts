@@ -1,5 +1,5 @@
 /**
- * "Restore deleted records" (issue 11 §1), the popup's side: ask the background what a restore
+ * "Restore deleted records", the popup's side: ask the background what a restore
  * would do (`restore/preview`, said before the final click), then start it (`restore/start`; the
  * answer is the new state, the restore then shows as the current job). The company is always the
  * one the view shows: every request names it, and the background refuses it when it differs.

@@ -110,7 +110,7 @@ export interface QboClient {
 }
 
 /**
- * The reads of the find tools and the row resolver (issues 20, 22), apart from QboClient so a test's
+ * The reads of the find tools and the row resolver, apart from QboClient so a test's
  * hand-made client for deletes need not implement them. createQboClient gives both.
  */
 export interface QboFindReads {

@@ -1,5 +1,5 @@
 /**
- * Create (re-create a deleted record from its snapshot, issue 11 §1) through the one write path
+ * Create (re-create a deleted record from its snapshot) through the one write path
  * (./write-calls.ts), always in a batch call and always with the service's `requestid`: a repeat
  * with the same `requestid` returns the original answer instead of creating again, so an ambiguous
  * answer (5xx, dropped connection, a worker stopped mid-call) is re-sent safely with the same id.

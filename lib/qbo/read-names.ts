@@ -1,6 +1,6 @@
 /**
  * Names (customers, vendors, employees, items, accounts) by Id as the service shows them now, for the
- * restore preview (issue 11 §1): a create naming one that was deleted or made inactive since is
+ * restore preview: a create naming one that was deleted or made inactive since is
  * refused, so it is said before the click. Inactive and deleted names are asked for explicitly
  * (`Active in (true, false)`); a deleted name is inactive with "(deleted)" after it. An Id the
  * service does not list at all is absent from the answer (the caller treats it as gone).

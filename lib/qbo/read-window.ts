@@ -1,5 +1,5 @@
 /**
- * The WindowReader over the real client (issue 20): every record of one entity with TxnDate in
+ * The WindowReader over the real client: every record of one entity with TxnDate in
  * [from, to], as the service sent each row. R4 as every read (lib/qbo/read-pages.ts): count(*)
  * first, then pages with STARTPOSITION and MAXRESULTS until the count is reached; a short page, a row
  * seen twice, a row that is no record, or a total that does not add up is a failure, never a smaller

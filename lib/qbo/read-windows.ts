@@ -1,5 +1,5 @@
 /**
- * Several TxnDate windows read at once (the row resolver, issue 20): each window's count(*) and
+ * Several TxnDate windows read at once (the row resolver): each window's count(*) and
  * first page travel as two query items of one batch call (service-facts: "A query item has `Query`
  * and no `operation`"), 15 windows a call. R4 holds per window: its page is checked against its own
  * count; a window with more rows than a page is paged on with plain queries (./read-window.ts).

@@ -1,5 +1,5 @@
 /**
- * R2's one membership rule, for the preflight and the runner alike (issue 13: it was written twice):
+ * R2's one membership rule, for the preflight and the runner alike (it was written twice):
  * a record is reconciled when a TransactionList row (cleared=Reconciled) names its Id and either its
  * entity or no entity at all (a row whose type the report did not name still counts: never delete on
  * a guess).

@@ -1,5 +1,5 @@
 /**
- * Which reads resolve a set of rows (issue 20): one query per entity type per date window. A window
+ * Which reads resolve a set of rows: one query per entity type per date window. A window
  * spans at most 31 days; each entity's possible dates (every reading of every row's date, narrowed
  * by the order the rows prove: ./read-shown.ts dateOrderOf) are swept in order and a new window
  * starts where the last would pass 31 days. A row whose date reads two ways needs both readings'

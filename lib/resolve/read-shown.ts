@@ -1,5 +1,5 @@
 /**
- * A ticked row's shown text read once into values a record can be compared with (issue 20): the
+ * A ticked row's shown text read once into values a record can be compared with: the
  * entities it may be (and the kind of Purchase its Type names), every date and amount its text may
  * mean and whether the amount is shown below zero (lib/domain/values), its number, and its
  * name, account and memo folded for comparison. A row with no readable date or

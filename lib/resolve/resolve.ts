@@ -1,5 +1,5 @@
 /**
- * resolveRows (issue 20): each planned (entity, window) read once through the injected reader, at
+ * resolveRows: each planned (entity, window) read once through the injected reader, at
  * most two reads in flight, then every row matched against the records of its entities and windows
  * (./match.ts). Exactly one record agreeing with every shown field is a match; none is none; several
  * are the person's pick, candidates oldest first. A row the page showed among rows identical to it

@@ -1,5 +1,5 @@
 /**
- * The row resolver's contract (issue 20): a ticked row with no transaction Id in its markup is known
+ * The row resolver's contract: a ticked row with no transaction Id in its markup is known
  * by what it shows; the resolver reads, per entity type and date window, every record of that window
  * (R4: counted and paged, an incomplete set is a failure, never a guess) and accepts a record only
  * when EVERY field the row shows agrees and exactly one record does.

@@ -1,5 +1,5 @@
 /**
- * The vocabulary the restore shares (issue 11 §1): which stage an entity is restored in, how a
+ * The vocabulary the restore shares: which stage an entity is restored in, how a
  * LinkedTxn's TxnType names an entity, and how a bookkeeper reads a record's name. Pure.
  */
 import { ENTITY_LABEL, isEntity } from '../domain/entities';

@@ -1,5 +1,5 @@
 /**
- * Rows known by what they show (issue 20): a ticked row whose markup carries no transaction Id
+ * Rows known by what they show: a ticked row whose markup carries no transaction Id
  * (a register, the Invoices list, the bank feed's Posted tab) waits here, keyed by its `rowKey`,
  * until the resolver (lib/resolve) finds the ONE record that agrees with every field it shows. Then
  * it moves into the selection as an ordinary record (`fromRow` remembers the row), where the

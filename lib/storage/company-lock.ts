@@ -1,5 +1,5 @@
 /**
- * One check-and-create at a time per company (issue 18 §1). Two views (the popup and the full view)
+ * One check-and-create at a time per company. Two views (the popup and the full view)
  * can press "Verify and delete selected" or "Restore" together; without this both pass "a job is
  * already running" before either creates its job, and a restore then creates every record twice.
  * The runner re-checks inside the storage write queue as well (`tryCreateJob`), so a second worker

@@ -1,5 +1,5 @@
 /**
- * The restore operation ("Restore deleted records", issue 11 §1): re-create deleted records from
+ * The restore operation ("Restore deleted records"): re-create deleted records from
  * their snapshots, a second kind of job in the same runner (journaled, resumable, paused, resumed,
  * cancelled like a delete). The job's chunks come in dependency order (lib/restore/plan.ts: documents,
  * then the payments that pay them, then deposits), so by the time a record is sent, every record it
@@ -117,7 +117,7 @@ async function sentBodies(items: readonly SentItem[], ctx: OperationContext): Pr
 /**
  * R4: the records each item's body may have made: one complete read per entity of what was created
  * since the job started (count and pages of 1,000), matched here by date, number, amount, party and
- * mark. Not one read per TxnDate: a batch spans many dates and every read is metered (issue 23 §4).
+ * mark. Not one read per TxnDate: a batch spans many dates and every read is metered.
  */
 async function lookFor(
   client: QboClient,

@@ -1,5 +1,5 @@
 /**
- * The void operation ("Void instead of delete", issue 11 §2): the same checks as a delete first (R1
+ * The void operation ("Void instead of delete"): the same checks as a delete first (R1
  * re-read → changed records skipped, gone → already gone, R2 reconciled unless opted in), then
  * Invoice `operation=void` / Payment, SalesReceipt, BillPayment `update` + `include=void`, in
  * batches matched by bId. A fault is a refusal even inside an HTTP 200 (the real service answers a

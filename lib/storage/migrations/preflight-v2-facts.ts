@@ -1,7 +1,7 @@
 /**
  * The stored preflight checks (`sd:preflight:<env>:<realm>`) 1 → 2: findings as facts
  * (lib/domain/findings.ts) where shape 1 held sentences (`reason`, `warnings: string[]`). A sentence
- * cannot be turned back into facts safely: reading "linked" out of a warning's words is what issue 19
+ * cannot be turned back into facts safely: reading "linked" out of a warning's words is what shape 2
  * removed, and a row migrated without its linked finding would let a linked record go without
  * "Include linked transactions". So every stored check is dropped: the selection stays, its rows show
  * unchecked, the popup checks them again, and a click before that is refused ("The selection changed
