@@ -5,7 +5,7 @@
  * is sent as `selection/choose` and shown at once, until the background's answer shows it (or,
  * refused, shows the stored choice again).
  */
-import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 import { type Choice, type ChoicePatch, NO_CHOICE } from '../domain/choice';
 import { VOID } from '../domain/operations';
 import type { PopupState } from '../messaging/views';
@@ -18,7 +18,20 @@ export function createChoice(
   const asked = signal<ChoicePatch | undefined>(undefined);
   let inFlight = 0;
   let sent: Promise<unknown> = Promise.resolve();
+  /** The state the popup held when the last answer came: a state fetched after it holds the tick. */
+  let heldAtAnswer: PopupState | undefined;
   const choice = computed<Choice>(() => ({ ...(state.value?.choice ?? NO_CHOICE), ...asked.value }));
+  const shows = (patch: ChoicePatch) => {
+    const stored = state.peek()?.choice;
+    return !!stored && Object.entries(patch).every(([k, v]) => stored[k as keyof Choice] === v);
+  };
+  // Answered ticks stay shown until the background's state shows them: clearing them at the answer
+  // showed the old choice for a moment (a ticked box unticked itself until the next state came).
+  effect(() => {
+    const current = state.value;
+    const patch = asked.peek();
+    if (patch && inFlight === 0 && (current !== heldAtAnswer || shows(patch))) asked.value = undefined;
+  });
   return {
     choice,
     includeReconciled: computed(() => choice.value.includeReconciled),
@@ -39,11 +52,15 @@ export function createChoice(
       inFlight += 1;
       const answer = send(patch);
       sent = answer;
+      let ok = false;
       try {
-        return await answer;
+        ok = await answer;
+        return ok;
       } finally {
         inFlight -= 1;
-        if (inFlight === 0) asked.value = undefined;
+        heldAtAnswer = state.peek();
+        const patch = asked.peek();
+        if (inFlight === 0 && patch && (!ok || shows(patch))) asked.value = undefined;
       }
     },
     /** Resolves once every tick sent so far is answered (a click right after a tick waits for it). */
