@@ -27,7 +27,9 @@ export function ConnectQuickBooks({
   const id = useId();
   const busy = model.pending.value === 'connection/connect';
   const c = model.connection.value;
-  const selected = model.selection.value.length;
+  // The ticked rows known by what they show wait for the connection too: they count as selected here.
+  const waiting = (model.state.value?.unresolved ?? []).filter((row) => row.status === 'identifying').length;
+  const selected = model.selection.value.length + waiting;
   // One step: the company open in the active QuickBooks tab, and what waits for it.
   const inView = !reconnect && !c?.realmId && c?.pageRealmId ? (c.pageCompanyName ?? 'the company') : undefined;
   return (

@@ -137,6 +137,24 @@ describe('not connected', () => {
     expect(screen.queryByLabelText('Include reconciled transactions')).toBeNull();
   });
 
+  it('counts the ticked rows known by what they show, which wait for the connection too', async () => {
+    const waiting = [3, 4, 5].map((n) => ({
+      rowKey: `page:${n}`,
+      shown: { type: 'Invoice', number: String(1240 + n), amount: '$10.00' },
+      tickedAt: 1,
+      status: 'identifying' as const,
+      candidates: [],
+    }));
+    await renderPopup(
+      popupState({
+        connection: { environment: 'production', hasToken: false, remember: false, pageRealmId: '9130355' },
+        selection: [row(1), row(2)],
+        unresolved: waiting,
+      }),
+    );
+    expect(screen.getByText('Connect the company, open in QuickBooks, to check the 5 selected.')).toBeTruthy();
+  });
+
   it('names the company by its name, before connecting and when the page shows another one', async () => {
     const view = await renderPopup(
       popupState({
