@@ -2,7 +2,8 @@
  * The popup's top bar and its deck stay in view (position: sticky) over the page that scrolls under
  * them. The browser scrolls a focused control into the window, not out from under those bars: a
  * control reached with Tab could sit hidden behind the deck. On each focus this scrolls the page by
- * just enough to show the control between the bars (a control inside a bar is always in view).
+ * just enough to show the control between the bars (a control inside a bar is always in view). A
+ * pointer's press is left alone: what it pressed is where the pointer is.
  */
 
 /** The selectors of the bars that stay in view at the top and at the bottom. */
@@ -23,6 +24,9 @@ export function keepFocusInView(doc: Document): () => void {
   const onFocus = (event: FocusEvent) => {
     const target = event.target;
     if (!(target instanceof Element) || target.closest(`${TOP_BAR}, ${DECK}`)) return;
+    // Only a focus the keyboard moved: a press focuses its button on mousedown, and scrolling then
+    // would move the button from under the pointer before mouseup, so the click would never happen.
+    if (!target.matches(':focus-visible')) return;
     const bar = doc.querySelector(TOP_BAR)?.getBoundingClientRect();
     const deck = doc.querySelector(DECK);
     // The deck stops being sticky while a restore form is open (style.css): then it covers nothing.
