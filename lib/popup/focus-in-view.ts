@@ -21,12 +21,19 @@ export function scrollToShow(box: { top: number; bottom: number }, top: number, 
 
 /** Starts keeping focused controls out from under the bars; returns the function that stops it. */
 export function keepFocusInView(doc: Document): () => void {
+  let pressing = false;
+  const onPress = () => {
+    pressing = true;
+  };
+  const onRelease = () => {
+    pressing = false;
+  };
   const onFocus = (event: FocusEvent) => {
     const target = event.target;
     if (!(target instanceof Element) || target.closest(`${TOP_BAR}, ${DECK}`)) return;
-    // Only a focus the keyboard moved: a press focuses its button on mousedown, and scrolling then
-    // would move the button from under the pointer before mouseup, so the click would never happen.
-    if (!target.matches(':focus-visible')) return;
+    // Not while a pointer presses: a press focuses its button on pointerdown, and scrolling then would
+    // move the button from under the pointer before pointerup, so the click would never happen.
+    if (pressing) return;
     const bar = doc.querySelector(TOP_BAR)?.getBoundingClientRect();
     const deck = doc.querySelector(DECK);
     // The deck stops being sticky while a restore form is open (style.css): then it covers nothing.
@@ -35,6 +42,14 @@ export function keepFocusInView(doc: Document): () => void {
     const by = scrollToShow(target.getBoundingClientRect(), bar?.bottom ?? 0, deckTop);
     if (by !== 0) doc.defaultView?.scrollBy(0, by);
   };
-  doc.addEventListener('focusin', onFocus);
-  return () => doc.removeEventListener('focusin', onFocus);
+  const listeners = [
+    ['pointerdown', onPress],
+    ['pointerup', onRelease],
+    ['pointercancel', onRelease],
+    ['focusin', onFocus],
+  ] as const;
+  for (const [type, listener] of listeners) doc.addEventListener(type, listener as EventListener, true);
+  return () => {
+    for (const [type, listener] of listeners) doc.removeEventListener(type, listener as EventListener, true);
+  };
 }
