@@ -82,9 +82,10 @@ if (browserName === 'firefox') {
   if (problem) await end(1, problem);
 }
 const { cert, key } = ensureTestCertificate();
-// Headless walk-through: the rate limit is lowered (1 batch call per window, window 60 s → 4 s) so
-// the screenshots show a real wait; a headed demo gets the service's own limits.
-const sim = await startSimulator({ tls: { cert, key }, ...(headed ? {} : { batchLimit: 1, timeScale: 15 }) });
+// Headless walk-through: the window is shortened (60 s → 4 s) and, once the check is done, the walk
+// lowers the rate limit to 1 batch call per window (sim.setBatchLimit) so the screenshots show a real
+// wait; a headed demo gets the service's own limits.
+const sim = await startSimulator({ tls: { cert, key }, ...(headed ? {} : { timeScale: 15 }) });
 cleanups.push(() => sim.close());
 const company = sim.seedCompany({
   realmId: '9341452000001',

@@ -242,6 +242,8 @@ export interface Simulator extends AttachableControl {
   /** The published request limits on (true), off (false), or as the mode says (undefined: real mode only). */
   setRequestLimits(on: boolean | undefined): void;
   setShuffleBatchResults(on: boolean): void;
+  /** Batch calls a company may make per throttle window from now on (the service's is 40). */
+  setBatchLimit(limit: number): void;
   /** Forces Section grouping of the TransactionList report ([] or undefined: flat unless group_by is sent). */
   setReportGrouping(groupBy: ReportGrouping | ReportGrouping[] | undefined): void;
   /** Empties the throttle windows (of one company, or all). */

@@ -80,6 +80,9 @@ export function createControl(state: SimState): SimulatorControl {
     setShuffleBatchResults: (on) => {
       state.config.shuffleBatchResults = on;
     },
+    setBatchLimit: (limit) => {
+      state.config.batchLimit = limit;
+    },
     setReportGrouping: (groupBy) => {
       state.config.reportGroupBy = toGroupingList(groupBy);
     },
