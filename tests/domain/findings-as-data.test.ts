@@ -2,8 +2,7 @@
  * Issue 19 §1, findings as data: the popup receives the preflight's findings as facts and words them
  * itself, so nothing in lib/popup or components reads a fact back out of a sentence. A regex there
  * may look only at what is not a finding (an entity's label, a job outcome's label, a typed date);
- * plainText, the clean-up of jargon, sees only the service's own raw text; the view a row travels in
- * has no finding text to parse.
+ * the view a row travels in has no finding text to parse.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,11 +34,6 @@ function regexSubjects(src: string): string[] {
   return subjects;
 }
 
-/** What plainText (jargon clean-up) is called on (its declaration is no call). */
-function plainTextArguments(src: string): string[] {
-  return [...src.matchAll(/(?<!function )\bplainText\(\s*([^,()]+?)\s*[,)]/g)].map((m) => m[1] ?? '');
-}
-
 /**
  * Texts that are not findings: an entity's label, a job outcome's label, dates typed in the restore
  * filter, the deletion report's own Excel date format code and ISO dates (lib/popup/report-xlsx.ts),
@@ -58,8 +52,6 @@ const REGEX_SUBJECTS = new Set([
   'typedTime',
   'fileAmount',
 ]);
-/** The service's raw texts: a job record's fault message, a restore refusal. */
-const RAW_SERVICE_TEXT = new Set(['record.reason', 'r.reason']);
 
 describe('findings reach the popup as facts', () => {
   it('no regex in lib/popup or components parses a finding: each looks at a text that is not one', () => {
@@ -67,15 +59,6 @@ describe('findings reach the popup as facts', () => {
       regexSubjects(code(f))
         .filter((s) => !REGEX_SUBJECTS.has(s))
         .map((s) => `${f}: ${s}`),
-    );
-    expect(offenders).toEqual([]);
-  });
-
-  it('plainText is called only on the service’s raw text, never on a finding', () => {
-    const offenders = POPUP.flatMap((f) =>
-      plainTextArguments(code(f))
-        .filter((a) => !RAW_SERVICE_TEXT.has(a))
-        .map((a) => `${f}: plainText(${a})`),
     );
     expect(offenders).toEqual([]);
   });
@@ -89,9 +72,6 @@ describe('findings reach the popup as facts', () => {
       ".filter((part) => part !== '' && !/^linked to /i.test(part))",
     ].join('\n');
     expect(regexSubjects(before)).toEqual(['w', 'reason', 'part', 'list', 'reason']);
-    expect(
-      plainTextArguments('plainText(use, options.locale); plainText(reason, locale); plainText(record.reason)'),
-    ).toEqual(['use', 'reason', 'record.reason']);
   });
 
   it('a selected row carries findings as facts, no sentence: text where a finding goes is refused', () => {

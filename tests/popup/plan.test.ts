@@ -6,7 +6,6 @@ import { buildPlan, leftAloneLine, planGroupOf, willDeleteParts } from '../../li
 const willDeleteLine = (plan: Parameters<typeof willDeleteParts>[0], locale: string) =>
   willDeleteParts(plan, locale).join(' · ');
 
-import { plainText } from '../../lib/popup/words';
 import { row } from './fixtures';
 
 const off = { includeReconciled: false, includeLinked: false };
@@ -55,11 +54,5 @@ describe('what the click will do', () => {
     expect(planGroupOf('pageMismatch', off)).toBe('decision');
     for (const s of ['closedPeriod', 'deposited', 'notFound', 'duplicate', 'unsupported', 'unverifiable'] as const)
       expect(planGroupOf(s, { includeLinked: true, includeReconciled: true })).toBe('leftAlone');
-  });
-
-  it('plainText removes rule codes, field names and keys from any background text', () => {
-    expect(plainText('R3: TxnDate 2024-01-05 before BookCloseDate (Invoice:12, SyncToken 4)', 'en-US')).toBe(
-      'date Jan 5, 2024 before book-close date (Invoice (Id 12), version 4)',
-    );
   });
 });

@@ -14,5 +14,4 @@ export * from './cost';
 export * from './findings';
 export * from './lists';
 export * from './outcomes';
-export * from './plain-text';
 export * from './restore';
