@@ -6,6 +6,7 @@
  * fields becomes itself; the others keep their stored sentence as `worded`, with the code they had.
  * The service's refusals stay as they are.
  */
+import { migrateEach } from './migrate-each';
 import type { ItemMigration } from './types';
 
 type Obj = Record<string, unknown>;
@@ -46,13 +47,5 @@ export const jobChunkV2Declined: ItemMigration = {
   from: 1,
   to: 2,
   describe: "our own refusals become the outcome 'declined' with a code, no longer a fault",
-  async run({ local }) {
-    const all = await local.get(null);
-    const set: Record<string, unknown> = {};
-    for (const key of jobChunkKeysIn(Object.keys(all))) {
-      const next = withDeclined(all[key]);
-      if (JSON.stringify(next) !== JSON.stringify(all[key])) set[key] = next;
-    }
-    if (Object.keys(set).length > 0) await local.set(set);
-  },
+  run: ({ local }) => migrateEach(local, jobChunkKeysIn, withDeclined),
 };

@@ -6,6 +6,7 @@
  * record, and a restore record already coded, stay as they are.
  */
 import { jobRecordsKeysIn } from './job-records-v2-restore-variant';
+import { migrateEach } from './migrate-each';
 import type { ItemMigration } from './types';
 
 type Obj = Record<string, unknown>;
@@ -25,20 +26,15 @@ export function toCodedRestore(item: unknown): unknown {
   return next;
 }
 
+/** A chunk's list with each restore record coded (pure); not a list: unchanged. */
+export function withCodedRestore(records: unknown): unknown {
+  return Array.isArray(records) ? records.map(toCodedRestore) : records;
+}
+
 export const jobRecordsV3CodedRestore: ItemMigration = {
   item: 'jobRecords',
   from: 2,
   to: 3,
   describe: "a restore record's refusal and notes are codes; stored sentences are kept as `worded`",
-  async run({ local }) {
-    const all = await local.get(null);
-    const set: Record<string, unknown> = {};
-    for (const key of jobRecordsKeysIn(Object.keys(all))) {
-      const value = all[key];
-      if (!Array.isArray(value)) continue;
-      const next = value.map(toCodedRestore);
-      if (JSON.stringify(next) !== JSON.stringify(value)) set[key] = next;
-    }
-    if (Object.keys(set).length > 0) await local.set(set);
-  },
+  run: ({ local }) => migrateEach(local, jobRecordsKeysIn, withCodedRestore),
 };

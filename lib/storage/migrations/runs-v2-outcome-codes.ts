@@ -13,6 +13,7 @@
 import { ENVIRONMENTS } from '../../domain/ids';
 import { storageKey } from '../keys';
 import { toDeclined } from './job-chunk-v2-declined';
+import { migrateEach } from './migrate-each';
 import type { ItemMigration } from './types';
 
 type Obj = Record<string, unknown>;
@@ -77,13 +78,5 @@ export const runsV2OutcomeCodes: ItemMigration = {
   from: 1,
   to: 2,
   describe: "a kept run's records say how they ended as codes with data, no longer in words",
-  async run({ local }) {
-    const all = await local.get(null);
-    const set: Record<string, unknown> = {};
-    for (const key of runsKeysIn(Object.keys(all))) {
-      const next = withCodedOutcomes(all[key]);
-      if (JSON.stringify(next) !== JSON.stringify(all[key])) set[key] = next;
-    }
-    if (Object.keys(set).length > 0) await local.set(set);
-  },
+  run: ({ local }) => migrateEach(local, runsKeysIn, withCodedOutcomes),
 };
