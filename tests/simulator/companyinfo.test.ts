@@ -17,6 +17,28 @@ describe('company names of seeded companies', () => {
   });
 });
 
+describe('the web-app pages name the open company in their header', () => {
+  it('at the top of the left navigation, escaped; a fragment (client navigation) keeps the navigation it had', async () => {
+    const sim = await startSimulator();
+    try {
+      const co = sim.seedCompany({ count: 2, companyName: 'Redwood Roofing & Gutters' });
+      const page = await (await fetch(`${sim.url}/app/invoices`)).text();
+      expect(page).toContain(
+        '<nav aria-label="Main"><div class="company-name" data-testid="company-name">Redwood Roofing &amp; Gutters</div>',
+      );
+      expect(page).toContain('<title>Invoices</title>');
+      const fragment = await (await fetch(`${sim.url}/app/invoices?fragment=1`)).text();
+      expect(fragment).not.toContain('company-name');
+      const other = sim.seedCompany({ count: 1 });
+      const next = await (await fetch(`${sim.url}/app/sales`)).text();
+      expect(next).toContain(`data-testid="company-name">${other.companyName.replace(/&/g, '&amp;')}</div>`);
+      expect(next).not.toContain(co.companyName.replace(/&/g, '&amp;'));
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
 describe.each<FidelityMode>(['document', 'real'])('GET /companyinfo/{realmId} (%s mode)', (mode) => {
   let sim: Simulator;
   const clock = manualClock();

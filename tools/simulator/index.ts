@@ -56,6 +56,7 @@ export function createApp(state: SimState, control: ReturnType<typeof createCont
   const pages = new Hono();
   mountPages(pages, {
     pageRealmId: () => state.pageRealmId,
+    companyName: (realmId) => state.store.findCompany(realmId)?.companyName,
     records: (realmId) => control.records(realmId),
   });
   app.route('/', pages);

@@ -12,7 +12,8 @@
  * Every page is served under a cluster prefix too (`/c28/app/invoices`: one 2025 source shows
  * `https://qbo.intuit.com/c28/app/homepage`); such a page's links keep its prefix (a guess: no public
  * source shows a prefixed page's links), and paging keeps `?jobId=` (newer navigation adds it).
- * Every page sets the cookie `qbo.currentcompanyid` from `deps.pageRealmId()`.
+ * Every page sets the cookie `qbo.currentcompanyid` from `deps.pageRealmId()` and names that company at
+ * the top of its left navigation (`deps.companyName`; html.ts `shell`: the markup is a guess).
  */
 import type { Context, Hono } from 'hono';
 import { type Entity, entityFromSlug, isValidId } from '../service-names';
@@ -27,6 +28,8 @@ import { accountIdsOf, type PageRecord, partyOf, toPageRow } from './view-rows';
 
 export interface PagesDeps {
   pageRealmId(): string | undefined;
+  /** The company's name the pages' header shows (CompanyInfo.CompanyName); undefined for an unknown company. */
+  companyName?(realmId: string): string | undefined;
   records(realmId: string): { entity: Entity; json: Record<string, unknown> }[];
 }
 
@@ -129,7 +132,8 @@ function respond(c: Context, deps: PagesDeps, title: string, body: string, statu
   c.header('Cache-Control', 'no-store');
   const content = fragment(title, body);
   const isFragment = new URL(c.req.url).searchParams.get('fragment') === '1';
-  return c.html(isFragment ? content : shell({ title, main: content, script: CLIENT_SCRIPT }), status);
+  const companyName = realmId === undefined ? undefined : deps.companyName?.(realmId);
+  return c.html(isFragment ? content : shell({ title, main: content, script: CLIENT_SCRIPT, companyName }), status);
 }
 
 function renderList(page: ListPage, deps: PagesDeps, url: URL): string {
