@@ -1,5 +1,6 @@
 import { useSignal } from '@preact/signals';
-import type { SelectionRow } from '../lib/messaging/views';
+import { ENTITY_LABEL } from '../lib/domain/entities';
+import type { PageTickedRowView } from '../lib/messaging/views';
 import { pageText, rowIdentity, shownDate } from '../lib/popup/format';
 import type { PopupModel } from '../lib/popup/model';
 
@@ -8,16 +9,22 @@ const SHOWN = 50;
 
 /**
  * A record by its type and number; a row known by what it shows (key `row:…`) by what it showed: its
- * type (else the one its page lists), number, name, date and amount.
+ * type (else the one its page lists, when only one), number, name, date and amount. A row with no
+ * type shown is named by what it did show, never by a type made up for it.
  */
-function identity(row: SelectionRow): { name: string; parts: (string | undefined)[] } {
-  if (!row.key.startsWith('row:')) {
-    const id = rowIdentity(row);
+function identity(row: PageTickedRowView): { name: string; parts: (string | undefined)[] } {
+  if (!row.key.startsWith('row:') && row.entity !== undefined) {
+    const id = rowIdentity({ ...row, entity: row.entity });
     return { name: id.name, parts: [id.date, id.amount] };
   }
   const shown = row.shown ?? {};
-  const name = [pageText(shown.type) ?? rowIdentity(row).type, pageText(shown.number)].filter(Boolean).join(' ');
-  return { name, parts: [pageText(shown.name), shownDate(shown.date), pageText(shown.amount)] };
+  const type = pageText(shown.type) ?? (row.entity === undefined ? undefined : ENTITY_LABEL[row.entity]);
+  const parts = [pageText(shown.name), shownDate(shown.date), pageText(shown.amount)];
+  const name = [type, pageText(shown.number)].filter(Boolean).join(' ');
+  if (name) return { name, parts };
+  // Neither a type nor a number: the first thing the row showed names it.
+  const [first, ...rest] = parts.filter(Boolean);
+  return { name: first ?? '', parts: rest };
 }
 
 /**

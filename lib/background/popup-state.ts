@@ -3,11 +3,12 @@ import type { Connection } from '../connection/connections';
 import type { Environment } from '../domain/ids';
 import { entityOfShownType } from '../domain/shown-type';
 import type { JobRecordRow, JobSnapshot } from '../jobs/types';
-import type { PopupState, SelectionRow, UnresolvedRow } from '../messaging/views';
+import type { PageTickedRowView, PopupState, SelectionRow, UnresolvedRow } from '../messaging/views';
 import type { StoredPreflight } from '../preflight/preflight-store';
 import { isPageTickedRow, type PageTickedRow, type Rows } from '../selection/rows';
 import type { LastPage, PageTickedItem, SelectedItem } from '../selection/store';
 import { toJobView } from './job-view';
+import type { AttachmentOutcomesByKey } from './restore-attachments-view';
 
 export interface StateInputs {
   version: number;
@@ -31,7 +32,8 @@ export interface StateInputs {
   pageCompanyName?: string;
   preflight?: StoredPreflight;
   preflightRunning: boolean;
-  job?: { snapshot: JobSnapshot; rows: JobRecordRow[] };
+  /** `attachmentOutcomes`: a finished restore's, by record key (./restore-attachments-view.ts). */
+  job?: { snapshot: JobSnapshot; rows: JobRecordRow[]; attachmentOutcomes?: AttachmentOutcomesByKey };
   notice?: PopupState['notice'];
   audit?: PopupState['audit'];
 }
@@ -67,10 +69,11 @@ export function selectionRows(
 
 /**
  * The page-ticked list as the popup lists it: a record as a selected row, a row known by what it
- * shows with what it shows (its key the row key, no Id; the view's row needs a type: the one it
- * shows, else the one its page lists, else Invoice; the panel names it by what it shows, not by it).
+ * shows with what it shows (its key the row key, no Id). Its type is the one it shows, else the one
+ * its page lists when the page lists only one; else it has none: the panel names it by what it
+ * shows, never by a type made up for it.
  */
-export function pageTickedRows(items: Record<string, PageTickedItem>): SelectionRow[] {
+export function pageTickedRows(items: Record<string, PageTickedItem>): PageTickedRowView[] {
   const records: Record<string, SelectedItem> = {};
   const shownRows: PageTickedRow[] = [];
   for (const [key, item] of Object.entries(items)) {
@@ -78,10 +81,11 @@ export function pageTickedRows(items: Record<string, PageTickedItem>): Selection
     else records[key] = item;
   }
   const fromRows = shownRows.map(
-    (r): SelectionRow => ({
+    (r): PageTickedRowView => ({
       key: r.rowKey,
       entity:
-        (r.shown.type === undefined ? undefined : entityOfShownType(r.shown.type)) ?? r.entities?.[0] ?? 'Invoice',
+        (r.shown.type === undefined ? undefined : entityOfShownType(r.shown.type)) ??
+        (r.entities?.length === 1 ? r.entities[0] : undefined),
       id: '',
       shownAt: r.shownAt,
       tickedAt: r.tickedAt,
@@ -141,7 +145,12 @@ export function buildPopupState(input: StateInputs): PopupState {
         ? { at: 0, running: true }
         : undefined,
     job: input.job
-      ? toJobView(input.job.snapshot, input.job.rows, leftAlone(input.selection, input.job.rows))
+      ? toJobView(
+          input.job.snapshot,
+          input.job.rows,
+          leftAlone(input.selection, input.job.rows),
+          input.job.attachmentOutcomes,
+        )
       : undefined,
     notice: input.notice,
     audit: input.audit,

@@ -103,6 +103,14 @@ export const SelectionRowSchema = z.object({
 });
 export type SelectionRow = z.infer<typeof SelectionRowSchema>;
 
+/**
+ * A row the page ticked: a record (its type and Id known), or a row known by what it shows, whose
+ * type is known only when the page showed one (its Type column, or a list of one type); absent, no
+ * type is made up for it.
+ */
+export const PageTickedRowViewSchema = SelectionRowSchema.extend({ entity: z.enum(ENTITIES).optional() });
+export type PageTickedRowView = z.infer<typeof PageTickedRowViewSchema>;
+
 // The restore's view: ./restore-view.ts (the preview a click confirms).
 export { type RestoreFilter, RestoreFilterSchema, type RestorePreview } from './restore-view';
 
@@ -197,7 +205,7 @@ export const PopupStateSchema = z.object({
    * Rows ticked on a page with no gesture of the person (page script, or ticked when the page
    * loaded): shown apart as "Ticked by the page, not by you", never deleted unless added.
    */
-  pageTicked: z.array(SelectionRowSchema).default([]),
+  pageTicked: z.array(PageTickedRowViewSchema).default([]),
   /** What the QuickBooks pages told us that the person must act on. */
   pageIssues: z
     .object({

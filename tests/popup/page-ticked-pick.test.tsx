@@ -56,6 +56,25 @@ describe('rows ticked by the page', () => {
     ]);
   });
 
+  it('a row that showed no type, on a page of several types, is named by what it showed: never "Invoice"', async () => {
+    const rowKey = 'row:transactions:00aa11bb22cc33';
+    const shown = { date: '11/20/2026', number: 'CC-88231', name: 'Cool Cars', amount: '-$84.20' };
+    const bare = 'row:transactions:44dd55ee66ff77';
+    const items: Parameters<typeof pageTickedRows>[0] = {
+      [rowKey]: { rowKey, shown, entities: ['Purchase', 'Invoice'], shownAt: 1, tickedAt: 2, addedAt: 2 },
+      [bare]: { rowKey: bare, shown: { name: 'Mahoney Mugs', amount: '$12.40' }, shownAt: 1, tickedAt: 3, addedAt: 3 },
+    };
+    const view = pageTickedRows(items);
+    expect(view.map((r) => r.entity)).toEqual([undefined, undefined]);
+    await renderPopup(popupState({ selection: [row(1, 'ready')], pageTicked: view }));
+    const region = screen.getByRole('region', { name: 'Ticked by the page, not by you' });
+    const listed = within(region)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(listed).toEqual(['CC-88231 · Cool Cars · Nov 20, 2026 · -$84.20', 'Mahoney Mugs · $12.40']);
+    expect(region.textContent).not.toMatch(/Invoice/);
+  });
+
   it('no hint when the page ticked nothing', async () => {
     await renderPopup(popupState({ selection: [row(1, 'ready')] }));
     expect(screen.queryByText(/ticked by the page, not by you: not selected/)).toBeNull();
