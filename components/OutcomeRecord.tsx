@@ -5,6 +5,7 @@ import type { JobRecordView } from '../lib/messaging/views';
 import { auditHistoryUrl, formatDate, formatMoney, txnUrl } from '../lib/popup/format';
 import { recordName } from '../lib/popup/report';
 import { outcomeReason, outcomeWord, shownFaultCode } from '../lib/popup/words';
+import { AttachmentOutcomes } from './AttachmentOutcomes';
 
 interface Props {
   record: JobRecordView;
@@ -96,6 +97,7 @@ export function OutcomeRecord({ record: r, environment, operation }: RecordProps
         </>
       )}
       <History record={r} environment={environment} />
+      <AttachmentOutcomes record={r} />
     </li>
   );
 }

@@ -4,7 +4,8 @@ import type { Entity } from '../lib/domain/entities';
 import type { RestorePreviewRecord } from '../lib/messaging/restore-view';
 import type { RestorePreview as Preview } from '../lib/messaging/views';
 import { describeTxn, formatDate, formatMoney, plural } from '../lib/popup/format';
-import { entityCountsText, moneyTotals, restoreRefusalText } from '../lib/popup/words';
+import { cannotComeBackText, entityCountsText, moneyTotals, restoreRefusalText } from '../lib/popup/words';
+import { attachmentsNote } from '../lib/popup/words/attachments';
 
 interface Props {
   preview: Preview;
@@ -34,8 +35,8 @@ function perType(byEntity: Preview['byEntity']): string {
  * What "Restore deleted records" will do, before the final click, in a bookkeeper's words: how many
  * records come back (per type) and their total (per currency), which may already be back (an earlier
  * restore QuickBooks did not confirm: sent only when the person ticks "Restore these again anyway",
- * and then the counts and refusals are that plan's), "Allow duplicate numbers", what never comes back
- * (read before the click), then "Restore N records" or "Cancel", then which cannot (and why). Its
+ * and then the counts and refusals are that plan's), "Allow duplicate numbers", which records come
+ * back with their attachments, what never comes back (read before the click), then "Restore N records" or "Cancel", then which cannot (and why). Its
  * heading takes the focus when it appears.
  */
 export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
@@ -52,7 +53,7 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
   const chosen = restoreUnsure.value && unsure !== undefined;
   // With the person's choice, what is said and confirmed is the plan that brings those back too.
   const plan = chosen ? unsure.ifRestored : preview;
-  const { willRestore, refused, withDocNumbers } = plan;
+  const { willRestore, refused, withDocNumbers, withAttachments = [] } = plan;
   const { cannotComeBack } = preview;
   const types = perType(plan.byEntity);
   const total = moneyTotals(new Map(Object.entries(plan.amounts ?? {})));
@@ -116,13 +117,28 @@ export function RestorePreview({ preview, busy, onConfirm, onCancel }: Props) {
           </p>
         </div>
       )}
+      {withAttachments.length > 0 && (
+        <>
+          <h4 id={`${id}-attached`}>
+            {plural(withAttachments.length, 'record')} come{withAttachments.length === 1 ? 's' : ''} back with
+            {withAttachments.length === 1 ? ' its' : ' their'} attachments
+          </h4>
+          <ul class="plain-list" aria-labelledby={`${id}-attached`}>
+            {withAttachments.map((r) => (
+              <li key={r.key}>
+                <span class="record-name">{recordName(r)}</span>: {attachmentsNote(r)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {cannotComeBack.length > 0 && (
         <>
           <h4 id={`${id}-lost`}>What cannot come back</h4>
           {/* Five fixed lines, read in full before the click: never a scroll box. */}
           <ul class="plain-list" aria-labelledby={`${id}-lost`}>
-            {cannotComeBack.map((text) => (
-              <li key={text}>{text}</li>
+            {cannotComeBack.map((what) => (
+              <li key={what}>{cannotComeBackText(what)}</li>
             ))}
           </ul>
         </>

@@ -1,4 +1,5 @@
 /** The runner's job snapshot and record rows, as the popup's JobView. */
+import type { AttachmentOutcome } from '../domain/attachments';
 import { OUTCOME_GROUPS, type OutcomeGroup } from '../domain/jobs';
 import type { JobRecordRow, JobSnapshot } from '../jobs/types';
 import type { JobView } from '../messaging/views';
@@ -18,8 +19,16 @@ function viewWait(job: JobSnapshot): JobView['wait'] {
   return { kind: wait.kind, until: wait.until };
 }
 
-/** `leftAlone`: rows of the company's selection the job did not take (the check left them alone). */
-export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[], leftAlone?: number): JobView {
+/**
+ * `leftAlone`: rows of the company's selection the job did not take (the check left them alone).
+ * `attachments`: a restore's, by record key: what became of each restored record's attachments.
+ */
+export function toJobView(
+  job: JobSnapshot,
+  rows: readonly JobRecordRow[],
+  leftAlone?: number,
+  attachments?: ReadonlyMap<string, readonly AttachmentOutcome[]>,
+): JobView {
   const counts = Object.fromEntries(OUTCOME_GROUPS.map((g) => [g, 0])) as Record<OutcomeGroup, number> &
     JobView['counts'];
   const records: JobView['records'] = [];
@@ -45,6 +54,7 @@ export function toJobView(job: JobSnapshot, rows: readonly JobRecordRow[], leftA
       ...(refusal ? { refusal } : {}),
       ...(row.notes?.length ? { notes: row.notes } : {}),
       ...(row.newId ? { newId: row.newId } : {}),
+      ...(attachments?.get(row.key)?.length ? { attachmentOutcomes: [...(attachments.get(row.key) ?? [])] } : {}),
     });
   }
   return {

@@ -25,6 +25,7 @@ import { companiesWithData } from './local-data';
 import { buildPopupState } from './popup-state';
 import type { PreflightService } from './preflight-service';
 import { readPreparer } from './preparer';
+import { createRestoreAttachmentsView } from './restore-attachments-view';
 import type { ViewNotices } from './view-notices';
 
 /** What the popup's state is read from. */
@@ -38,7 +39,7 @@ export interface ViewStateDeps extends Pick<CompanyView, 'currentScope' | 'hasTo
   pageIssues: Pick<PageIssues, 'view'>;
   runHistory: Pick<ReturnType<typeof createRunHistory>, 'read'>;
   runner: Pick<JobRunner, 'getRecords' | 'listJobs' | 'unreadableJobs'>;
-  audit: Pick<AuditLog, 'stats' | 'companies'>;
+  audit: Pick<AuditLog, 'stats' | 'companies' | 'read'>;
   /** tabs.get: a stale tab's alert goes when its tab is closed. */
   tabs?: TabsApi;
   local: StorageArea;
@@ -53,6 +54,7 @@ export function createViewState(deps: ViewStateDeps) {
   let version = deps.now();
   let notice: (NonNullable<PopupState['notice']> & { scope?: CompanyScope }) | undefined;
   let lastPollAt = 0;
+  const attachmentOutcomes = createRestoreAttachmentsView(deps.audit);
 
   function changed(): void {
     version += 1;
@@ -67,6 +69,7 @@ export function createViewState(deps: ViewStateDeps) {
     const connection = scope ? await tokens.getConnection(scope) : undefined;
     const lastPage = await selection.lastPage();
     const job = scope ? await deps.latestJob(scope) : undefined;
+    const jobRows = job ? await runner.getRecords(job.id) : [];
     const connections = await Promise.all(
       (await tokens.list()).map(async (c) => ({
         realmId: c.realmId,
@@ -104,7 +107,9 @@ export function createViewState(deps: ViewStateDeps) {
       pageCompanyName: lastPage ? await companyNames.get(lastPage, false) : undefined,
       preflight: checked,
       preflightRunning: scope ? deps.preflight.isRunning(scope) : false,
-      job: job ? { snapshot: job, rows: await runner.getRecords(job.id) } : undefined,
+      job: job
+        ? { snapshot: job, rows: jobRows, attachmentOutcomes: await attachmentOutcomes(job, jobRows) }
+        : undefined,
       // One client's notice never shows on another client's screen.
       notice:
         notice && (!notice.scope || (scope && sameScope(notice.scope, scope)))

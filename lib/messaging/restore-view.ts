@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ENTITIES } from '../domain/entities';
 import type { RestoreRefusal } from '../domain/refusals';
+import type { CannotComeBack } from '../domain/restore-losses';
 import type { ViewScopeSchema } from '../domain/schemas';
 
 /**
@@ -48,12 +49,17 @@ export interface RestorePlanView {
   refused: (RestorePreviewRecord & { why: RestoreRefusal })[];
   /** Numbers (DocNumber) the restore would reuse: the service refuses a number in use unless allowed. */
   withDocNumbers: number;
+  /**
+   * The records that would come back carrying attachments when deleted: their files' names and how
+   * many notes (re-attached by the restore).
+   */
+  withAttachments?: (RestorePreviewRecord & { files: string[]; notes: number })[];
 }
 
 /** What "Restore deleted records" would do, said before the click. */
 export interface RestorePreview extends RestorePlanView {
-  /** What cannot come back, in a bookkeeper's words. */
-  cannotComeBack: string[];
+  /** What cannot come back, as codes (worded by lib/popup/words/restore.ts). */
+  cannotComeBack: CannotComeBack[];
   /** The company previewed and a stamp of the plan: `restore/start` sends it back. */
   scope: z.infer<typeof ViewScopeSchema>;
   /**

@@ -4,6 +4,7 @@
  * words the popup shows for them live in lib/popup (labels.ts, words.ts).
  */
 import { z } from 'zod';
+import { AttachmentOutcomeSchema } from '../domain/attachments';
 import { ChoiceSchema } from '../domain/choice';
 import { ENTITIES } from '../domain/entities';
 import { FoundRecordSchema } from '../domain/find';
@@ -131,6 +132,7 @@ export const JobRecordViewSchema = z.object({
   notes: z.array(RestoreNoteSchema).optional(),
   /** A restored record's new Id (the old one is `id`). */
   newId: z.string().optional(),
+  attachmentOutcomes: z.array(AttachmentOutcomeSchema).optional(), // a restored record's, as codes
   /** Identity for the result report (from the reviewed record), when the background has it. */
   txnDate: z.string().optional(),
   party: z.string().optional(),

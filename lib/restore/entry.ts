@@ -3,6 +3,7 @@
  * AuditEntry is a RestoreEntry), and which entries are deletions. lib/restore imports only the domain,
  * so the shape is restated here rather than imported.
  */
+import type { AttachmentMeta } from '../domain/attachments';
 import type { Entity } from '../domain/entities';
 import type { Environment } from '../domain/ids';
 import { DELETE, RESTORE } from '../domain/operations';
@@ -25,6 +26,8 @@ export interface RestoreEntry {
   outcomeLabel?: string;
   /** The record's full JSON as read before the delete: what it is re-created from. */
   preDeleteJson: unknown;
+  /** A deletion's: the record's attachments then (metadata only), re-attached by a restore. */
+  attachments?: readonly AttachmentMeta[];
 }
 
 /** The outcomes of an operation that fall in its done group (read from its declaration). */

@@ -10,19 +10,9 @@ import type { LinkFate, RecordRef, RestoreNote } from '../domain/refusals';
 import { entityOfTxnType, type JsonObject, linkKey } from './kinds';
 import { backReferences } from './strip';
 
+/** What cannot come back with a restored record, as codes (worded by lib/popup/words/restore.ts). */
+export { CANNOT_COME_BACK, type CannotComeBack } from '../domain/restore-losses';
 export type { LinkFate };
-
-/**
- * What cannot come back with a restored record (service-facts "Re-creating a deleted transaction"),
- * in the bookkeeper's words: shown before a restore starts.
- */
-export const CANNOT_COME_BACK: readonly string[] = [
-  'Reconciliation: restored transactions come back unreconciled, so a past reconciliation may no longer balance until you mark them cleared again.',
-  'Bank feed matches: a restored transaction is not matched to the downloaded bank transaction it was matched to; match it again under Transactions > Bank transactions.',
-  'Attachments: receipts and files attached to the original are not restored; attach them again.',
-  "Audit history: QuickBooks's audit log starts afresh for the restored copy; the original's history stays with the deleted transaction.",
-  "QuickBooks's own Id: the restored copy gets a new one, so old links or bookmarks to the original no longer open it. Its number (DocNumber) is kept.",
-];
 
 /**
  * The notes for one restored record: one per back-reference whose other end is not restored with it.

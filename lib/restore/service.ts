@@ -16,6 +16,7 @@
  * the company's two reads, and the start path (lib/background/start-job.ts), so this folder imports
  * neither the audit log nor the runner.
  */
+import { type AttachmentMeta, isNoteOnly } from '../domain/attachments';
 import type { NameState } from '../domain/names';
 import { type RecordKey, recordKey } from '../domain/record-key';
 import { type CompanyScope, stampOf } from '../domain/scope';
@@ -85,6 +86,8 @@ export interface Plans {
   unconfirmed: RestoreEntry[];
   /** `plain` with `unconfirmed` too: only when the filter matches some. */
   withUnconfirmed?: RestorePlan;
+  /** The chosen records' attachments when deleted (metadata), by old key: the preview names them. */
+  attachments?: ReadonlyMap<RecordKey, readonly AttachmentMeta[]>;
 }
 
 /** What the service shows now for every name the chosen records refer to, or undefined when a read failed. */
@@ -118,7 +121,20 @@ function recordOf(key: string, r: Omit<RestorePreviewRecord, 'key' | 'entity' | 
   };
 }
 
-function planView(plan: RestorePlan): RestorePlanView {
+/** The planned records that carry attachments: their files' names and how many notes. */
+function withAttachments(
+  plan: RestorePlan,
+  attachments: ReadonlyMap<RecordKey, readonly AttachmentMeta[]>,
+): NonNullable<RestorePlanView['withAttachments']> {
+  return plan.records.flatMap((r) => {
+    const kept = attachments.get(r.oldKey) ?? [];
+    if (kept.length === 0) return [];
+    const files = kept.flatMap((a) => (isNoteOnly(a) ? [] : [a.fileName ?? '']));
+    return [{ ...recordOf(r.oldKey, r), files, notes: kept.length - files.length }];
+  });
+}
+
+function planView(plan: RestorePlan, attachments: Plans['attachments'] = new Map()): RestorePlanView {
   const byEntity: RestorePreview['byEntity'] = {};
   const amounts: RestorePreview['amounts'] = {};
   for (const r of plan.records) {
@@ -136,19 +152,23 @@ function planView(plan: RestorePlan): RestorePlanView {
     amounts,
     refused: plan.refused.map((r) => ({ ...recordOf(r.oldKey, r), why: r.why })),
     withDocNumbers: [...docNumbers.values()].filter(Boolean).length,
+    withAttachments: withAttachments(plan, attachments),
   };
 }
 
-export function previewOf({ plain, unconfirmed, withUnconfirmed }: Plans, scope: CompanyScope): RestorePreview {
+export function previewOf(
+  { plain, unconfirmed, withUnconfirmed, attachments }: Plans,
+  scope: CompanyScope,
+): RestorePreview {
   return {
-    ...planView(plain),
+    ...planView(plain, attachments),
     cannotComeBack: [...CANNOT_COME_BACK],
     scope: { ...scope, stamp: planStamp(plain) },
     ...(withUnconfirmed
       ? {
           unconfirmed: {
             records: unconfirmed.map((e) => recordOf(recordKey(e.entity, e.id), e)),
-            ifRestored: { ...planView(withUnconfirmed), stamp: planStamp(withUnconfirmed) },
+            ifRestored: { ...planView(withUnconfirmed, attachments), stamp: planStamp(withUnconfirmed) },
           },
         }
       : {}),
@@ -181,9 +201,15 @@ export function createRestoreService(deps: RestoreServiceDeps) {
         deletedElsewhere: everyDeleted.filter((k) => !keys.has(k)),
       });
     };
+    const attachments = new Map(
+      [...chosen, ...unconfirmed].flatMap((e) =>
+        e.attachments?.length ? [[recordKey(e.entity, e.id), e.attachments] as const] : [],
+      ),
+    );
     return {
       plain: plan(chosen),
       unconfirmed,
+      attachments,
       ...(unconfirmed.length > 0 ? { withUnconfirmed: plan([...chosen, ...unconfirmed]) } : {}),
     };
   }

@@ -44,7 +44,7 @@ export const restorePreview: RestorePreview = {
       why: { code: 'closedPeriod', dated: '2024-03-01', closedThrough: '2024-12-31' },
     },
   ],
-  cannotComeBack: ['Attachments: attach them again.'],
+  cannotComeBack: ['attachments'],
   withDocNumbers: 2,
   scope: { realmId: '123', environment: 'sandbox', stamp: 'plan-stamp-1' },
 };

@@ -15,7 +15,7 @@ const preview: RestorePreview = {
   willRestore: 1,
   byEntity: { Transfer: 1 },
   refused: [],
-  cannotComeBack: ["QuickBooks's own Id: the restored copy gets a new one."],
+  cannotComeBack: ['ownId'],
   withDocNumbers: 0,
   scope: { ...SHOWN_COMPANY, stamp: 'plain-stamp' },
   unconfirmed: {

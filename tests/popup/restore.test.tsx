@@ -5,15 +5,10 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { PageMessage, Reply } from '../../lib/messaging/protocol';
 import type { JobView, PopupState, RestorePreview } from '../../lib/messaging/views';
+import { cannotComeBackText } from '../../lib/popup/words';
 import { jobView, NOW, popupState, renderPopup, SHOWN_COMPANY, settle } from './fixtures';
 
-const CANNOT_COME_BACK = [
-  'Reconciliation: restored transactions come back unreconciled.',
-  'Bank feed matches: match it again under Transactions > Bank transactions.',
-  'Attachments: attach them again.',
-  "Audit history: QuickBooks's audit log starts afresh for the restored copy.",
-  "QuickBooks's own Id: the restored copy gets a new one.",
-];
+const CANNOT_COME_BACK = ['reconciliation', 'bankFeed', 'attachments', 'auditHistory', 'ownId'] as const;
 
 const preview: RestorePreview = {
   willRestore: 3,
@@ -38,7 +33,7 @@ const preview: RestorePreview = {
       why: { code: 'linkedRefused', record: { entity: 'Invoice', id: '9' } },
     },
   ],
-  cannotComeBack: CANNOT_COME_BACK,
+  cannotComeBack: [...CANNOT_COME_BACK],
   withDocNumbers: 2,
   scope: { ...SHOWN_COMPANY, stamp: 'plan-stamp-1' },
 };
@@ -104,7 +99,10 @@ describe('"Restore deleted records" on a deletion run’s result', () => {
       within(lost)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(CANNOT_COME_BACK);
+    ).toEqual(CANNOT_COME_BACK.map(cannotComeBackText));
+    // Said in a bookkeeper's words: no field name of the service's.
+    expect(lost.textContent).toContain('Its number is kept.');
+    expect(lost.textContent).not.toMatch(/DocNumber/);
     const refused = within(box).getByRole('list', { name: '2 records cannot be restored' });
     expect(
       within(refused)

@@ -1,7 +1,7 @@
 /** The plan: bodies, waves, dependencies, refusals predicted before any call, notes for the bookkeeper. */
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../lib/audit/entry';
-import { restoreNoteText, restoreRefusalText } from '../../lib/popup/words/restore';
+import { cannotComeBackText, restoreNoteText, restoreRefusalText } from '../../lib/popup/words/restore';
 import { rewriteLinks } from '../../lib/restore/links';
 import { CANNOT_COME_BACK, type PlannedRecord, planRestore, type RefusedRecord } from '../../lib/restore/plan';
 import { createBody } from '../../lib/restore/strip';
@@ -256,11 +256,14 @@ describe('planRestore: notes for the bookkeeper', () => {
     expect(notesOf(plan.records[0])[0]).toMatch(/^The payment P-1 that applied it cannot be restored/);
   });
 
-  it('what cannot come back is said in the bookkeeper’s words', () => {
+  it('what cannot come back is said in the bookkeeper’s words, no field name of the service’s', () => {
     expect(CANNOT_COME_BACK).toHaveLength(5);
+    const words = CANNOT_COME_BACK.map(cannotComeBackText);
     for (const [i, word] of ['reconcil', 'bank', 'attach', 'audit', ' Id'].entries()) {
-      expect(CANNOT_COME_BACK[i]?.toLowerCase()).toContain(word.toLowerCase());
+      expect(words[i]?.toLowerCase()).toContain(word.toLowerCase());
     }
+    expect(words[4]).toContain('Its number is kept.');
+    for (const text of words) expect(text).not.toMatch(/DocNumber|TxnDate|Attachable/);
   });
 
   it('takes audit entries as they are stored', () => {

@@ -7,6 +7,7 @@
 import { ENTITY_LABEL, isEntity } from '../../domain/entities';
 import type { NameType } from '../../domain/names';
 import type { RecordRef, RestoreNote, RestoreRefusal } from '../../domain/refusals';
+import type { CannotComeBack } from '../../domain/restore-losses';
 
 /** "Invoice 1032", or "Invoice (Id 33)" when it has no number; an unknown type keeps its own name. */
 export function recordRefText(ref: RecordRef): string {
@@ -89,4 +90,20 @@ export function restoreNoteText(note: RestoreNote): string {
   if (note.fate === 'refused')
     return `The ${target} that ${verb} it cannot be restored (see the records that cannot be restored), so this ${holder} comes back with its full balance open.`;
   return `The ${target} that ${verb} it still exists in QuickBooks, now as unapplied credit: once this ${holder} is restored, open that ${noun} and apply it to this ${holder} again.`;
+}
+
+/** What cannot come back with a restored record, read before the click (lib/domain/restore-losses.ts). */
+export function cannotComeBackText(what: CannotComeBack): string {
+  switch (what) {
+    case 'reconciliation':
+      return 'Reconciliation: restored transactions come back unreconciled, so a past reconciliation may no longer balance until you mark them cleared again.';
+    case 'bankFeed':
+      return 'Bank feed matches: a restored transaction is not matched to the downloaded bank transaction it was matched to; match it again under Transactions > Bank transactions.';
+    case 'attachments':
+      return 'Attachments: receipts and notes still in QuickBooks are attached again and a note is written again from the undo copy, but a file someone removed from QuickBooks since cannot come back.';
+    case 'auditHistory':
+      return "Audit history: QuickBooks's audit log starts afresh for the restored copy; the original's history stays with the deleted transaction.";
+    case 'ownId':
+      return "QuickBooks's own Id: the restored copy gets a new one, so old links or bookmarks to the original no longer open it. Its number is kept.";
+  }
 }
