@@ -89,6 +89,9 @@ export const OwnRefusalSchema = z.discriminatedUnion('code', [
 ]);
 export type OwnRefusal = z.infer<typeof OwnRefusalSchema>;
 
+/** A service fault as it came: its code and message. */
+const FaultSchema = z.object({ code: z.string(), message: z.string() });
+
 /** Why the runner paused a job on its own, as data (the job's `stop`). */
 export const JobStopSchema = z.discriminatedUnion('code', [
   /** A chunk's journal, or its reviewed records, cannot be read. */
@@ -98,9 +101,10 @@ export const JobStopSchema = z.discriminatedUnion('code', [
     part: z.enum(['journal', 'records']),
   }),
   /** 403: the app may not access this company. */
-  z.object({ code: z.literal('forbidden'), fault: z.object({ code: z.string(), message: z.string() }).optional() }),
+  z.object({ code: z.literal('forbidden'), fault: FaultSchema.optional() }),
   /** The service refused a read the job needs. */
-  z.object({ code: z.literal('readRefused'), fault: z.object({ code: z.string(), message: z.string() }) }),
-  Worded,
+  z.object({ code: z.literal('readRefused'), fault: FaultSchema }),
+  /** Stored by a build before codes: its sentence, and the field it was stored under. */
+  z.object({ code: z.literal('worded'), text: z.string(), was: z.literal('error') }),
 ]);
 export type JobStop = z.infer<typeof JobStopSchema>;

@@ -14,6 +14,7 @@
  * sent is ever left unverified.
  */
 import { isActiveJobState } from '../domain/jobs';
+import type { JobStop } from '../domain/refusals';
 import type { JobMeta, JobWait } from '../journal/schema';
 import type { CallFailure } from '../qbo/outcomes';
 import { DEFAULT_RETRY_AFTER_MS } from '../qbo/retry-after';
@@ -60,14 +61,14 @@ export const start =
   (now: number): JobPatch =>
   (j) =>
     j.status === 'created' || j.status === 'paused'
-      ? { ...j, status: 'running', error: undefined, pausedFor: undefined, startedAt: j.startedAt ?? now }
+      ? { ...j, status: 'running', stop: undefined, pausedFor: undefined, startedAt: j.startedAt ?? now }
       : j;
 
 export const pause: JobPatch = (j) => (isSending(j) || j.status === 'tokenNeeded' ? { ...j, status: 'paused' } : j);
 
 export const resume: JobPatch = (j) =>
   j.status === 'paused'
-    ? { ...j, status: isWaitingForToken(j) ? 'tokenNeeded' : 'running', error: undefined, pausedFor: undefined }
+    ? { ...j, status: isWaitingForToken(j) ? 'tokenNeeded' : 'running', stop: undefined, pausedFor: undefined }
     : j;
 
 /** Stop before the next chunk; an open chunk still gets its outcomes and verification. */
@@ -98,8 +99,9 @@ export function waitFor(wait: JobWait): JobPatch {
   };
 }
 
-export function pauseWithError(error: string): JobPatch {
-  return (job) => ({ ...job, status: job.status === 'cancelled' ? job.status : 'paused', wait: undefined, error });
+/** The runner pauses the job on its own, for `stop` (a cancelled job stays cancelled). */
+export function pauseFor(stop: JobStop): JobPatch {
+  return (job) => ({ ...job, status: job.status === 'cancelled' ? job.status : 'paused', wait: undefined, stop });
 }
 
 /** A failed call → how the job waits. `retryKind`: which wait a failed read means. */
@@ -109,7 +111,6 @@ export function failurePatch(
   retryDelayMs: number,
   retryKind: 'retry' | 'verifying',
 ): JobPatch {
-  const faultText = (code?: string, message?: string) => [code, message].filter(Boolean).join(' ');
   switch (f.kind) {
     case 'rateLimited':
       // A non-finite wait (a broken clock upstream) would never end: wait the service's default instead.
@@ -122,9 +123,13 @@ export function failurePatch(
     case 'unauthorized':
       return waitFor({ kind: 'tokenNeeded' });
     case 'forbidden':
-      return pauseWithError(`The app may not access this company (403 ${faultText(f.fault?.code, f.fault?.message)})`);
+      return pauseFor(
+        f.fault
+          ? { code: 'forbidden', fault: { code: f.fault.code, message: f.fault.message } }
+          : { code: 'forbidden' },
+      );
     case 'refusedWhole':
-      return pauseWithError(`The service refused a read: ${faultText(f.fault.code, f.fault.message)}`);
+      return pauseFor({ code: 'readRefused', fault: { code: f.fault.code, message: f.fault.message } });
     case 'ambiguous':
     case 'incomplete':
       return retryKind === 'verifying'

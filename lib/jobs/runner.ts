@@ -25,7 +25,7 @@ import {
   isWaitingForToken,
   needsAlarm,
   pause,
-  pauseWithError,
+  pauseFor,
   resume,
   start,
   tokenArrived,
@@ -102,7 +102,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (!chunk) {
       await journal.commit({
         jobId: job.id,
-        update: pauseWithError(`The reviewed records of chunk ${job.cursor} are unreadable`),
+        update: pauseFor({ code: 'chunkUnreadable', chunk: job.cursor, part: 'records' }),
       });
       return undefined;
     }

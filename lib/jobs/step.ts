@@ -15,7 +15,7 @@ import {
 } from '../journal/schema';
 import { UnreadableChunkError } from '../journal/unreadable-chunk-error';
 import { emptyChunk, storedAt } from './commit';
-import { failurePatch, finishIfDone, isSending, type JobPatch, pauseWithError, waitFor } from './lifecycle';
+import { failurePatch, finishIfDone, isSending, type JobPatch, pauseFor, waitFor } from './lifecycle';
 import type { OperationContext } from './operation';
 import { sendJournaled } from './send';
 import { type StepEnv, type StepResult, save } from './step-env';
@@ -41,7 +41,10 @@ function operationContext(
       if (read.kind === 'corrupt') {
         // Never "not restored" for a record whose journal cannot be read (it may hold its new Id):
         // the job pauses with the reason and this step stops before anything is sent.
-        await env.journal.commit({ jobId: job.id, update: pauseWithError(`Journal of chunk ${index} is unreadable`) });
+        await env.journal.commit({
+          jobId: job.id,
+          update: pauseFor({ code: 'chunkUnreadable', chunk: index, part: 'journal' }),
+        });
         throw new UnreadableChunkError(job.id, index);
       }
       return read.kind === 'ok' ? read.chunk.outcomes[key] : undefined;
@@ -63,7 +66,10 @@ export async function runJobStep(env: StepEnv, job: JobMeta): Promise<StepResult
   // damaged job entry) holds attempts that may have reached the service, and is never started over.
   const read = await env.journal.readChunk(job.id, index);
   if (read.kind === 'corrupt') {
-    await env.journal.commit({ jobId: job.id, update: pauseWithError(`Journal of chunk ${index} is unreadable`) });
+    await env.journal.commit({
+      jobId: job.id,
+      update: pauseFor({ code: 'chunkUnreadable', chunk: index, part: 'journal' }),
+    });
     return 'stop';
   }
   const chunk = read.kind === 'ok' ? read.chunk : emptyChunk(index);

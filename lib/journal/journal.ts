@@ -88,7 +88,7 @@ export interface Journal {
 }
 
 /**
- * The job as it stops at an unreadable chunk journal: paused with the reason (the same words as the
+ * The job as it stops at an unreadable chunk journal: paused with the reason (the same code as the
  * runner's own check in lib/jobs/step.ts), and marked as having an open chunk when it is the
  * current one, so a resume reads it (and stops) before any re-read or send.
  */
@@ -97,7 +97,7 @@ function unreadableChunkStop(job: JobMeta, index: number): JobMeta {
     ...job,
     status: job.status === 'cancelled' ? job.status : 'paused',
     wait: undefined,
-    error: `Journal of chunk ${index} is unreadable`,
+    stop: { code: 'chunkUnreadable', chunk: index, part: 'journal' },
     openChunk: job.openChunk || index === job.cursor,
   };
 }

@@ -16,6 +16,7 @@ import { jobChunkV2Declined } from '../storage/migrations/job-chunk-v2-declined'
 import { jobRecordsV2RestoreVariant } from '../storage/migrations/job-records-v2-restore-variant';
 import { jobRecordsV3CodedRestore } from '../storage/migrations/job-records-v3-coded-restore';
 import { jobsV2Operation } from '../storage/migrations/jobs-v2-operation';
+import { jobsV3StopCode } from '../storage/migrations/jobs-v3-stop-code';
 
 export {
   type JobRecord,
@@ -150,8 +151,11 @@ export const JobMetaSchema = z.object({
   createdAt: z.number(),
   startedAt: z.number().optional(),
   finishedAt: z.number().optional(),
-  /** Why the runner paused on its own (403, unreadable journal): shown to the user. */
-  error: z.string().optional(),
+  /**
+   * Why the runner paused on its own (403, unreadable journal), as a code the popup words (a
+   * sentence an older build stored: ../storage/migrations/jobs-v3-stop-code.ts).
+   */
+  stop: JobStopSchema.optional(),
   /** A pause the popup words from data (lib/jobs/allowance.ts): the app's monthly reads are used up. */
   pausedFor: z.object({ kind: z.literal('allowanceUsedUp'), resetsAt: z.number() }).optional(),
 });
@@ -168,10 +172,11 @@ export type JobWait = z.infer<typeof JobWaitSchema>;
 export type JobMeta = z.infer<typeof JobMetaSchema>;
 
 /** The journal's stored items (keys in lib/storage/keys.ts): each shape, its version and migrations. */
+/** The jobs; 2: each names its operation; 3: why the runner paused one is a code (`stop`). */
 export const JOBS_ITEM = defineItem('jobs', {
   schema: z.array(JobMetaSchema),
-  version: 2,
-  migrations: [jobsV2Operation],
+  version: 3,
+  migrations: [jobsV2Operation, jobsV3StopCode],
 });
 /**
  * A job's records, one variant per kind of job (../domain/job-records.ts); 2: a restore's have their

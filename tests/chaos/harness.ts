@@ -149,7 +149,8 @@ export async function drive(h: ChaosHarness, jobId: string, events: DriveEvents)
       continue;
     }
     const alarm = h.alarms.takeNext();
-    if (!alarm) return `stuck: status ${job.status}${job.error ? ` (${job.error})` : ''} and no alarm set`;
+    if (!alarm)
+      return `stuck: status ${job.status}${job.stop ? ` (${JSON.stringify(job.stop)})` : ''} and no alarm set`;
     h.clock.set(Math.max(h.clock.now(), alarm.when));
     if (await events.beforeAlarm(job)) runner = h.restart();
     await runner.onAlarm({ name: alarm.name, scheduledTime: alarm.when });

@@ -15,7 +15,7 @@ import {
   isUnsettled,
   needsAlarm,
   pause,
-  pauseWithError,
+  pauseFor,
   proceed,
   resume,
   start,
@@ -134,20 +134,20 @@ describe('isRemovable: forgetting it loses nothing in flight', () => {
 });
 
 describe('start', () => {
-  it('starts a created job: running, startedAt now, error cleared', () => {
-    const out = start(500)(job({ status: 'created', error: 'old' }));
+  it('starts a created job: running, startedAt now, stop cleared', () => {
+    const out = start(500)(job({ status: 'created', stop: { code: 'forbidden' } }));
     expect(out.status).toBe('running');
     expect(out.startedAt).toBe(500);
-    expect(out.error).toBeUndefined();
+    expect(out.stop).toBeUndefined();
   });
   it('restarts a paused job and keeps its first startedAt', () => {
-    const out = start(900)(job({ status: 'paused', startedAt: 100, error: 'x' }));
+    const out = start(900)(job({ status: 'paused', startedAt: 100, stop: { code: 'forbidden' } }));
     expect(out).toMatchObject({ status: 'running', startedAt: 100 });
-    expect(out.error).toBeUndefined();
+    expect(out.stop).toBeUndefined();
   });
   it('leaves every other status untouched', () => {
     for (const status of ['running', 'waiting', 'tokenNeeded', 'cancelled', 'done'] as const) {
-      const j = job({ status, error: 'keep' });
+      const j = job({ status, stop: { code: 'forbidden' } });
       expect(start(1)(j), status).toBe(j);
     }
   });
@@ -168,17 +168,17 @@ describe('pause', () => {
 });
 
 describe('resume', () => {
-  it('resumes a paused job as running and clears its error', () => {
-    const out = resume(job({ status: 'paused', error: '403' }));
+  it('resumes a paused job as running and clears its stop', () => {
+    const out = resume(job({ status: 'paused', stop: { code: 'forbidden' } }));
     expect(out.status).toBe('running');
-    expect(out.error).toBeUndefined();
+    expect(out.stop).toBeUndefined();
   });
   it('a paused job whose last call needed a token goes back to tokenNeeded, not running', () => {
     expect(resume(job({ status: 'paused', wait: { kind: 'tokenNeeded' } })).status).toBe('tokenNeeded');
   });
   it('leaves any other status untouched', () => {
     for (const status of ['created', 'running', 'waiting', 'tokenNeeded', 'cancelled', 'done'] as const) {
-      const j = job({ status, error: 'keep' });
+      const j = job({ status, stop: { code: 'forbidden' } });
       expect(resume(j), status).toBe(j);
     }
   });
@@ -259,14 +259,15 @@ describe('waitFor', () => {
   });
 });
 
-describe('pauseWithError', () => {
-  it('pauses a sending job, clears its wait and shows the error', () => {
-    const out = pauseWithError('boom')(job({ status: 'waiting', wait: { kind: 'retry', until: 3, reason: 'r' } }));
-    expect(out).toMatchObject({ status: 'paused', error: 'boom' });
+describe('pauseFor', () => {
+  const stop = { code: 'chunkUnreadable', chunk: 2, part: 'journal' } as const;
+  it('pauses a sending job, clears its wait and keeps why, as a code', () => {
+    const out = pauseFor(stop)(job({ status: 'waiting', wait: { kind: 'retry', until: 3, reason: 'r' } }));
+    expect(out).toMatchObject({ status: 'paused', stop });
     expect(out.wait).toBeUndefined();
   });
   it('a cancelled job stays cancelled (never resumable by a pause)', () => {
-    expect(pauseWithError('boom')(job({ status: 'cancelled' }))).toMatchObject({ status: 'cancelled', error: 'boom' });
+    expect(pauseFor(stop)(job({ status: 'cancelled' }))).toMatchObject({ status: 'cancelled', stop });
   });
 });
 
@@ -296,18 +297,18 @@ describe('failurePatch', () => {
       wait: { kind: 'tokenNeeded' },
     });
   });
-  it('403: pauses with the fault in the message; a missing code or message leaves no gap', () => {
+  it('403: pauses with the service’s fault as it came (code and message), or none when it sent none', () => {
     const full = apply({ kind: 'forbidden', fault: { code: '3100', message: 'denied' }, meta });
     expect(full).toMatchObject({ status: 'paused' });
-    expect(full.error).toBe('The app may not access this company (403 3100 denied)');
-    expect(apply({ kind: 'forbidden', fault: { code: '', message: 'denied' }, meta }).error).toBe(
-      'The app may not access this company (403 denied)',
-    );
-    expect(apply({ kind: 'forbidden', meta }).error).toBe('The app may not access this company (403 )');
+    expect(full.stop).toEqual({ code: 'forbidden', fault: { code: '3100', message: 'denied' } });
+    expect(apply({ kind: 'forbidden', meta }).stop).toEqual({ code: 'forbidden' });
   });
   it('a whole read refused: pauses with the fault', () => {
     const out = apply({ kind: 'refusedWhole', fault: { code: '4000', message: 'bad' }, meta });
-    expect(out).toMatchObject({ status: 'paused', error: 'The service refused a read: 4000 bad' });
+    expect(out).toMatchObject({
+      status: 'paused',
+      stop: { code: 'readRefused', fault: { code: '4000', message: 'bad' } },
+    });
   });
   it('an ambiguous or incomplete read retries after retryDelayMs, as the kind of wait asked for', () => {
     expect(apply({ kind: 'ambiguous', reason: '503', meta }, 'retry').wait).toEqual({

@@ -106,7 +106,7 @@ describe.each(['document', 'real'] as const)('%s mode', (mode) => {
     });
     const waiting = await runner.getJob(job.id);
     expect(waiting).toMatchObject({ status: 'waiting', wait: { kind: 'rateLimit', until: at403 + 60_000 } });
-    expect(waiting?.error).toBeUndefined();
+    expect(waiting?.stop).toBeUndefined();
     const { job: end } = await harness.settle(runner, job.id);
     expect(end.status).toBe('done');
     expect(end.counts.deleted).toBe(30);

@@ -109,7 +109,7 @@ describe('an unreadable journal', () => {
     await second.whenIdle();
     const paused = await second.getJob(job.id);
     expect(paused?.status).toBe('paused');
-    expect(paused?.error).toMatch(/unreadable/);
+    expect(paused?.stop).toEqual({ code: 'chunkUnreadable', chunk: 1, part: 'journal' });
     expect(h.batchCalls()).toBe(1);
   });
 });

@@ -89,7 +89,7 @@ describe('unreadable storage: refuse to send rather than guess', () => {
       [storageKey.jobChunk(id, 0)]: { nonsense: true },
     });
     const end = await run(s, id);
-    expect(end).toMatchObject({ status: 'paused', error: 'Journal of chunk 0 is unreadable' });
+    expect(end).toMatchObject({ status: 'paused', stop: { code: 'chunkUnreadable', chunk: 0, part: 'journal' } });
     expect(s.svc.calls).toEqual([]);
   });
 
@@ -98,7 +98,7 @@ describe('unreadable storage: refuse to send rather than guess', () => {
     const id = await s.job();
     await fakeBrowser.storage.local.set({ [storageKey.jobRecords(id, 0)]: [{ bad: 1 }] });
     const end = await run(s, id);
-    expect(end).toMatchObject({ status: 'paused', error: 'The reviewed records of chunk 0 are unreadable' });
+    expect(end).toMatchObject({ status: 'paused', stop: { code: 'chunkUnreadable', chunk: 0, part: 'records' } });
     expect(s.svc.calls).toEqual([]);
     expect(await s.runner.getRecords(id)).toEqual([]);
   });

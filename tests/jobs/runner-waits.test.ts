@@ -73,14 +73,17 @@ describe('401 and 403', () => {
     );
     const id = await s.job();
     const paused = await run(s, id);
-    expect(paused).toMatchObject({ status: 'paused', error: 'The app may not access this company (403 3100 no)' });
+    expect(paused).toMatchObject({
+      status: 'paused',
+      stop: { code: 'forbidden', fault: { code: '3100', message: 'no' } },
+    });
     expect(await s.alarm()).toBeUndefined();
     const resumed = await s.runner.resume(id);
     expect(resumed?.status).toBe('running');
     await s.runner.whenIdle();
     const end = await s.runner.getJob(id);
     expect(end?.status).toBe('done');
-    expect(end?.error).toBeUndefined();
+    expect(end?.stop).toBeUndefined();
   });
 });
 

@@ -117,7 +117,10 @@ describe('runJobStep', () => {
     await expect(runJobStep(env, { ...job, status: 'running' })).rejects.toBeInstanceOf(UnreadableChunkError);
     expect(answer).toBeInstanceOf(UnreadableChunkError);
     expect(calls).toEqual(['prepare']);
-    expect((await stored()).job).toMatchObject({ status: 'paused', error: 'Journal of chunk 1 is unreadable' });
+    expect((await stored()).job).toMatchObject({
+      status: 'paused',
+      stop: { code: 'chunkUnreadable', chunk: 1, part: 'journal' },
+    });
   });
 
   it('a paused job with records queued one at a time sends none of them', async () => {

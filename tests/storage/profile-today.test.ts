@@ -98,7 +98,7 @@ describe('a profile of today’s shapes', () => {
     expect(await migrateStorage(areas, STORED_ITEMS)).toEqual({
       from: 3,
       to: 4,
-      items: ['jobRecords 1→3', 'jobChunk 1→2', 'runs 1→2'],
+      items: ['jobs 2→3', 'jobRecords 1→3', 'jobChunk 1→2', 'runs 1→2'],
     });
     for (const item of STORED_ITEMS) {
       const today =

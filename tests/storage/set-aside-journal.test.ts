@@ -104,7 +104,11 @@ describe('the job journal sets unreadable values aside before writing over them'
     expect(await readItem(JOB_CHUNK_ITEM, local(), aside(key))).toMatchObject({ kind: 'unreadable', raw: garbled });
     expect(await j.readChunk('job1', 0)).toEqual({ kind: 'corrupt' });
     const [job] = await j.readJobs();
-    expect(job).toMatchObject({ status: 'paused', error: 'Journal of chunk 0 is unreadable', openChunk: true });
+    expect(job).toMatchObject({
+      status: 'paused',
+      stop: { code: 'chunkUnreadable', chunk: 0, part: 'journal' },
+      openChunk: true,
+    });
     expect(job?.counts.deleted).toBe(0);
   });
 });
@@ -142,11 +146,17 @@ describe('a job whose chunk journal is unreadable', () => {
     await runner.whenIdle();
     // The step reads the chunk at the cursor before anything else, open or not: it stops there.
     expect([sent, reads, errors]).toEqual([[], [], []]);
-    expect(await runner.getJob(job.id)).toMatchObject({ status: 'paused', error: 'Journal of chunk 0 is unreadable' });
+    expect(await runner.getJob(job.id)).toMatchObject({
+      status: 'paused',
+      stop: { code: 'chunkUnreadable', chunk: 0, part: 'journal' },
+    });
     expect(await stored(key)).toEqual({ index: 0, outcomes: 'garbled' }); // never written over
     await runner.resume(job.id);
     await runner.whenIdle();
     expect([sent, reads]).toEqual([[], []]);
-    expect(await runner.getJob(job.id)).toMatchObject({ status: 'paused', error: 'Journal of chunk 0 is unreadable' });
+    expect(await runner.getJob(job.id)).toMatchObject({
+      status: 'paused',
+      stop: { code: 'chunkUnreadable', chunk: 0, part: 'journal' },
+    });
   });
 });

@@ -7,11 +7,13 @@
  * - findings.ts: why a row of the check has its status (the preflight's findings), what linked records change
  * - cost.ts: inventory and sales tax, beside a row's status
  * - outcomes.ts: what a run did to each record, and why
+ * - jobs.ts: why the runner paused a job on its own
  * - restore.ts: why a record cannot be restored, what to do by hand after it is
  * - lists.ts: lists, counts and totals
  */
 export * from './cost';
 export * from './findings';
+export * from './jobs';
 export * from './lists';
 export * from './outcomes';
 export * from './restore';

@@ -150,7 +150,7 @@ describe('jobRecords 1 → 2: a restore’s records get their own variant', () =
     await local().set({ [key]: [shape1(refused), shape1(planned)], [storageKey.version()]: 3 });
     expect(await journal().readChunkRecords('job-r', 0)).toBeUndefined();
     const result = await migrateStorage(areas(), STORED_ITEMS);
-    expect(result.items).toEqual(['jobRecords 1→3', 'jobChunk 1→2', 'runs 1→2']);
+    expect(result.items).toEqual(['jobs 2→3', 'jobRecords 1→3', 'jobChunk 1→2', 'runs 1→2']);
     expect(await journal().readChunkRecords('job-r', 0)).toEqual([refused3, planned3]);
     // Again (a migration interrupted before its version was saved): nothing changes.
     await jobRecordsV2RestoreVariant.run(areas());

@@ -30,9 +30,10 @@ function v1Job(id: string): Record<string, unknown> {
 beforeEach(() => fakeBrowser.reset());
 
 describe('jobs 1 → 2: every job names its operation', () => {
-  it('is the jobs item’s one migration, to its declared version', () => {
-    expect(JOBS_ITEM.version).toBe(2);
-    expect(JOBS_ITEM.migrations).toEqual([jobsV2Operation]);
+  it('is the jobs item’s first migration, to shape 2 (the item is at 3 since its stop is a code)', () => {
+    expect(JOBS_ITEM.version).toBe(3);
+    expect(JOBS_ITEM.migrations[0]).toBe(jobsV2Operation);
+    expect([jobsV2Operation.from, jobsV2Operation.to]).toEqual([1, 2]);
   });
 
   it('names "delete" where none is named, keeps a named one and what is not a job', () => {
@@ -47,14 +48,14 @@ describe('jobs 1 → 2: every job names its operation', () => {
     const journal = () => createJournal({ storage: local(), queue: writeQueueFor(local()) });
     expect(await journal().readJobs()).toEqual([]);
     const result = await migrateStorage(areas(), STORED_ITEMS);
-    expect(result.items).toEqual(['jobs 1→2', 'jobRecords 1→3', 'jobChunk 1→2', 'preflight 1→2', 'runs 1→2']);
+    expect(result.items).toEqual(['jobs 1→3', 'jobRecords 1→3', 'jobChunk 1→2', 'preflight 1→2', 'runs 1→2']);
     expect((await journal().readJobs()).map((j) => [j.id, j.operation])).toEqual([['a', 'delete']]);
   });
 
   it('a layout-2 job list (operation named by the old key-style migration) is not migrated again', async () => {
     await local().set({ [storageKey.version()]: 2, [storageKey.jobs()]: [{ ...v1Job('a'), operation: 'void' }] });
     const result = await migrateStorage(areas(), STORED_ITEMS);
-    expect(result.items).toEqual(['jobRecords 1→3', 'jobChunk 1→2', 'preflight 1→2', 'runs 1→2']);
+    expect(result.items).toEqual(['jobs 2→3', 'jobRecords 1→3', 'jobChunk 1→2', 'preflight 1→2', 'runs 1→2']);
     expect((await local().get(storageKey.jobs()))[storageKey.jobs()]).toEqual([{ ...v1Job('a'), operation: 'void' }]);
   });
 

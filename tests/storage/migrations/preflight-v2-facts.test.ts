@@ -63,7 +63,7 @@ describe('preflight 1 → 2: stored checks of sentences', () => {
     expect(await migrateWith(areas(), STORED_ITEMS)).toEqual({
       from: 2,
       to: 4,
-      items: ['jobRecords 1→3', 'jobChunk 1→2', 'preflight 1→2', 'runs 1→2'],
+      items: ['jobs 2→3', 'jobRecords 1→3', 'jobChunk 1→2', 'preflight 1→2', 'runs 1→2'],
     });
     expect(await local().get(null)).toEqual({
       ...others,
