@@ -8,8 +8,10 @@
  * tab, when its page company differs from the company QuickBooks has open now (the cookie of the
  * sender tab's store). Rows are filed under that company; with one connection per company, the
  * page's company picks its own connection, so a report from a company that is not connected yet is
- * kept for when it is. The environment comes from the sender's host.
+ * kept for when it is. The environment comes from the sender's host. The company's name the page's
+ * header showed is kept as that company's label (the popup names it so before connecting).
  */
+import type { createCompanyNames } from '../connection/company-names';
 import type { PageHello, PageHelloReply, SelectionReport, SelectionReportReply } from '../messaging/content-protocol';
 import {
   type ContentMessageType,
@@ -46,6 +48,8 @@ export interface ContentServices {
   pageIssues: Pick<PageIssues, 'loadedUnder' | 'tabFine' | 'staleTab' | 'pageInfo'>;
   selection: Pick<SelectionStore, 'setLastPage' | 'report'>;
   preflightStore: Pick<PreflightStore, 'forget'>;
+  /** Where the name a page's header showed is kept, by the company its cookie named. */
+  companyNames: Pick<ReturnType<typeof createCompanyNames>, 'pageShowed'>;
   now: () => number;
   view: ViewNotices;
 }
@@ -112,7 +116,7 @@ export async function handleSelectionReport(
       tabId: senderTab?.id,
       url: senderUrl.href,
       title: senderTab?.title,
-      text: STALE_TAB_TEXT,
+      why: 'companyChanged',
       at: now,
       loadedUnder: data.pageCompany,
       nowOpen: page.realmId,
@@ -127,6 +131,9 @@ export async function handleSelectionReport(
   }
   const scope = { realmId: page.realmId, environment: page.environment };
   await s.selection.setLastPage({ ...scope, url: senderUrl.href, storeId, at: now });
+  // The header's name labels the company the cookie named (and the page was loaded under): a label
+  // for the popup before connecting, never what decides whose rows these are.
+  if (data.page?.companyName) await s.companyNames.pageShowed(scope, data.page.companyName);
   const outcome = await s.selection.report(scope, {
     added: data.added,
     pageTicked: data.pageTicked,

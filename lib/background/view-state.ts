@@ -32,7 +32,7 @@ import type { ViewNotices } from './view-notices';
 export interface ViewStateDeps extends Pick<CompanyView, 'currentScope' | 'hasToken' | 'latestJob'> {
   tokens: Pick<TokenStore, 'getConnection' | 'list'>;
   revocations: Pick<Revocations, 'failed'>;
-  companyNames: Pick<ReturnType<typeof createCompanyNames>, 'get'>;
+  companyNames: Pick<ReturnType<typeof createCompanyNames>, 'get' | 'label'>;
   selection: Pick<SelectionStore, 'lastPage' | 'read' | 'readChoice' | 'readPageTicked' | 'readRows'>;
   preflightStore: Pick<PreflightStore, 'read'>;
   preflight: Pick<PreflightService, 'isRunning'>;
@@ -100,11 +100,12 @@ export function createViewState(deps: ViewStateDeps) {
       rows: scope ? await selection.readRows(scope) : {},
       pageIssues: await deps.pageIssues.view({
         tabOpen: async (tabId) => !deps.tabs || (await deps.tabs.get(tabId).then(Boolean, () => false)),
-        name: (realmId, environment) => companyNames.get({ realmId, environment }, false),
+        name: (realmId, environment) => companyNames.label({ realmId, environment }),
       }),
       recentRuns: scope ? await deps.runHistory.read(scope) : [],
       companyName: connection ? await companyNames.get(connection) : undefined,
-      pageCompanyName: lastPage ? await companyNames.get(lastPage, false) : undefined,
+      // The page's company by name before connecting too: the service's once read, else its page's header's.
+      pageCompanyName: lastPage ? await companyNames.label(lastPage) : undefined,
       preflight: checked,
       preflightRunning: scope ? deps.preflight.isRunning(scope) : false,
       job: job
@@ -121,12 +122,12 @@ export function createViewState(deps: ViewStateDeps) {
       connections,
       jobs: await runner.listJobs(),
       selectedCount: async (s) => Object.keys(await selection.read(s)).length,
-      name: (s) => companyNames.get(s, false),
+      name: (s) => companyNames.label(s),
     });
     view.localData = await companiesWithData(view, {
       auditCompanies: () => deps.audit.companies(),
       jobs: await runner.listJobs(),
-      name: (s) => companyNames.get(s, false),
+      name: (s) => companyNames.label(s),
     });
     view.unreadableJobs = (await runner.unreadableJobs()) || undefined; // damaged saved jobs: named, never run
     view.preparer = await readPreparer(deps.local); // the person's name on the reports, once given

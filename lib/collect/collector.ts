@@ -12,6 +12,7 @@
 import type { Shown } from '../domain/shown';
 import type { PageInfo } from '../messaging/content-protocol';
 import type { ContentSend } from '../messaging/protocol';
+import { createCompanyNameReader } from './company-name';
 import { defaultIsTrusted, watchGestures } from './gestures';
 import { type DomWatch, type Timers, watchDom } from './observer';
 import { createOwnCheckboxes } from './own-checkboxes';
@@ -107,6 +108,7 @@ export function startCollector(options: CollectorOptions): Collector {
     },
   });
   const readCounter = createCounterReader();
+  const readName = createCompanyNameReader();
   // What a row shows, read once while its text is unchanged (the link agreement, the row keys and the
   // report share it). Within one scan the rows do not change: a row's text is read once per scan.
   const shownOf = new WeakMap<Element, { text: string; shown: Shown | undefined }>();
@@ -190,6 +192,10 @@ export function startCollector(options: CollectorOptions): Collector {
     // A page with nothing ticked has nothing to count: a 10,000-row page is not searched for a counter.
     claimed = seenSelected > 0 || unreadable || bankLines > 0 || claimed !== undefined ? readCounter(doc) : undefined;
     if (claimed !== undefined) page.claimedSelected = claimed;
+    // The header's company name, a label for the popup: read (cheaply, from the element that
+    // answered last) only when the report has ticked rows to carry it.
+    const companyName = seenSelected > 0 || unreadable || bankLines > 0 ? readName(doc) : undefined;
+    if (companyName !== undefined) page.companyName = companyName;
     queue.setPage(url, host);
     queue.push(changes, snapshot, page);
   };

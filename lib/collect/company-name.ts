@@ -68,12 +68,26 @@ export function companyNameOfTitle(title: string): string | undefined {
 
 /** The company's name the page shows, or undefined when it shows none this reader can tell. */
 export function readCompanyName(doc: Pick<Document, 'querySelectorAll' | 'title'>): string | undefined {
-  const candidates = doc.querySelectorAll(COMPANY_NAME_SELECTOR);
-  for (let i = 0; i < candidates.length && i < MAX_CANDIDATES; i++) {
-    const el = candidates[i] as Element;
-    if (el.closest(HIDDEN_SELECTOR)) continue;
-    const name = asCompanyName(el.textContent);
-    if (name !== undefined) return name;
-  }
-  return companyNameOfTitle(doc.title ?? '');
+  return createCompanyNameReader()(doc);
+}
+
+/** Reads the name, trying the element that answered last time before searching the page again. */
+export function createCompanyNameReader(): (doc: Pick<Document, 'querySelectorAll' | 'title'>) => string | undefined {
+  let last: Element | undefined;
+  return (doc) => {
+    const cached = last?.isConnected && !last.closest(HIDDEN_SELECTOR) ? asCompanyName(last.textContent) : undefined;
+    if (cached !== undefined) return cached;
+    last = undefined;
+    const candidates = doc.querySelectorAll(COMPANY_NAME_SELECTOR);
+    for (let i = 0; i < candidates.length && i < MAX_CANDIDATES; i++) {
+      const el = candidates[i] as Element;
+      if (el.closest(HIDDEN_SELECTOR)) continue;
+      const name = asCompanyName(el.textContent);
+      if (name !== undefined) {
+        last = el;
+        return name;
+      }
+    }
+    return companyNameOfTitle(doc.title ?? '');
+  };
 }

@@ -37,8 +37,9 @@ apart like `pageTicked` and never resolved nor deleted unless the person adds th
  * `replace` is always false (a page can never wipe the selection); `snapshot` is true when the
  * message lists every ticked row of the page (first scan, after navigation), otherwise a delta.
  * `page` describes the page itself: its own "N selected" counter when it shows one, how many ticked
- * rows the collector saw, and, when ticked checkboxes sit in rows it cannot read, a structure
- * skeleton (tags, classes with digits masked, roles, attribute NAMES only: never text or values).
+ * rows the collector saw, when ticked checkboxes sit in rows it cannot read, a structure
+ * skeleton (tags, classes with digits masked, roles, attribute NAMES only: never text or values),
+ * and the company's name its header shows (`companyName`: a label, never an identity).
  */
 import { z } from 'zod';
 import { ENTITIES, isValidId } from '../domain/entities';
@@ -99,6 +100,11 @@ const PageInfoSchema = z.strictObject({
     .optional(),
   /** Ticked bank lines on the bank feed's For review / Pending / Excluded tab: not transactions, never collected. */
   bankLines: z.number().int().min(1).max(10_000_000).optional(),
+  /**
+   * The company's name as the page's header shows it (lib/collect/company-name.ts): a label the popup
+   * shows before connecting, never who the company is (the cookie's Id stays the key).
+   */
+  companyName: z.string().min(1).max(200).optional(),
 });
 export type PageInfo = z.infer<typeof PageInfoSchema>;
 

@@ -2,7 +2,10 @@
 /** The company's name as the page's header shows it: a label for the popup, read from a few candidate places. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { companyNameOfTitle, MAX_COMPANY_NAME, readCompanyName } from '../../lib/collect/company-name';
+import { ContentMessageSchema } from '../../lib/messaging/content-protocol';
 import { shell } from '../../tools/simulator/pages/html';
+import { rowBoxes, startHarness } from './harness';
+import { mountPage } from './load-page';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -85,5 +88,35 @@ describe('readCompanyName', () => {
     expect(companyNameOfTitle('Invoices | QuickBooks')).toBeUndefined();
     expect(companyNameOfTitle('Invoices | Home | QuickBooks')).toBeUndefined();
     expect(companyNameOfTitle('Invoices | Old Mill | Hardware')).toBeUndefined();
+  });
+});
+
+describe('the name in the page report', () => {
+  it('goes with a report of ticked rows as page.companyName, a string the background’s schema takes', async () => {
+    mountPage('sim-sales-table.html');
+    document.querySelector('nav')?.insertAdjacentHTML(
+      'afterbegin',
+      '<div class="company-name" data-testid="company-name">Redwood Roofing &amp; Gutters</div>',
+    );
+    const { person, sent, tick } = startHarness('https://app.qbo.intuit.com/app/sales');
+    await tick();
+    expect(sent()).toEqual([]); // nothing ticked: no report, and no name read for one
+    person.click(rowBoxes()[0]);
+    await tick();
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]?.page).toEqual({ seenSelected: 1, companyName: 'Redwood Roofing & Gutters' });
+    expect(ContentMessageSchema.safeParse({ type: 'selection/report', data: sent()[0] }).success).toBe(true);
+  });
+
+  it('a page that names no company sends no name; the schema refuses a name over 200 characters', async () => {
+    mountPage('sim-sales-table.html');
+    const { person, sent, tick } = startHarness('https://app.qbo.intuit.com/app/sales');
+    person.click(rowBoxes()[0]);
+    await tick();
+    expect(sent()[0]?.page).toEqual({ seenSelected: 1 });
+    const data = { ...sent()[0], page: { seenSelected: 1, companyName: 'x'.repeat(201) } };
+    expect(ContentMessageSchema.safeParse({ type: 'selection/report', data }).success).toBe(false);
+    const empty = { ...sent()[0], page: { seenSelected: 1, companyName: '' } };
+    expect(ContentMessageSchema.safeParse({ type: 'selection/report', data: empty }).success).toBe(false);
   });
 });
