@@ -4,9 +4,12 @@ import type { Environment } from '../lib/domain/ids';
 import type { SelectionRow } from '../lib/messaging/views';
 import { SelectionRowItem } from './SelectionRowItem';
 
-/** Fixed geometry makes windowing a division: keep in step with `.row` in style.css. */
+/**
+ * A row's least height, and its height until it is drawn and measured: keep in step with `.row` in
+ * style.css. A row whose name or why takes more lines is as tall as its text (measured once drawn).
+ */
 export const ROW_HEIGHT = 36;
-/** The full view's rows: room for the why-text on three lines (`.full .row` in style.css). */
+/** The full view's rows: room for the why-text on three lines (`.full .row` in style.css), more if it needs. */
 export const FULL_ROW_HEIGHT = 56;
 /** The popup's list: ten rows, the records first (at least 8 visible at 460 × 600). */
 export const VIEWPORT_HEIGHT = 360;
@@ -14,16 +17,37 @@ export const OVERSCAN = 6;
 /** The list never shrinks below four rows to make room: the page scrolls instead. */
 const MIN_ROWS = 4;
 
-/** Which rows to render for a scroll position: the visible ones plus OVERSCAN either side. */
-export function visibleRange(
-  scrollTop: number,
-  count: number,
-  viewport = VIEWPORT_HEIGHT,
+/** Each row's top, and the list's height last: the measured height of a row drawn, else `rowHeight`. */
+export function rowTops(
+  keys: readonly string[],
+  measured: ReadonlyMap<string, number>,
   rowHeight = ROW_HEIGHT,
-): [number, number] {
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
-  const last = Math.min(count, Math.ceil((scrollTop + viewport) / rowHeight) + OVERSCAN);
-  return [first, last];
+): number[] {
+  const tops = [0];
+  for (const key of keys) tops.push((tops[tops.length - 1] as number) + (measured.get(key) ?? rowHeight));
+  return tops;
+}
+
+/** Which rows to render for a scroll position: the visible ones plus OVERSCAN either side. */
+export function visibleRange(tops: readonly number[], scrollTop: number, viewport = VIEWPORT_HEIGHT): [number, number] {
+  const count = tops.length - 1;
+  // The first row whose bottom is below the top edge, the first whose top is past the bottom edge.
+  const firstShown = lowerBound(tops, scrollTop, 1) - 1;
+  const pastShown = lowerBound(tops, scrollTop + viewport, 0);
+  return [Math.max(0, firstShown - OVERSCAN), Math.min(count, pastShown + OVERSCAN)];
+}
+
+/** The first index from `from` whose value is above `value` (or equal when `from` is 0: a top at the edge is past it). */
+function lowerBound(tops: readonly number[], value: number, from: number): number {
+  let lo = from;
+  let hi = tops.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const t = tops[mid] as number;
+    if (from === 0 ? t >= value : t > value) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 interface Props {
@@ -53,7 +77,14 @@ export function SelectionList({
   const scrollTop = useSignal(0);
   const scroller = useRef<HTMLElement>(null);
   const room = useRoomAbove(scroller, viewport, rowHeight);
-  const [first, last] = visibleRange(scrollTop.value, rows.length, room, rowHeight);
+  const measured = useMeasuredHeights(scroller);
+  const tops = rowTops(
+    rows.map((r) => r.key),
+    measured,
+    rowHeight,
+  );
+  const total = tops[rows.length] as number;
+  const [first, last] = visibleRange(tops, scrollTop.value, room);
   // The removed row's button disappears with it: keep keyboard focus in the list, not on <body>.
   const remove = (key: string) => {
     scroller.current?.focus();
@@ -66,17 +97,17 @@ export function SelectionList({
       aria-label="Selected transactions"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
-      style={{ height: px(Math.min(room, Math.max(1, rows.length) * rowHeight)) }}
+      style={{ height: px(Math.min(room, Math.max(rowHeight, total))) }}
       onScroll={(e) => (scrollTop.value = e.currentTarget.scrollTop)}
     >
-      <ul class="rows" style={{ height: px(rows.length * rowHeight) }}>
+      <ul class="rows" style={{ height: px(total) }}>
         {rows.slice(first, last).map((row, i) => (
           <SelectionRowItem
             key={row.key}
             row={row}
             index={first + i}
             setSize={rows.length}
-            top={px((first + i) * rowHeight)}
+            top={px(tops[first + i] as number)}
             environment={environment}
             onRemove={remove}
             voidInstead={voidInstead}
@@ -86,6 +117,32 @@ export function SelectionList({
       </ul>
     </section>
   );
+}
+
+/**
+ * The drawn rows' heights, measured after each render: a row whose text takes more lines than the
+ * least height is as tall as it is drawn, and the rows below it move down. A change re-renders once.
+ */
+function useMeasuredHeights(scroller: { current: HTMLElement | null }): ReadonlyMap<string, number> {
+  const heights = useRef(new Map<string, number>());
+  const version = useSignal(0);
+  // Read so that a change of the version re-renders the list.
+  void version.value;
+  useLayoutEffect(() => {
+    let changed = false;
+    for (const li of scroller.current?.querySelectorAll<HTMLElement>('li.row') ?? []) {
+      const key = li.dataset.key;
+      const h = li.getBoundingClientRect().height;
+      // Not laid out (a hidden list, a DOM without layout): keep the least height.
+      if (!key || h <= 0) continue;
+      if (Math.abs((heights.current.get(key) ?? 0) - h) > 0.5) {
+        heights.current.set(key, h);
+        changed = true;
+      }
+    }
+    if (changed) version.value += 1;
+  });
+  return heights.current;
 }
 
 /**

@@ -19,12 +19,12 @@ interface Props {
 }
 
 /**
- * One selected transaction. In the popup, two lines: type, number and amount on the first; the date,
- * the name, why it is held back and the status on the second (type, number, amount, date and status
- * are never cut; the name and the reason give way, whole in the tooltip and the full view), with
- * "Open in QuickBooks" above Remove beside them. In the full view every part is a column under the
- * table's headers, type and number apart as QuickBooks lists them (style.css: `.row-main`,
- * `.row-name` and `.row-sub` become `display: contents`).
+ * One selected transaction. In the popup: type, number and amount on the first line; the date, the
+ * name and the status on the second; why it is held back below, on as many lines as it takes
+ * (nothing is cut: a long name wraps beside the date), with "Open in QuickBooks" above Remove
+ * beside them. In the full view every part is a column under the table's headers, type and number
+ * apart as QuickBooks lists them (style.css: `.row-main`, `.row-name` and `.row-sub` become
+ * `display: contents`). The list measures each row drawn: a row is as tall as its text.
  */
 export function SelectionRowItem({ row, index, setSize, top, environment, onRemove, voidInstead, connected }: Props) {
   const id = rowIdentity(row);
@@ -46,11 +46,11 @@ export function SelectionRowItem({ row, index, setSize, top, environment, onRemo
         <span class="row-amount">{id.amount ?? ''}</span>
       </span>{' '}
       <span class="row-sub">
-        {/* The dots between them are drawn by CSS: a reason that gives way takes its dot with it. */}
+        {/* The dot between the date and the name is drawn by CSS. */}
         <span class="row-date">{id.date ?? ''}</span> <span class="row-party">{id.party ?? ''}</span>{' '}
-        {reason && <span class="row-why">{reason}</span>}{' '}
         <StatusChip status={shownStatus(row, voidInstead, connected)} />
-      </span>
+      </span>{' '}
+      {reason && <span class="row-why">{reason}</span>}
       <a
         class="row-open"
         href={txnUrl(environment, row.entity, row.id)}

@@ -110,6 +110,8 @@ export async function shoot(testInfo: TestInfo, page: Page, name: string): Promi
 export interface PopupFigures {
   /** Selection rows wholly in view above the deck, their amount drawn whole. */
   rowsVisible: number;
+  /** The list's height in view, between the top of the page and the deck (px). */
+  listInView: number;
   buttonTop?: number;
   buttonBottom?: number;
   scrollWidth: number;
@@ -142,6 +144,7 @@ export function popupFigures(page: Page): Promise<PopupFigures> {
     const root = document.scrollingElement ?? document.documentElement;
     return {
       rowsVisible,
+      listInView: Math.round(Math.max(0, bottom - top)),
       buttonTop: button ? Math.round(button.top) : undefined,
       buttonBottom: button ? Math.round(button.bottom) : undefined,
       scrollWidth: root.scrollWidth,
@@ -154,18 +157,20 @@ export interface FullFigures {
   headers: string[];
   rowsChecked: number;
   cellsChecked: number;
-  /** Each header or identifying cell whose text does not fit its box: ".row-why of Invoice:12: "Reconciled …"". */
+  /** Each header or row cell (the why included) whose text does not fit its box: "Invoice:12 .row-why: "Part of …"". */
   cut: string[];
   /** Two cells of one row drawn over each other: "Invoice:12 .chip over .row-why". */
   overlaps: string[];
+  /** The height of each row with no why-text (px). */
+  plainRowHeights: number[];
   scrollWidth: number;
   clientWidth: number;
 }
 
 /**
  * The selection's rows in either view (tools/screens/measure.ts): the windowed list scrolled
- * through, every identifying cell uncut (in the full view every cell: name and why too), no two
- * cells of a row over each other, every header of the full view's table whole.
+ * through, every cell uncut (type, number, date, amount, name, status and why; an ellipsis drawn
+ * counts as cut), no two cells of a row over each other, every header of the full view's table whole.
  */
 export async function fullFigures(page: Page): Promise<FullFigures> {
   const rows = await page.evaluate(measureRows);
@@ -183,6 +188,7 @@ export async function fullFigures(page: Page): Promise<FullFigures> {
     cellsChecked: rows.cellsChecked,
     cut: [...rows.cutHeaders.map((h) => `header ${h}`), ...rows.cut],
     overlaps: rows.overlaps,
+    plainRowHeights: rows.plainRowHeights,
   };
 }
 

@@ -1,13 +1,15 @@
 /**
  * Screen by screen, in real Chromium: every state of a run at the popup's 460 × 600 and in the full
  * view at 1280 × 800 with the production build, saved under the test's output folder (attached to
- * the report) and measured: with 50 records selected at least 8 rows with their amounts show above
- * the deck while the delete button stays within 600 px; no state slides sideways; no cell that
- * identifies a record (type, number, date, amount, status; in the full view name and why too) is
- * cut and no two cells of a row overlap. Then every transaction type in every status, drawn by the
+ * the report) and measured: with 50 records selected the list keeps room for 8 rows above the deck
+ * (a row with nothing to explain takes one row's height; one with a why-text is as tall as its
+ * text) while the delete button stays within 600 px; no state slides sideways; no cell of a row
+ * (type, number, date, amount, name, status, why) is cut in either view and no two cells of a row
+ * overlap. Then every transaction type in every status, drawn by the
  * screens harness (the same components and CSS, from a fixture state), measured the same way.
  */
 import type { Page, TestInfo } from '@playwright/test';
+import { ROW_HEIGHT } from '../../components/SelectionList';
 import { launchChromium } from '../../tools/bench/browser/launch';
 import { everyTypeAndStatus } from '../../tools/screens/every-row';
 import { screenHarness } from '../../tools/screens/render';
@@ -55,6 +57,12 @@ async function capture(testInfo: TestInfo, popup: PopupPage, full: Page, state: 
   return { figures, wide };
 }
 
+/** Rows with nothing to explain take the least row height (its why-text alone makes a row taller). */
+function expectPlainRowsLeast(heights: number[], least: number, state: string) {
+  expect(heights.length, `${state}: rows with no why`).toBeGreaterThan(0);
+  expect.soft(Math.max(...heights), `${state}: the tallest row with no why (px)`).toBeLessThanOrEqual(least + 1);
+}
+
 /** No identifying cell cut, no two cells of a row over each other. */
 function expectWhole(figures: { cut: string[]; overlaps: string[] }, state: string) {
   // Soft: every state is still shot and measured, and the test fails at its end naming every cell.
@@ -100,7 +108,11 @@ test('a run of 50 records, screen by screen: not connected, checked, check faile
   await expect(full.getByText(/^Not checked yet: \d+/)).toHaveCount(0, { timeout: 30_000 });
   await expect.poll(async () => (await fullFigures(full)).rowsChecked, { timeout: 30_000 }).toBe(50);
   const checked = await capture(testInfo, popup, full, '02-checked-50');
-  expect(checked.figures.rowsVisible, 'rows with amounts in view above the deck').toBeGreaterThanOrEqual(8);
+  // The why-texts are whole, so a row that has one is taller: the list keeps the room of 8 rows, and a
+  // row with nothing to explain still takes one row's height.
+  expect(checked.figures.listInView, 'the list in view above the deck (px)').toBeGreaterThanOrEqual(8 * ROW_HEIGHT);
+  expect(checked.figures.rowsVisible, 'rows with amounts in view above the deck').toBeGreaterThanOrEqual(4);
+  expectPlainRowsLeast((await fullFigures(popup.page)).plainRowHeights, ROW_HEIGHT, '02-checked-50 (popup)');
   expect(checked.figures.buttonBottom ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(600);
   expect(checked.wide.headers).toEqual(expect.arrayContaining(['Number', 'Name', 'Date', 'Amount', 'Status', 'Why']));
   expect(checked.wide.rowsChecked).toBe(50); // every row scrolled through and measured
@@ -278,6 +290,7 @@ test('every transaction type in every status, at 460 × 600 and 1280 × 800: not
         expect(figures.rowsChecked, `${name} (${view}): every row looked at`).toBe(rows.length);
         expectWhole(figures, `${name} (${view})`);
         expectNoSideways(figures, `${name} (${view})`);
+        if (!full) expectPlainRowsLeast(figures.plainRowHeights, ROW_HEIGHT, `${name} (${view})`);
         // The client's name in the header, what is not in this click and the click's words: whole.
         const cutLines = await page.evaluate(() =>
           [...document.querySelectorAll<HTMLElement>('.topbar-company, .plan-for, button.danger')]

@@ -1,9 +1,9 @@
 /**
  * What a person sees of the selection's rows, measured in the page (pass `measureRows` to
  * `page.evaluate`: it is self-contained). The windowed list is scrolled through, every row drawn is
- * looked at once: a cell that identifies the record (type, number, date, amount, status, and in the
- * full view the name and why too) is cut when its text is wider or taller than its box, runs out of
- * the row, or is clipped by a box around it; two cells of a row overlap when their boxes intersect.
+ * looked at once: a cell (type, number, date, amount, name, status, why it is held back) is cut when
+ * its text is wider or taller than its box (an ellipsis drawn counts), runs out of the row, or is
+ * clipped by a box around it; two cells of a row overlap when their boxes intersect.
  */
 export interface RowFigures {
   rowsChecked: number;
@@ -14,18 +14,27 @@ export interface RowFigures {
   overlaps: string[];
   /** Headers of the full view's table whose text does not fit. */
   cutHeaders: string[];
+  /** The height of each row with no why-text and a name on one line (px): such a row takes the least height. */
+  plainRowHeights: number[];
 }
 
 export async function measureRows(): Promise<RowFigures> {
-  const full = document.querySelector('.popup.full') !== null;
-  // Identifying cells are never cut; in the popup the name and the why may be shortened (the
-  // full view and the row's tooltip have them whole), never drawn over another cell.
-  const whole = ['.row-type', '.row-number', '.row-date', '.row-amount', '.chip', '.row-open', '.link-button'];
-  if (full) whole.push('.row-party', '.row-why');
-  const drawn = [...whole, '.row-party', '.row-why'];
+  // Every cell is drawn whole in both views: what identifies the record and why it is held back.
+  const whole = [
+    '.row-type',
+    '.row-number',
+    '.row-date',
+    '.row-amount',
+    '.row-party',
+    '.row-why',
+    '.chip',
+    '.row-open',
+    '.link-button',
+  ];
   const cut = new Set<string>();
   const overlaps = new Set<string>();
   const seen = new Set<string>();
+  const plainRowHeights: number[] = [];
   let cellsChecked = 0;
   const box = (el: Element) => el.getBoundingClientRect();
   const inside = (a: DOMRect, b: DOMRect) =>
@@ -34,6 +43,8 @@ export async function measureRows(): Promise<RowFigures> {
     const style = getComputedStyle(el);
     if (style.display !== 'inline' && (el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 1))
       return true;
+    // An ellipsis in use: the box is narrower than the text it holds (even by less than a pixel).
+    if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth) return true;
     const r = box(el);
     if (!inside(r, box(row))) return true;
     for (let p = el.parentElement; p && p !== row; p = p.parentElement) {
@@ -52,12 +63,16 @@ export async function measureRows(): Promise<RowFigures> {
       // Only a row wholly in its scroller's view: windowing draws a few rows past the edge.
       if (scroller && !inside(rowBox, box(scroller))) continue;
       seen.add(key);
+      // A row with no why whose name takes one line (a longer name wraps and makes the row taller).
+      const party = row.querySelector('.row-party')?.getBoundingClientRect();
+      const date = row.querySelector('.row-date')?.getBoundingClientRect();
+      if (!row.querySelector('.row-why') && (!party || !date || party.height <= date.height + 1))
+        plainRowHeights.push(rowBox.height);
       const cells: [string, HTMLElement][] = [];
-      for (const selector of drawn) {
+      for (const selector of whole) {
         const cell = row.querySelector<HTMLElement>(selector);
         if (!cell || cell.innerText.trim() === '' || cells.some(([s]) => s === selector)) continue;
         cells.push([selector, cell]);
-        if (!whole.includes(selector)) continue;
         cellsChecked += 1;
         if (isCut(cell, row)) cut.add(`${key} ${selector}: "${cell.innerText.trim()}"`);
       }
@@ -76,12 +91,20 @@ export async function measureRows(): Promise<RowFigures> {
   const scroller = document.querySelector<HTMLElement>('.scroller');
   look();
   if (scroller) {
-    for (let y = 0; y < scroller.scrollHeight; y += Math.max(1, scroller.clientHeight / 2)) {
+    for (let y = 0; y < scroller.scrollHeight; ) {
       scroller.scrollTop = y;
-      // Two frames: the scroll event re-renders the window, the next frame lays it out.
+      // Three frames: the scroll event re-renders the window, the rows drawn are measured (a row
+      // taller than the least height moves those below it), the next frame lays it out.
+      await frame();
       await frame();
       await frame();
       look();
+      // On by half the view, or less: the next row not looked at yet comes to the top (a row of any
+      // height up to the view's is once wholly in view).
+      const unseen = [...scroller.querySelectorAll<HTMLElement>('li.row')]
+        .filter((r) => !seen.has(r.dataset.key ?? '') && r.offsetTop > y)
+        .map((r) => r.offsetTop);
+      y = Math.min(y + Math.max(1, scroller.clientHeight / 2), ...unseen);
     }
     scroller.scrollTop = 0;
     await frame();
@@ -89,5 +112,5 @@ export async function measureRows(): Promise<RowFigures> {
   const cutHeaders = [...document.querySelectorAll<HTMLElement>('.row-head > *')]
     .filter((h) => h.scrollWidth > h.clientWidth + 0.5 || h.scrollHeight > h.clientHeight + 1)
     .map((h) => h.innerText.trim());
-  return { rowsChecked: seen.size, cellsChecked, cut: [...cut], overlaps: [...overlaps], cutHeaders };
+  return { rowsChecked: seen.size, cellsChecked, cut: [...cut], overlaps: [...overlaps], cutHeaders, plainRowHeights };
 }
