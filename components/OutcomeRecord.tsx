@@ -4,7 +4,7 @@ import { RESTORE } from '../lib/domain/operations';
 import type { JobRecordView } from '../lib/messaging/views';
 import { auditHistoryUrl, formatDate, formatMoney, txnUrl } from '../lib/popup/format';
 import { recordName } from '../lib/popup/report';
-import { outcomeReason, outcomeWord, shownFaultCode } from '../lib/popup/words';
+import { outcomeReason, outcomeWord } from '../lib/popup/words';
 import { AttachmentOutcomes } from './AttachmentOutcomes';
 
 interface Props {
@@ -52,13 +52,12 @@ function History({ record: r, environment }: Props) {
 
 /**
  * One processed transaction that was not deleted: what happened and why in plain words (the
- * service's code kept, its raw message left to the audit log), "Open in QuickBooks" (it still
- * exists) and its audit history.
+ * service's code and raw message left to the run's CSV and the audit log), "Open in QuickBooks"
+ * (it still exists) and its audit history.
  */
 export function OutcomeRecord({ record: r, environment, operation }: RecordProps) {
   const name = recordName(r);
   const reason = outcomeReason(r, operation);
-  const code = shownFaultCode(r);
   // The record still exists only when it was not deleted; a restore's originals are all deleted.
   const exists = r.group !== 'deleted' && r.group !== 'restored' && operation !== RESTORE.kind;
   const details = [
@@ -82,7 +81,6 @@ export function OutcomeRecord({ record: r, environment, operation }: RecordProps
         </>
       )}
       {reason && <span class="hint"> — {reason}</span>}
-      {code && <span class="hint"> (code {code})</span>}
       {details && <span class="hint"> · {details}</span>}{' '}
       {exists && (
         <>

@@ -46,6 +46,15 @@ function cellsOf(r: ReportRow, locale?: string): (string | undefined)[] {
   ];
 }
 
+/**
+ * What else the record touched, under its why on paper: its attachments (kept for undo, or what a
+ * restore did with each), the cost of inventory, its sales tax. The service's error code is not
+ * printed: the result's words say what happened, and the files keep the code for support.
+ */
+function notesOf(r: ReportRow): string[] {
+  return [r.attachments, r.inventory, r.salesTaxNote].filter((n): n is string => n !== undefined);
+}
+
 function money(amount: number | undefined, currency: string | undefined, locale?: string): string {
   return amount === undefined ? '' : formatMoney(amount, currency, locale);
 }
@@ -76,6 +85,12 @@ function SectionTable({ id, title, rows, locale }: { id: string; title: string; 
                 {cellsOf(r, locale).map((value, c) => (
                   <td key={COLUMNS[c]?.[0]} class={COLUMNS[c] && classOf(COLUMNS[c][1], value)}>
                     {value}
+                    {c === COLUMNS.length - 1 &&
+                      notesOf(r).map((note) => (
+                        <span key={note} class="report-note">
+                          {note}
+                        </span>
+                      ))}
                   </td>
                 ))}
               </tr>

@@ -23,17 +23,37 @@ import {
   TOTAL_COLUMNS,
 } from './report-data';
 
-/** A record's cells, as REPORT_COLUMNS names them; `date` as the file writes it. */
+/**
+ * A record's cells, as REPORT_COLUMNS names them; `date` as the file writes it. The sales tax is a
+ * number in the row's currency; the service's error code is kept here for support (the printed
+ * report and the screens leave it out).
+ */
 function recordCells(r: ReportRow, date: CsvValue): CsvValue[] {
-  return [r.type, r.number, r.name, date, csvMoney(r.amount) ?? r.shownAmount, r.currency, r.result, r.why];
+  return [
+    r.type,
+    r.number,
+    r.name,
+    date,
+    csvMoney(r.amount) ?? r.shownAmount,
+    r.currency,
+    r.result,
+    r.why,
+    r.attachments,
+    r.inventory,
+    csvMoney(r.salesTax),
+    r.code,
+  ];
 }
 
-/** The run CSV's columns: the company, a record's cells, the service's code. */
-export const RUN_CSV_COLUMNS = ['Company', 'Company ID', ...REPORT_COLUMNS, 'Code'] as const;
+/** The run CSV's columns: the company, then a record's cells. */
+export const RUN_CSV_COLUMNS = ['Company', 'Company ID', ...REPORT_COLUMNS] as const;
 
-/** This run's records as CSV (RFC 4180, CRLF rows): the spreadsheet a bookkeeper filters and sums. */
-export function runCsv(job: JobView, companyName: string | undefined): string {
-  const rows = jobRows(job).map((r) => [companyName, job.realmId, ...recordCells(r, r.date ?? r.shownDate), r.code]);
+/**
+ * This run's records as CSV (RFC 4180, CRLF rows): the spreadsheet a bookkeeper filters and sums.
+ * `selection`: the company's selection, for each checked record's attachments, inventory and sales tax.
+ */
+export function runCsv(job: JobView, companyName: string | undefined, selection: readonly SelectionRow[] = []): string {
+  const rows = jobRows(job, selection).map((r) => [companyName, job.realmId, ...recordCells(r, r.date ?? r.shownDate)]);
   return [[...RUN_CSV_COLUMNS], ...rows].map(csvRow).join('');
 }
 

@@ -9,14 +9,28 @@
  * stay service dates (YYYY-MM-DD) here; each file words them at its own edge. A record the service
  * could not return (not found) has none of its own: its row carries what the QuickBooks page showed
  * when it was ticked, as the page's text (`shownDate`, `shownAmount`), and says so.
+ *
+ * Each row also says what else the record touched, from the check's findings: its attachments (kept
+ * with the undo copy; after a restore, what became of each), the cost of inventory (included in the
+ * run or held back) and its sales tax; the header counts them ("Notes"). The service's error code
+ * rides along for the files (support reads it there), never for the printed page.
  */
 import { ENTITIES, type Entity } from '../domain/entities';
+import type { WarningFinding } from '../domain/findings';
 import { operationOf } from '../domain/operations';
 import type { JobRecordView, JobView, SelectionRow } from '../messaging/views';
-import { ENTITY_LABEL, ENVIRONMENT_LABEL, pageText } from './format';
+import { ENTITY_LABEL, pageText } from './format';
 import { OUTCOME_GROUP_LABEL, STATUS_LABEL } from './labels';
 import { doneGroup, restoredIds, tieOut } from './report';
 import { outcomeReason, outcomeWord, plainReason, shownFaultCode } from './words';
+import {
+  reportAttachmentOutcomesText,
+  reportAttachmentsText,
+  reportEnvironment,
+  reportInventoryText,
+  reportNotesSummary,
+  reportSalesTaxText,
+} from './words/report';
 
 /** Who ran it when no person's name is known: the extension has no user accounts. */
 export const RAN_BY_DEFAULT = 'Safe Delete on this browser';
@@ -47,8 +61,15 @@ export interface ReportRow {
   shownAmount?: string;
   result: string;
   why?: string;
-  /** The service's fault code, for a record it refused. */
+  /** The service's fault code, for a record it refused: in the files only, where support reads it. */
   code?: string;
+  /** Its attachments: kept with the undo copy when deleted; after a restore, what became of each. */
+  attachments?: string;
+  /** What deleting it does to the cost of inventory, and whether the run included it or held it back. */
+  inventory?: string;
+  /** The sales tax it carried (a number, in the row's currency), and the note that goes with it. */
+  salesTax?: number;
+  salesTaxNote?: string;
 }
 
 export interface ReportTotal {
@@ -74,7 +95,20 @@ export interface RunReport {
   sections: [ReportSection, ReportSection, ReportSection];
 }
 
-export const REPORT_COLUMNS = ['Type', 'Number', 'Name', 'Date', 'Amount', 'Currency', 'Result', 'Why'] as const;
+export const REPORT_COLUMNS = [
+  'Type',
+  'Number',
+  'Name',
+  'Date',
+  'Amount',
+  'Currency',
+  'Result',
+  'Why',
+  'Attachments',
+  'Inventory',
+  'Sales tax',
+  'QuickBooks error code',
+] as const;
 export const TOTAL_COLUMNS = ['Type', 'Count', 'Amount', 'Currency'] as const;
 
 /** A finite amount, or nothing: a NaN or Infinity never reaches a client's spreadsheet. */
@@ -114,20 +148,58 @@ function recordRow(r: RecordFacts, result: string, why: string | undefined, show
 
 /**
  * A record of the job as a row: the job's own action ("Deleted", "Restored: Id 5 → Id 812"), else
- * the outcome and why; `shown`, what the page showed, names a record the service could not return.
+ * the outcome and why. `checked`: the record's row of the selection, when the job took it from
+ * there: its findings give the row's notes, and what the page showed names a record the service
+ * could not return.
  */
-function jobRow(job: JobView, r: JobRecordView, shown?: SelectionRow['shown']): ReportRow {
+function jobRow(job: JobView, r: JobRecordView, checked?: SelectionRow, locale?: string): ReportRow {
   const done = r.group === doneGroup(job);
   const result = r.group === 'restored' ? `${outcomeWord(r)}: ${restoredIds(r)}` : outcomeWord(r);
-  const row = recordRow(r, result, done ? undefined : outcomeReason(r, job.operation), shown);
+  const row = done
+    ? recordRow(r, result, undefined)
+    : recordRow(r, result, outcomeReason(r, job.operation), checked?.shown);
   const code = shownFaultCode(r);
-  return code === undefined ? row : { ...row, code };
+  const notes = notesOfRow(checked?.warnings ?? [], { deleted: done && r.group === 'deleted', included: true }, locale);
+  // What a restore did with each of the record's attachments (the audit line's `attachmentOutcomes`).
+  const outcomes = r.attachmentOutcomes ?? [];
+  if (outcomes.length > 0) notes.attachments = reportAttachmentOutcomesText(outcomes);
+  return { ...row, ...notes, ...(code === undefined ? {} : { code }) };
 }
 
-/** Every record of the job as a row, in the job's order. */
-export function jobRows(job: JobView): ReportRow[] {
-  return (Array.isArray(job.records) ? job.records : []).map((r) => jobRow(job, r));
+type RowNotes = Pick<ReportRow, 'attachments' | 'inventory' | 'salesTax' | 'salesTaxNote'>;
+
+/** A checked record's attachments, inventory effect and sales tax, from its findings. */
+function notesOfRow(
+  warnings: readonly WarningFinding[],
+  how: { deleted: boolean; included: boolean },
+  locale?: string,
+): RowNotes {
+  const notes: RowNotes = {};
+  for (const w of warnings) {
+    if (w.status === 'attachments') notes.attachments = reportAttachmentsText(w, how.deleted);
+    if (w.status === 'inventory') notes.inventory = reportInventoryText(w, how.included, locale);
+    if (w.status === 'salesTax') {
+      notes.salesTax = amountOf(w.totalTax);
+      notes.salesTaxNote = reportSalesTaxText(w, locale);
+    }
+  }
+  return notes;
 }
+
+/** The row's findings that are notes beside its status (sales tax, and inventory when not the status itself). */
+const isNoteOf = (row: SelectionRow) => (w: WarningFinding) =>
+  w.status === 'salesTax' || (w.status === 'inventory' && row.status !== 'inventory');
+
+/** Every record of the job as a row, in the job's order (with `selection`, each one's findings). */
+export function jobRows(job: JobView, selection: readonly SelectionRow[] = [], locale?: string): ReportRow[] {
+  const checked = new Map(selection.map((row) => [row.key, row]));
+  return (Array.isArray(job.records) ? job.records : []).map((r) =>
+    jobRow(job, r, fromSelection(job) ? checked.get(r.key) : undefined, locale),
+  );
+}
+
+/** Only a job started from the selection took its records from it: a restore's records are not the selection's. */
+const fromSelection = (job: JobView) => operationOf(job.operation).fromSelection;
 
 /** Count and amount per type and currency of the records done, in the fixed order of types. */
 export function totalsByType(records: readonly ReportRow[], entities: readonly Entity[]): ReportTotal[] {
@@ -153,20 +225,35 @@ export function buildRunReport(job: JobView, selection: readonly SelectionRow[],
   const doneLabel = OUTCOME_GROUP_LABEL[done];
   const records = Array.isArray(job.records) ? job.records : [];
   const doneRecords = records.filter((r) => r.group === done);
-  const shownOf = new Map(selection.map((row) => [row.key, row.shown]));
-  const deleted = doneRecords.map((r) => jobRow(job, r));
-  const notDeleted = records.filter((r) => r.group !== done).map((r) => jobRow(job, r, shownOf.get(r.key)));
+  const checked = new Map(fromSelection(job) ? selection.map((row) => [row.key, row]) : []);
+  const deleted = doneRecords.map((r) => jobRow(job, r, checked.get(r.key), o.locale));
+  const notDeleted = records.filter((r) => r.group !== done).map((r) => jobRow(job, r, checked.get(r.key), o.locale));
   const taken = new Set(records.map((r) => r.key));
   const leftAlone = selection
     .filter((row) => !taken.has(row.key))
-    .map((row) =>
-      recordRow(
+    .map((row) => ({
+      ...recordRow(
         row,
         row.status ? STATUS_LABEL[row.status] : 'Not checked',
-        plainReason(row, o.locale) ?? 'Not part of this run.',
+        // The notes have columns of their own: the why is the status's reason alone.
+        plainReason({ ...row, warnings: row.warnings.filter((w) => !isNoteOf(row)(w)) }, o.locale) ??
+          'Not part of this run.',
         row.shown,
       ),
-    );
+      ...notesOfRow(row.warnings, { deleted: false, included: false }, o.locale),
+    }));
+  const all = [...deleted, ...notDeleted, ...leftAlone];
+  const notes = reportNotesSummary(
+    {
+      attachmentsKept: deleted.filter((r) => r.attachments !== undefined && done === 'deleted').length,
+      attachmentsRestored: [...deleted, ...notDeleted].filter((r) => r.attachments !== undefined && done === 'restored')
+        .length,
+      inventory: all.filter((r) => r.inventory !== undefined).length,
+      salesTax: all.filter((r) => r.salesTax !== undefined).length,
+    },
+    o.locale,
+  );
+  const environment = reportEnvironment(job.environment);
   const at = job.finishedAt ?? job.startedAt;
   const when = Number.isFinite(at)
     ? new Intl.DateTimeFormat(o.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: o.timeZone }).format(at)
@@ -177,11 +264,12 @@ export function buildRunReport(job: JobView, selection: readonly SelectionRow[],
     header: [
       ['Client', o.companyName ?? `Company ${job.realmId}`],
       ['Company ID', job.realmId],
-      ['QuickBooks', ENVIRONMENT_LABEL[job.environment] ?? ''],
+      ...(environment ? [['QuickBooks', environment] as [string, string]] : []),
       ['Run', `${job.state === 'cancelled' ? 'Cancelled' : 'Finished'} ${when}`.trim()],
       ['Ran by', o.ranBy?.trim() || RAN_BY_DEFAULT],
       ['Safe Delete version', o.version ?? 'unknown'],
       ['Summary', tieOut(job, o.locale)],
+      ...(notes ? [['Notes', notes] as [string, string]] : []),
     ],
     totalsTitle: `${doneLabel}, by type`,
     totals: totalsByType(

@@ -52,7 +52,8 @@ export function createReportExportActions(deps: ReportExportDeps) {
       deps.download({
         filename: runCsvFilename(job, s.connection.companyName),
         mime: 'text/csv',
-        parts: [runCsv(job, s.connection.companyName)],
+        // The selection's findings (attachments, inventory, sales tax) are the current job's only.
+        parts: [runCsv(job, s.connection.companyName, job === s.job ? s.selection : [])],
       });
       return true;
     },

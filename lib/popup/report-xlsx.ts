@@ -73,13 +73,20 @@ export function reportSheet(report: RunReport, locale?: string): Row[] {
         text(r.currency),
         text(r.result),
         text(r.why),
+        text(r.attachments),
+        text(r.inventory),
+        money(r.salesTax),
+        text(r.code),
       ]);
   }
   return rows;
 }
 
-/** Column widths in characters: Type, Number, Name, Date, Amount, Currency, Result, Why. */
-const WIDTHS = [22, 12, 30, 14, 14, 10, 24, 70];
+/**
+ * Column widths in characters: Type, Number, Name, Date, Amount, Currency, Result, Why, Attachments,
+ * Inventory, Sales tax, QuickBooks error code.
+ */
+const WIDTHS = [22, 12, 30, 14, 14, 10, 24, 70, 40, 50, 12, 12];
 
 /** The report of this run as an .xlsx Blob. */
 export function runReportXlsx(

@@ -5,10 +5,11 @@
  */
 import { DONE_GROUPS, type DoneGroup, operationOf } from '../domain/operations';
 import type { JobRecordView, JobView, OutcomeGroup } from '../messaging/views';
-import { describeTxn, ENVIRONMENT_LABEL, formatDate, formatMoney } from './format';
+import { describeTxn, formatDate, formatMoney } from './format';
 import { OUTCOME_GROUP_LABEL } from './labels';
 import { operationWords } from './operation-words';
-import { moneyTotals, outcomeReason, outcomeWord, shownFaultCode } from './words';
+import { moneyTotals, outcomeReason, outcomeWord } from './words';
+import { reportEnvironment } from './words/report';
 
 /** Problem groups first, the job's own action (deleted, voided or restored) last (a compact table). */
 export const REPORT_GROUP_ORDER: readonly OutcomeGroup[] = [
@@ -92,9 +93,13 @@ export function recordName(r: JobRecordView): string {
   return describeTxn(r.entity, r.docNumber, r.id);
 }
 
-/** The plain-text summary of a run, for an email or a ticket. */
+/**
+ * The plain-text summary of a run, for an email or a ticket: bookkeeper words only (a sandbox is
+ * named, the real books go without saying; the service's error codes stay in the files and the log).
+ */
 export function runSummary(job: JobView, companyName: string | undefined, locale?: string): string {
-  const company = `${companyName ? `${companyName} (Company ${job.realmId})` : `Company ${job.realmId}`} · ${ENVIRONMENT_LABEL[job.environment]}`;
+  const environment = reportEnvironment(job.environment);
+  const company = `${companyName ? `${companyName} (Company ${job.realmId})` : `Company ${job.realmId}`}${environment ? ` · ${environment}` : ''}`;
   const when = new Date(job.finishedAt ?? job.startedAt).toLocaleString(locale);
   const lines = [
     `Safe Delete — ${job.state === 'cancelled' ? 'cancelled' : 'finished'} ${when}`,
@@ -115,7 +120,6 @@ export function runSummary(job: JobView, companyName: string | undefined, locale
         r.amount !== undefined && formatMoney(r.amount, r.currency, locale),
         outcomeWord(r),
         reason,
-        shownFaultCode(r) && `code ${shownFaultCode(r)}`,
       ].filter(Boolean);
       lines.push(`- ${bits.join(' · ')}`);
     }

@@ -138,7 +138,8 @@ describe('popup result', () => {
     expect(skipped.getAttribute('aria-expanded')).toBe('true');
     const region = document.getElementById(skipped.getAttribute('aria-controls')!)!;
     expect(region.textContent).toContain('Bill (Id 7): Skipped: changed since review');
-    expect(region.textContent).toContain('someone changed it in QuickBooks (code 5010)');
+    expect(region.textContent).toContain('someone changed it in QuickBooks');
+    expect(region.textContent).not.toContain('5010'); // the service's code is the files' business
     const link = within(region).getByRole('link', { name: 'Audit history of Bill (Id 7)' });
     expect(link.getAttribute('href')).toBe('https://app.sandbox.qbo.intuit.com/app/audithistory?txnId=7');
     expect(link.getAttribute('target')).toBe('_blank');
@@ -156,7 +157,7 @@ describe('popup result', () => {
     expect(skipped.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('translates refusals into words, keeping the code and leaving the raw message to the audit log', async () => {
+  it('translates refusals into words, leaving the code to the files and the raw message to the audit log', async () => {
     const job = jobView({
       state: 'done',
       done: 2,
@@ -184,8 +185,9 @@ describe('popup result', () => {
     });
     await renderPopup(popupState({ job }));
     const text = document.body.textContent ?? '';
-    expect(text).toContain('Invoice 1005: Refused: closed period — the books are closed for its date (code 6210)');
-    expect(text).toContain('Payment (Id 6): Refused — it is on a bank deposit (code 6540)');
+    expect(text).toContain('Invoice 1005: Refused: closed period — the books are closed for its date');
+    expect(text).toContain('Payment (Id 6): Refused — it is on a bank deposit');
+    expect(text).not.toMatch(/\(code|6210|6540/);
     expect(text).not.toContain('Cannot Update Through Services API');
     expect(text).not.toContain('Deposited Transaction cannot be changed');
   });
@@ -214,7 +216,7 @@ describe('popup result', () => {
     ).toBeTruthy();
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Copy summary' })));
     const summary = writeText.mock.calls[0]![0] as string;
-    expect(summary).toContain('Maple Street Bakery (Company 123) · Sandbox');
+    expect(summary).toContain('Maple Street Bakery (Company 123) · Sandbox (test company)\n');
     expect(summary).toContain('3 in this run = 2 deleted ($200.00) + 1 not deleted');
     expect(summary).toContain('- Bill (Id 7) · Skipped: changed since review');
     expect(summary.indexOf('Skipped: 1')).toBeLessThan(summary.indexOf('Deleted: 2'));
@@ -224,7 +226,9 @@ describe('popup result', () => {
     const content = file.parts.join('');
     expect(file.filename).toBe('safe-delete-Maple-Street-Bakery-2026-11-22.csv');
     expect(file.mime).toBe('text/csv');
-    expect(content.split('\r\n')[0]).toBe('Company,Company ID,Type,Number,Name,Date,Amount,Currency,Result,Why,Code');
+    expect(content.split('\r\n')[0]).toBe(
+      'Company,Company ID,Type,Number,Name,Date,Amount,Currency,Result,Why,Attachments,Inventory,Sales tax,QuickBooks error code',
+    );
     expect(content).toContain('Maple Street Bakery,123,Invoice,1001,,,100.00,USD,Deleted (verified),,');
   });
 

@@ -11,7 +11,22 @@ import { formulaCells, parseCsv, recoverText } from '../support/csv';
 import { jobView } from './fixtures';
 import { REPORT_JOB, REPORT_OPTIONS, REPORT_SELECTION } from './report-fixture';
 
-const COLUMNS = ['Type', 'Number', 'Name', 'Date', 'Amount', 'Currency', 'Result', 'Why'];
+const COLUMNS = [
+  'Type',
+  'Number',
+  'Name',
+  'Date',
+  'Amount',
+  'Currency',
+  'Result',
+  'Why',
+  'Attachments',
+  'Inventory',
+  'Sales tax',
+  'QuickBooks error code',
+];
+/** The four note columns of a record with none of them. */
+const NO_NOTES = ['', '', '', ''];
 
 function read(csv: string) {
   const { rows, errors } = parseCsv(csv);
@@ -42,11 +57,17 @@ describe('the deletion report (CSV)', () => {
     expect(rows[0]).toEqual(['Safe Delete — deletion report']);
     expect(header.get('Client')).toBe('Maple Street Bakery');
     expect(header.get('Company ID')).toBe('123');
-    expect(header.get('QuickBooks')).toBe('Sandbox');
+    expect(header.get('QuickBooks')).toBe('Sandbox (test company)');
     expect(header.get('Run')).toBe('Finished November 22, 2026 at 3:00 PM');
     expect(header.get('Ran by')).toBe('Safe Delete on this browser');
     expect(header.get('Safe Delete version')).toBe('1.4.2');
     expect(header.get('Summary')).toMatch(/^5 in this run = 3 deleted .* \+ 2 not deleted/);
+  });
+
+  it('names the books only for a sandbox: a production company has no "QuickBooks" line, no "Production"', () => {
+    const production = runReportCsv({ ...REPORT_JOB, environment: 'production' }, REPORT_SELECTION, REPORT_OPTIONS);
+    expect(read(production).header.has('QuickBooks')).toBe(false);
+    expect(production).not.toContain('Production');
   });
 
   it('the run date follows the locale given (de-DE)', () => {
@@ -76,6 +97,7 @@ describe('the deletion report (CSV)', () => {
       'USD',
       'Deleted (verified)',
       '',
+      ...NO_NOTES,
     ]);
     expect(recoverText(deleted.rows[2]![2]!)).toBe('=HYPERLINK("https://evil.example")');
     expect(deleted.rows[3]!.slice(4, 6)).toEqual(['-20.50', 'EUR']);
@@ -85,8 +107,22 @@ describe('the deletion report (CSV)', () => {
     const notDeleted = read(csv).section('Not deleted, and why');
     expect(notDeleted.count).toBe('2');
     expect(notDeleted.rows.slice(1)).toEqual([
-      ['Bill', 'B-9', '', 'Dec 31, 2023', '75.00', 'USD', 'Refused', 'the books are closed for its date'],
-      ['Bill', '', '', '', '12.00', 'USD', 'Skipped: changed since review', ''],
+      // The service's code stays in the file, for support: the printed report leaves it out.
+      [
+        'Bill',
+        'B-9',
+        '',
+        'Dec 31, 2023',
+        '75.00',
+        'USD',
+        'Refused',
+        'the books are closed for its date',
+        '',
+        '',
+        '',
+        '6210',
+      ],
+      ['Bill', '', '', '', '12.00', 'USD', 'Skipped: changed since review', '', ...NO_NOTES],
     ]);
     expect(csv).not.toContain('Business Validation Error');
   });
@@ -135,8 +171,8 @@ describe('the deletion report (CSV)', () => {
     });
     const { section } = read(runReportCsv(odd, [], REPORT_OPTIONS));
     expect(section('Deleted').rows.slice(1)).toEqual([
-      ['Invoice', '', '', '', '', '', 'Deleted', ''],
-      ['Invoice', '', '', 'soon', '', '', 'Deleted', ''],
+      ['Invoice', '', '', '', '', '', 'Deleted', '', ...NO_NOTES],
+      ['Invoice', '', '', 'soon', '', '', 'Deleted', '', ...NO_NOTES],
     ]);
     expect(section('Deleted, by type').rows.slice(1)).toEqual([['Invoice', '2', '', '']]);
   });

@@ -82,6 +82,10 @@ describe('a record the service could not return, in the report', () => {
       '',
       'Not found',
       `QuickBooks no longer has it: it was probably deleted already. ${NOTE}`,
+      '',
+      '',
+      '',
+      '',
     ]);
   });
 

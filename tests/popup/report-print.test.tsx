@@ -57,7 +57,7 @@ describe('the printable report', () => {
     expect(header.slice(0, 6)).toEqual([
       ['Client', 'Maple Street Bakery'],
       ['Company ID', '123'],
-      ['QuickBooks', 'Sandbox'],
+      ['QuickBooks', 'Sandbox (test company)'],
       ['Run', 'Finished November 22, 2026 at 3:00 PM'],
       ['Ran by', 'Safe Delete on this browser'],
       ['Safe Delete version', '1.4.2'],

@@ -106,8 +106,9 @@ describe('a restore job', () => {
       screen.getByRole('button', { name: 'Refused 2' }).getAttribute('aria-controls')!,
     )!;
     expect(refused.textContent).toContain(
-      'Invoice 1006: Refused — another transaction uses its number now (allow duplicate numbers to restore it) (code 6140)',
+      'Invoice 1006: Refused — another transaction uses its number now (allow duplicate numbers to restore it) Audit history',
     );
+    expect(refused.textContent).not.toContain('6140'); // the service's code is the files' business
     expect(refused.textContent).toContain(
       'Payment (Id 7): Refused — Not restored: it was linked to Invoice (Id 6), which was not restored.',
     );

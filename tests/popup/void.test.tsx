@@ -252,7 +252,8 @@ describe('a void job', () => {
     expect(within(table).getByRole('rowheader', { name: 'Invoice 1001' })).toBeTruthy();
     // Problem groups start open.
     expect(screen.getByRole('button', { name: 'Refused 1' }).getAttribute('aria-expanded')).toBe('true');
-    expect(document.body.textContent).toContain('Payment (Id 4): Refused — it is on a bank deposit (code 6540)');
+    expect(document.body.textContent).toContain('Payment (Id 4): Refused — it is on a bank deposit Open in QuickBooks');
+    expect(document.body.textContent).not.toContain('6540');
   });
 
   it('"Copy summary" of a void job speaks of voided records, not deleted ones', async () => {
