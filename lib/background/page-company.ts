@@ -16,6 +16,7 @@
 
 import { type Environment, isRealmId } from '../domain/ids';
 import { environmentFromHost } from '../domain/web-app';
+import type { StaleTabWhy } from '../popup/words/page-issues';
 
 export const COMPANY_COOKIE = 'qbo.currentcompanyid';
 
@@ -48,8 +49,7 @@ export interface PageCompany {
 }
 
 /** What the popup says about a page whose address names another company than the cookie. */
-export const ADDRESS_DISAGREES_TEXT =
-  "This tab's address names another company than the one QuickBooks has open, so Safe Delete cannot tell whose transactions it shows. Nothing ticked on it is selected. Open the company again from QuickBooks' company menu, then reload the tab.";
+export { ADDRESS_DISAGREES_TEXT } from '../popup/words/page-issues';
 
 /** The address's query parameters that name a company (any letter case: a look-alike is a witness too). */
 const ADDRESS_COMPANY_PARAMS = new Set(['realmid', 'companyid']);
@@ -93,7 +93,7 @@ export async function readPageCompany(
 /** What noteAddressDisagrees needs of the background: the page issues and the views' change signal. */
 export interface AddressIssueSink {
   pageIssues: {
-    staleTab(tab: { tabId?: number; url: string; title?: string; text: string; at: number }): Promise<boolean>;
+    staleTab(tab: { tabId?: number; url: string; title?: string; why: StaleTabWhy; at: number }): Promise<boolean>;
   };
   view: { changed(): void };
 }
@@ -106,6 +106,6 @@ export async function noteAddressDisagrees(
   s: AddressIssueSink,
   tab: { tabId?: number; url: string; title?: string; at: number },
 ): Promise<void> {
-  await s.pageIssues.staleTab({ ...tab, text: ADDRESS_DISAGREES_TEXT });
+  await s.pageIssues.staleTab({ ...tab, why: 'addressDisagrees' });
   s.view.changed();
 }

@@ -13,7 +13,7 @@
  */
 import { ok, type Reply } from '../messaging/protocol';
 import { classifySender } from '../messaging/sender';
-import { type PageIssues, STALE_TAB_TEXT } from '../selection/page-issues';
+import type { PageIssues } from '../selection/page-issues';
 import type { SelectionStore } from '../selection/store';
 import type { TabsApi } from './deps';
 import { type CookiesApi, readPageCompany, storeIdOfTab } from './page-company';
@@ -53,7 +53,14 @@ export async function focusViewTab(s: ViewTabServices, tabId: number): Promise<R
   const scope = { realmId: stale ? loaded.realmId : company.realmId, environment: company.environment };
   if (stale) {
     const at = s.now();
-    const issue = { tabId, url, text: STALE_TAB_TEXT, at, loadedUnder: loaded.realmId, nowOpen: company.realmId };
+    const issue = {
+      tabId,
+      url,
+      why: 'companyChanged',
+      at,
+      loadedUnder: loaded.realmId,
+      nowOpen: company.realmId,
+    } as const;
     await s.pageIssues.staleTab({ ...issue, environment: company.environment });
   }
   const last = await s.selection.lastPage();

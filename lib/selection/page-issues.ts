@@ -10,17 +10,13 @@ import type { Environment } from '../domain/ids';
 import { EnvironmentSchema } from '../domain/schemas';
 import type { PageInfo } from '../messaging/content-protocol';
 import type { PopupState } from '../messaging/views';
+import { companyById, STALE_TAB_WHYS, type StaleTabWhy, staleTabIssueText } from '../popup/words/page-issues';
 import type { StorageArea } from '../storage/area';
 import { defineItem, readItem, setAside } from '../storage/item';
 import { writeQueueFor } from '../storage/queue';
 
-export const STALE_TAB_TEXT = 'This tab still shows another company. Reload it.';
-
-/** What the stale-tab alert says: both companies by name, never "another company". */
-export function staleTabText(shows: string | undefined, open: string | undefined): string {
-  if (!shows || !open) return STALE_TAB_TEXT;
-  return `This tab still shows ${shows}, but QuickBooks now has ${open} open. Reload it.`;
-}
+/** The alert's words, for the background's refusal of a stale tab's report. */
+export { STALE_TAB_TEXT, type StaleTabWhy } from '../popup/words/page-issues';
 
 /** Names a company for an alert: its CompanyInfo name when known. */
 export type CompanyNamer = (realmId: string, environment: Environment) => Promise<string | undefined>;
@@ -48,7 +44,12 @@ const IssuesSchema = z.object({
       environment: EnvironmentSchema.optional(),
       url: z.string(),
       title: z.string().optional(),
-      text: z.string(),
+      /**
+       * Why its rows are not taken, as a code the popup words. Issues live in storage.session, which
+       * an update of the extension empties, so no stored sentence survives to migrate; a value
+       * written before the code (its `text` dropped) reads as a company that changed.
+       */
+      why: z.enum(STALE_TAB_WHYS).catch('companyChanged'),
       at: z.number(),
     })
     .optional(),
@@ -109,15 +110,12 @@ export function createPageIssues(session: StorageArea) {
       }
       const stale = issues.staleTab;
       const name = async (realm: string | null | undefined) =>
-        realm ? ((await options.name?.(realm, stale?.environment ?? 'production')) ?? `company ${realm}`) : undefined;
+        realm ? ((await options.name?.(realm, stale?.environment ?? 'production')) ?? companyById(realm)) : undefined;
       const staleTab = stale
         ? {
             url: stale.url,
             at: stale.at,
-            text:
-              stale.nowOpen !== undefined
-                ? staleTabText(await name(stale.loadedUnder), await name(stale.nowOpen))
-                : stale.text,
+            text: staleTabIssueText(stale.why, await name(stale.loadedUnder), await name(stale.nowOpen)),
           }
         : undefined;
       const view = { staleTab, counter: issues.counter, unreadable: issues.unreadable, bankLines: issues.bankLines };
@@ -127,7 +125,7 @@ export function createPageIssues(session: StorageArea) {
       tabId?: number;
       url: string;
       title?: string;
-      text: string;
+      why: StaleTabWhy;
       at: number;
       loadedUnder?: string | null;
       nowOpen?: string;

@@ -12,7 +12,7 @@ import { storageKey } from '../../lib/storage/keys';
 const session = () => fakeBrowser.storage.session;
 const KEY = PAGE_ISSUES_ITEM.key();
 const ASIDE = storageKey.unreadable(KEY);
-const stale = { tabId: 4, url: 'https://qbo.example/app/invoices', text: 'This tab…', at: 1 };
+const stale = { tabId: 4, url: 'https://qbo.example/app/invoices', why: 'companyChanged', at: 1 } as const;
 
 beforeEach(() => fakeBrowser.reset());
 

@@ -1,0 +1,30 @@
+/**
+ * What the popup says about a QuickBooks tab whose rows it does not take (the stale-tab alert), from
+ * the page issue's code (lib/selection/page-issues.ts): the tab still shows another company than
+ * QuickBooks has open now, or its address names another company than the cookie. Pure.
+ */
+
+/** Why a tab's rows are not taken. */
+export const STALE_TAB_WHYS = ['companyChanged', 'addressDisagrees'] as const;
+export type StaleTabWhy = (typeof STALE_TAB_WHYS)[number];
+
+/** The stale-tab alert when neither company can be named. */
+export const STALE_TAB_TEXT = 'This tab still shows another company. Reload it.';
+
+/** What the popup says about a page whose address names another company than the cookie. */
+export const ADDRESS_DISAGREES_TEXT =
+  "This tab's address names another company than the one QuickBooks has open, so Safe Delete cannot tell whose transactions it shows. Nothing ticked on it is selected. Open the company again from QuickBooks' company menu, then reload the tab.";
+
+/** What the stale-tab alert says: both companies by name when known, never "another company" then. */
+export function staleTabText(shows: string | undefined, open: string | undefined): string {
+  if (!shows || !open) return STALE_TAB_TEXT;
+  return `This tab still shows ${shows}, but QuickBooks now has ${open} open. Reload it.`;
+}
+
+/** "company 9130357766412345": a company known by its Id only. */
+export const companyById = (realmId: string): string => `company ${realmId}`;
+
+/** The alert for a stale tab, from why and the companies' names (when the tab's two companies are known). */
+export function staleTabIssueText(why: StaleTabWhy, shows?: string, open?: string): string {
+  return why === 'addressDisagrees' ? ADDRESS_DISAGREES_TEXT : staleTabText(shows, open);
+}
