@@ -136,6 +136,8 @@ for (const mode of ['removed', 'kept'] as const satisfies readonly AttachableOnD
       await expect(attached).toContainText(`Attachments: ${LUNCH}.`);
       await expect(attached).toContainText(`Attachments: ${HOTEL} and 1 note.`);
       await expect(popup.page.getByRole('list', { name: 'What cannot come back' })).not.toContainText('DocNumber');
+      await attached.scrollIntoViewIfNeeded();
+      await popup.page.screenshot({ path: test.info().outputPath(`restore-attachments-preview-${mode}.png`) });
       await confirm.click();
       await expect(popup.page.getByRole('heading', { name: /Finished/ })).toBeVisible({ timeout: 120_000 });
       const restored = popup.page.getByRole('button', { name: /^Restored \d+$/ });
@@ -208,7 +210,7 @@ for (const mode of ['removed', 'kept'] as const satisfies readonly AttachableOnD
       await expect(both.locator('.attachment-outcomes li')).toHaveCount(2);
       await expect(restoredRow(popup, withNote).locator('.attachment-outcomes li')).toHaveCount(1);
       await expect(restoredRow(popup, withNote)).toContainText(
-        mode === 'removed' ? 'Its note was written again from the undo copy.' : 'An attachment is attached again.',
+        mode === 'removed' ? 'Its note was written again from the undo copy.' : 'Its note is attached again.',
       );
       await restoredRow(popup, withRemoved).scrollIntoViewIfNeeded();
       await popup.page.screenshot({ path: test.info().outputPath(`restore-attachments-result-${mode}.png`) });

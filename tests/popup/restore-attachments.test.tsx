@@ -31,6 +31,7 @@ const finished: JobView = jobView({
         { code: 'attachmentRecreated', id: '101', newAttachableId: '140' },
         { code: 'attachmentGone', id: '102', fileName: 'Taxi.jpg' },
         { code: 'attachmentRefused', id: '103', fileName: 'Hotel.pdf', faultCode: '6000' },
+        { code: 'attachmentReattached', id: '104' },
       ],
     },
     { key: 'Bill:8', entity: 'Bill', id: '8', docNumber: 'B-8', group: 'restored', outcome: 'restored', newId: '813' },
@@ -53,6 +54,7 @@ describe('a restore’s attachments', () => {
       'Its note was written again from the undo copy.',
       'The receipt Taxi.jpg is no longer in QuickBooks.',
       'The receipt Hotel.pdf could not be attached again: QuickBooks refused it (code 6000).',
+      'Its note is attached again.',
     ]);
     // A record without attachments says nothing of them.
     expect(within(bill!).queryAllByRole('listitem')).toEqual([]);

@@ -24,7 +24,8 @@ export function attachmentsNote(finding: Pick<AttachmentsFinding, 'files' | 'not
   return `Attachments: ${list}.`;
 }
 
-const what = (o: { fileName?: string }) => (o.fileName !== undefined ? `The receipt ${o.fileName}` : 'An attachment');
+/** A file by its name; an attachment without a file is a note (lib/domain/attachments.ts isNoteOnly). */
+const what = (o: { fileName?: string }) => (o.fileName !== undefined ? `The receipt ${o.fileName}` : 'Its note');
 
 /** What a restore did with one attachment. */
 export function attachmentOutcomeText(o: AttachmentOutcome): string {
