@@ -57,7 +57,8 @@ export function secondsUntil(until: number, now: number): number {
  */
 export function pausedText(paused: JobView['paused'], done: string, locale?: string): string | undefined {
   if (paused?.kind !== 'allowanceUsedUp') return undefined;
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(paused.resetsAt));
+  // The screens' one date format ("Dec 1, 2026"), as every other date the person reads.
+  const day = formatDate(new Date(paused.resetsAt).toISOString().slice(0, 10), locale);
   return `Paused: Intuit's monthly allowance of reads for this app is used up, so Safe Delete cannot re-check records before changing them and nothing more was ${done}. The allowance resets on ${day}; resume then.`;
 }
 

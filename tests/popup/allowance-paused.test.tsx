@@ -20,7 +20,7 @@ describe('paused: the monthly allowance of reads is used up', () => {
     await renderPopup(popupState({ job: jobView({ state: 'paused', paused: { kind: 'allowanceUsedUp', resetsAt } }) }));
     const line = screen.getByText(/monthly allowance of reads/);
     expect(line.textContent).toBe(
-      "Paused: Intuit's monthly allowance of reads for this app is used up, so Safe Delete cannot re-check records before changing them and nothing more was deleted. The allowance resets on December 1, 2026; resume then.",
+      "Paused: Intuit's monthly allowance of reads for this app is used up, so Safe Delete cannot re-check records before changing them and nothing more was deleted. The allowance resets on Dec 1, 2026; resume then.",
     );
     expect(screen.queryByText(/^Paused\. Nothing more/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
