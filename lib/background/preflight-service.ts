@@ -16,10 +16,11 @@ import type { Scope, SelectionStore } from '../selection/store';
 
 export function describeFailure(kind: string): string {
   switch (kind) {
+    // Said to every person, signed in or not: no word of tokens (the connection panel says what to do).
     case 'unauthorized':
-      return 'The access token was refused or has expired. Paste a new token.';
+      return 'QuickBooks no longer accepts the connection to this company (it was revoked or expired). Connect again.';
     case 'forbidden':
-      return 'This token may not access this company (403).';
+      return 'QuickBooks refused: the app may not access this company (403).';
     case 'rateLimited':
       return 'The service asked us to slow down (429). Try again in a minute.';
     case 'allowanceUsedUp':

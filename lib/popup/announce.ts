@@ -28,8 +28,11 @@ export function announcement(prev: PopupState | undefined, next: PopupState, opt
     }
     if (active && job.done > before.done) return `Processed ${job.done} of ${job.total}.`;
     if (job.state === 'paused' && before.state !== 'paused') return `${noun} paused.`;
+    // A sign-in is renewed by reconnecting; only the developers' pasted token is pasted again.
     if (job.state === 'tokenNeeded' && before.state !== 'tokenNeeded')
-      return `${noun} paused until a new access token is saved.`;
+      return next.connection.method === 'oauth'
+        ? `${noun} paused until you reconnect to QuickBooks.`
+        : `${noun} paused until a new access token is saved.`;
     return undefined;
   }
   if (prev.preflight?.running && next.preflight && !next.preflight.running) {
