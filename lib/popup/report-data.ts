@@ -171,13 +171,13 @@ type RowNotes = Pick<ReportRow, 'attachments' | 'inventory' | 'salesTax' | 'sale
 /** A checked record's attachments, inventory effect and sales tax, from its findings. */
 function notesOfRow(
   warnings: readonly WarningFinding[],
-  how: { deleted: boolean; included: boolean },
+  how: { deleted: boolean; included: boolean; effectSaid?: boolean },
   locale?: string,
 ): RowNotes {
   const notes: RowNotes = {};
   for (const w of warnings) {
     if (w.status === 'attachments') notes.attachments = reportAttachmentsText(w, how.deleted);
-    if (w.status === 'inventory') notes.inventory = reportInventoryText(w, how.included, locale);
+    if (w.status === 'inventory') notes.inventory = reportInventoryText(w, how, locale);
     if (w.status === 'salesTax') {
       notes.salesTax = amountOf(w.totalTax);
       notes.salesTaxNote = reportSalesTaxText(w, locale);
@@ -240,7 +240,12 @@ export function buildRunReport(job: JobView, selection: readonly SelectionRow[],
           'Not part of this run.',
         row.shown,
       ),
-      ...notesOfRow(row.warnings, { deleted: false, included: false }, o.locale),
+      // Held back for its inventory, its why already says what deleting it would change.
+      ...notesOfRow(
+        row.warnings,
+        { deleted: false, included: false, effectSaid: row.status === 'inventory' },
+        o.locale,
+      ),
     }));
   const all = [...deleted, ...notDeleted, ...leftAlone];
   const notes = reportNotesSummary(

@@ -31,7 +31,8 @@ test('a bill buying inventory is held back by default and deleted only with "Inc
     headers: { Authorization: `Bearer ${company.token}`, Accept: 'application/json' },
     data: {
       TxnDate: '2026-03-01',
-      VendorRef: { value: vendor?.id },
+      DocNumber: 'RF-2',
+      VendorRef: { value: vendor?.id, name: vendor?.name },
       Line: [
         {
           Amount: 240,
@@ -72,6 +73,26 @@ test('a bill buying inventory is held back by default and deleted only with "Inc
   expect(truth.exists(bill)).toBe(true);
   expect(truth.appliedDeletes(bill)).toBe(0);
   expect(sim.records(company.realmId).some((r) => r.entity === 'Bill' && r.json.Id === billId)).toBe(true);
+
+  // The report handed to the client says it: held back, and what deleting it would change.
+  const opened = context.waitForEvent('page');
+  await popup.page.getByRole('button', { name: 'Print the report' }).click();
+  await popup.page.getByRole('button', { name: 'Continue without a name' }).click();
+  const report = await opened;
+  await report.waitForLoadState();
+  const heldBack = report.getByRole('table', { name: 'Left alone by the check, and why (1)' });
+  const row = heldBack.getByRole('row').filter({ hasText: 'RF-2' });
+  await expect(row).toContainText('Changes the cost of inventory sold after Mar 1, 2026 (Rock Fountain).');
+  await expect(row).toContainText('Held back: not deleted without “Include inventory transactions”.');
+  await expect(report.locator('.report-header')).toContainText('Notes1 bought or sold inventory');
+  // The real books go without saying: no "Production" line for a bookkeeper.
+  await expect(report.locator('.report-header')).not.toContainText('Production');
+  // It fits Letter portrait (725 CSS px wide with 12 mm margins).
+  await report.setViewportSize({ width: 725, height: 1000 });
+  expect(await report.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(725);
+  if (process.env.SD_SHOTS)
+    await report.screenshot({ path: `${process.env.SD_SHOTS}/inventory-report.png`, fullPage: true });
+  await report.close();
   await popup.page.getByRole('button', { name: 'Done' }).click();
 
   // Second run: the bill is still selected and held back until the person opts in.

@@ -29,13 +29,18 @@ export function reportAttachmentOutcomesText(outcomes: readonly AttachmentOutcom
 
 /**
  * The inventory effect of a record: included in the run (the option was ticked) or held back by the
- * check, with what deleting it changes ("Changes the cost of inventory sold after Mar 1, 2026 …").
+ * check, with what deleting it changes ("Changes the cost of inventory sold after Mar 1, 2026 …")
+ * unless `effectSaid` (the row's why says it already).
  */
-export function reportInventoryText(finding: InventoryFinding, included: boolean, locale?: string): string {
-  const effect = inventoryText(finding, locale);
-  return included
-    ? `Included with “Include inventory transactions”. ${effect}`
-    : `Held back: not deleted without “Include inventory transactions”. ${effect}`;
+export function reportInventoryText(
+  finding: InventoryFinding,
+  how: { included: boolean; effectSaid?: boolean },
+  locale?: string,
+): string {
+  const effect = how.effectSaid ? '' : ` ${inventoryText(finding, locale)}`;
+  return how.included
+    ? `Included with “Include inventory transactions”.${effect}`
+    : `Held back: not deleted without “Include inventory transactions”.${effect}`;
 }
 
 /** The sales tax a record carried, and what deleting it may change. */
