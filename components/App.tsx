@@ -73,9 +73,10 @@ export function App({ model, full = false }: { model: PopupModel; full?: boolean
           {!job && <PageTickedHint model={model} />}
           {!job && <CheckFailed model={model} />}
           <PageIssues model={model} />
-          {!job && <UnresolvedMount model={model} />}
-          {/* Not connected: the connection comes first. Connected: the records do. */}
+          {/* Not connected: the connection comes first, above the rows that wait for it (Connect in
+              view at 460 × 600 however many wait). Connected: the records do. */}
           {!connected && <ConnectionPanel key="connection" model={model} />}
+          {!job && <UnresolvedMount model={model} />}
           {job && active && <JobProgress model={model} />}
           {job && !active && (Result ? <Result model={model} /> : <p class="hint">Loading the result…</p>)}
           {!job && <SelectionPanel model={model} full={full} />}

@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useId } from 'preact/hooks';
 import type { PopupModel } from '../lib/popup/model';
+import { connectStepText } from '../lib/popup/words/connect';
 
 /**
  * "Connect to QuickBooks": sign in with Intuit in a window the background opens (this popup may
@@ -30,16 +31,11 @@ export function ConnectQuickBooks({
   // The ticked rows known by what they show wait for the connection too: they count as selected here.
   const waiting = (model.state.value?.unresolved ?? []).filter((row) => row.status === 'identifying').length;
   const selected = model.selection.value.length + waiting;
-  // One step: the company open in the active QuickBooks tab, and what waits for it.
-  const inView = !reconnect && !c?.realmId && c?.pageRealmId ? (c.pageCompanyName ?? 'the company') : undefined;
+  // One step: the company open in the active QuickBooks tab, by the name its page showed, and what waits for it.
+  const inView = !reconnect && !c?.realmId && !!c?.pageRealmId;
   return (
     <div class="connect">
-      {inView && (
-        <p class="connect-step">
-          Connect {inView}, open in QuickBooks
-          {selected > 0 ? `, to check the ${selected.toLocaleString()} selected` : ''}.
-        </p>
-      )}
+      {inView && <p class="connect-step">{connectStepText(c?.pageCompanyName, selected)}</p>}
       {reconnect ? (
         <p class="warning">The sign-in for this company has ended (it was revoked or expired). Reconnect to go on.</p>
       ) : (
