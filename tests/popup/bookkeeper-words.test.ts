@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeFailure } from '../../lib/background/preflight-service';
 import { announcement } from '../../lib/popup/announce';
+import { restoreRefusalText } from '../../lib/popup/words';
 import { jobView, popupState } from './fixtures';
 
 const DEVELOPER_WORDS = /token|realm|SyncToken|DocNumber|\bProduction\b/i;
@@ -39,5 +40,11 @@ describe("a bookkeeper's words", () => {
       expect(describeFailure(kind), kind).not.toMatch(DEVELOPER_WORDS);
       expect(describeFailure(kind), kind).toMatch(/QuickBooks/);
     }
+  });
+
+  it("a record of another company in a restore is named by the company's Id, not the service's environment", () => {
+    const text = restoreRefusalText({ code: 'otherCompany', realmId: '9130350000000001', environment: 'production' });
+    expect(text).toBe('It belongs to another company (Id 9130350000000001): restore one company at a time.');
+    expect(text).not.toMatch(DEVELOPER_WORDS);
   });
 });

@@ -188,7 +188,7 @@ describe('planRestore: refusals', () => {
       deletedElsewhere: ['Invoice:130'],
     });
     expect(plan.refused.map((r) => [r.oldKey, reasonOf(r)])).toEqual([
-      ['Bill:160', 'It belongs to another company (777, sandbox): restore one company at a time.'],
+      ['Bill:160', 'It belongs to another company (Id 777, a sandbox company): restore one company at a time.'],
       [
         'Payment:140',
         'It is linked to Invoice (Id 130), which was deleted too and is not part of this restore: add it to the restore.',

@@ -29,7 +29,7 @@ const asIs = (day: string): string => day;
 export function restoreRefusalText(why: RestoreRefusal, day: (iso: string) => string = asIs): string {
   switch (why.code) {
     case 'otherCompany':
-      return `It belongs to another company (${why.realmId}, ${why.environment}): restore one company at a time.`;
+      return `It belongs to another company (Id ${why.realmId}${why.environment === 'sandbox' ? ', a sandbox company' : ''}): restore one company at a time.`;
     case 'notDeleted':
       return `Safe Delete did not delete it (${why.label ?? why.outcome}), so there is nothing to restore.`;
     case 'listedTwice':
