@@ -9,7 +9,7 @@ import { restoreRefusalText } from '../../lib/popup/words';
 import { jobView, popupState } from './fixtures';
 
 const DEVELOPER_WORDS = /token|realm|SyncToken|DocNumber|\bProduction\b/i;
-const options = { voidInstead: false };
+const options = { includeReconciled: false, includeLinked: false };
 
 describe("a bookkeeper's words", () => {
   it('a job paused because the sign-in ended is announced as a reconnect, not a token to save', () => {
