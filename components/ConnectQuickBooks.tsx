@@ -35,14 +35,25 @@ export function ConnectQuickBooks({
   const inView = !reconnect && !c?.realmId && !!c?.pageRealmId;
   return (
     <div class="connect">
-      {inView && <p class="connect-step">{connectStepText(c?.pageCompanyName, selected)}</p>}
+      {inView && (
+        <p id={`${id}-why`} class="connect-step">
+          {connectStepText(c?.pageCompanyName, selected)}
+        </p>
+      )}
       {reconnect ? (
         <p class="warning">The sign-in for this company has ended (it was revoked or expired). Reconnect to go on.</p>
       ) : (
         <p class="hint">Sign in with your Intuit account and pick the company. Safe Delete never sees your password.</p>
       )}
       <div class="actions">
-        <button type="button" class="primary c2qb" disabled={busy} onClick={() => void model.connect(stay.value)}>
+        {/* Its name stays Intuit's wording; the line above, naming the company, describes it. */}
+        <button
+          type="button"
+          class="primary c2qb"
+          disabled={busy}
+          aria-describedby={inView ? `${id}-why` : undefined}
+          onClick={() => void model.connect(stay.value)}
+        >
           {reconnect ? 'Reconnect' : 'Connect to QuickBooks'}
         </button>
       </div>

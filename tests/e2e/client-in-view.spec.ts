@@ -5,9 +5,11 @@
  * before the change it showed A with A's button ready until something was ticked in B. Judged by
  * the simulator's ground truth (what was deleted in which company) and its request log.
  */
+import { LedgerPage } from '../../tools/support/pages/ledger';
+import { PopupPage } from '../../tools/support/pages/popup';
 import { expect, test } from './fixtures';
-import { batchCalls, connectPopup } from './helpers';
-import { openList, openPopupBehind, pickInvoices, tickInvoices, writeCalls } from './screen-checks';
+import { batchCalls } from './helpers';
+import { openList, openPopupBehind, pickInvoices, shoot, tickInvoices, writeCalls } from './screen-checks';
 
 test.use({ seed: { count: 120, seed: 31 } });
 
@@ -34,7 +36,14 @@ test('B open in the active tab, A and B connected: the popup opens on B, and its
   const aTab = await openList(context);
   const aIds = await pickInvoices(aTab, a, { plain: 8 });
   await tickInvoices(aTab, aIds);
-  const aPopup = await connectPopup(openPopup, a);
+  // Before A is connected, the popup names it as its page's header shows it, never by its Id.
+  const aPopup = new PopupPage(await openPopup());
+  const connectA = aPopup.page.getByRole('button', { name: 'Connect to QuickBooks' });
+  const why = `Connect ${a.companyName}, open in QuickBooks, to check the 8 selected.`;
+  await expect(aPopup.page.getByText(why)).toBeVisible({ timeout: 30_000 });
+  await expect(connectA).toHaveAccessibleDescription(why);
+  await expect(aPopup.page.locator('main')).not.toContainText(a.realmId);
+  await aPopup.connect(a.realmId, a.token);
   expect(await aPopup.waitForPreflight(8)).toEqual({ Ready: 8 });
   await aPopup.page.close();
 
@@ -77,4 +86,33 @@ test('B open in the active tab, A and B connected: the popup opens on B, and its
   for (const realm of [a.realmId, b.realmId]) {
     expect(sim.requestLog(realm).every((e) => e.tokenRealmId === realm)).toBe(true);
   }
+});
+
+test('not connected, 58 rows waiting: Connect, naming the company as its page shows it, is in view at 460 × 600', async ({
+  context,
+  sim,
+  extensionId,
+}, testInfo) => {
+  const company = sim.seedCompany({ count: 70, entities: { Invoice: 1 }, seed: 33 });
+  sim.setPageCompany(company.realmId);
+  const tab = await openList(context);
+  // The page names the company at the top of its navigation; its rows name no record, so they wait.
+  await expect(tab.getByTestId('company-name')).toHaveText(company.companyName);
+  const ids = [...new Set(await new LedgerPage(tab).ids())].slice(0, 58);
+  expect(ids).toHaveLength(58);
+  await tickInvoices(tab, ids);
+  const popup = await openPopupBehind(context, extensionId, tab);
+  const why = `Connect ${company.companyName}, open in QuickBooks, to check the 58 selected.`;
+  await expect(popup.page.getByText(why)).toBeVisible({ timeout: 30_000 });
+  await expect(popup.page.getByRole('heading', { name: 'Rows not tied to one transaction (58)' })).toBeVisible();
+  const connect = popup.page.getByRole('button', { name: 'Connect to QuickBooks' });
+  await expect(connect).toHaveAccessibleDescription(why);
+  // Without scrolling: the button and the line saying why lie within the popup's 600 px.
+  expect(await popup.page.evaluate(() => window.scrollY)).toBe(0);
+  for (const element of [popup.page.getByText(why), connect]) {
+    const box = await element.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(600);
+  }
+  await shoot(testInfo, popup.page, 'connect-first-58-waiting');
 });

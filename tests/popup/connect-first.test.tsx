@@ -40,6 +40,8 @@ describe('the connect screen with 58 rows waiting', () => {
     const connect = screen.getByRole('button', { name: 'Connect to QuickBooks' });
     const why = screen.getByText('Connect Redwood Roofing & Gutters, open in QuickBooks, to check the 58 selected.');
     expect(precedes(why, connect)).toBe(true);
+    // The button keeps Intuit's wording as its name; the line naming the company describes it.
+    expect(document.getElementById(connect.getAttribute('aria-describedby') ?? '')).toBe(why);
     expect(precedes(connect, rows)).toBe(true);
     expect(document.body.textContent).not.toContain('5122003503369');
   });
