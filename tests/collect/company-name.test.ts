@@ -94,10 +94,12 @@ describe('readCompanyName', () => {
 describe('the name in the page report', () => {
   it('goes with a report of ticked rows as page.companyName, a string the background’s schema takes', async () => {
     mountPage('sim-sales-table.html');
-    document.querySelector('nav')?.insertAdjacentHTML(
-      'afterbegin',
-      '<div class="company-name" data-testid="company-name">Redwood Roofing &amp; Gutters</div>',
-    );
+    document
+      .querySelector('nav')
+      ?.insertAdjacentHTML(
+        'afterbegin',
+        '<div class="company-name" data-testid="company-name">Redwood Roofing &amp; Gutters</div>',
+      );
     const { person, sent, tick } = startHarness('https://app.qbo.intuit.com/app/sales');
     await tick();
     expect(sent()).toEqual([]); // nothing ticked: no report, and no name read for one
