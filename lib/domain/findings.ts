@@ -2,8 +2,8 @@
  * What the preflight found about a record, as data (zod's issues are the model): each
  * finding names the status it stands for and carries the facts behind it, never a sentence. The
  * checks (lib/preflight/checks) produce them, the stored check keeps them, the popup receives them
- * as they are; words are made only at the edges, from the facts: lib/preflight/reason.ts writes the
- * log's English, lib/popup/words.ts the popup's. Nothing reads a fact back out of words.
+ * as they are; words are made only at the edges, from the facts: lib/audit/words.ts writes the
+ * log's English, lib/popup/words/findings.ts the popup's. Nothing reads a fact back out of words.
  *
  * A new preflight status adds its facts here (the check below fails to compile until it does).
  */

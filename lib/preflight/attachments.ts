@@ -61,12 +61,3 @@ export function attachmentsFinding(
   const files = list.flatMap((a) => (a.fileName !== undefined ? [a.fileName] : []));
   return { files, notes: list.length - files.length };
 }
-
-/** The log's words: "has attachments (Lunch.pdf, 1 note): kept with the snapshot, re-attached on restore". */
-export function attachmentsReason(finding: AttachmentsFinding): string {
-  const parts = [
-    ...finding.files,
-    ...(finding.notes > 0 ? [`${finding.notes} note${finding.notes === 1 ? '' : 's'}`] : []),
-  ];
-  return `has attachments (${parts.join(', ')}): kept with the snapshot (not the files), re-attached on restore`;
-}

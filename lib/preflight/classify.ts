@@ -2,7 +2,6 @@
 
 import { recordKey } from '../domain/record-key';
 import type { TxnRecord } from '../qbo/outcomes';
-import { recordReason } from './reason';
 import {
   type Blocker,
   type CheckStatus,
@@ -37,7 +36,6 @@ export function toPreflightRecord(
     status,
     blockers,
     warnings,
-    reason: recordReason(item, blockers, warnings),
   };
   if (reviewed) record.reviewed = reviewed;
   return record;

@@ -2,7 +2,7 @@
  * Preflight's vocabulary. Model: a record has ONE status: 'ready' when nothing blocks it, else the
  * most important blocking finding (see STATUS_ORDER). Every blocking finding is kept in `blockers`,
  * and non-blocking findings ('linked', 'inventory', 'salesTax') in `warnings`: a record can be 'ready' with warnings.
- * Findings are facts (lib/domain/findings.ts), never sentences: ./reason.ts words them for the log.
+ * Findings are facts (lib/domain/findings.ts), never sentences: lib/audit/words.ts words them for the log.
  */
 import type { Entity } from '../domain/entities';
 import { type BlockingFinding, WARNING_STATUSES, type WarningFinding } from '../domain/findings';
@@ -75,8 +75,6 @@ export interface PreflightRecord {
   warnings: Warning[];
   /** The reviewed version: SyncToken and full JSON as read now. The runner deletes exactly this (R1). */
   reviewed?: TxnRecord;
-  /** One line of English for the log, made from the facts by ./reason.ts: the status's reason, or "Ready" plus the warnings. */
-  reason: string;
   /**
    * A linked record's counterparts, read after the selection (./linked-details.ts). Absent when the
    * record has no links, or when they could not all be read: the details are then just missing.

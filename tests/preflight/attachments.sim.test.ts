@@ -5,7 +5,7 @@
  * A failed read fails the check rather than calling a record ready with its receipts unread.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordReason } from '../../lib/preflight/reason';
+import { recordReason } from '../../lib/audit/words';
 import { runPreflight } from '../../lib/preflight/run-preflight';
 import { createQboClient } from '../../lib/qbo/client';
 import type { FidelityMode, SeededCompany, Simulator } from '../../tools/simulator/api';

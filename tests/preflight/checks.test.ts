@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findingReason, recordReason } from '../../lib/audit/words';
 import type { Shown } from '../../lib/domain/shown';
 import { changedSinceViewed } from '../../lib/preflight/checks/changed-since-viewed';
 import { closedPeriod } from '../../lib/preflight/checks/closed-period';
@@ -10,7 +11,6 @@ import { pageMismatch } from '../../lib/preflight/checks/page-mismatch';
 import { reconciled } from '../../lib/preflight/checks/reconciled';
 import { checkUnsupported } from '../../lib/preflight/checks/unsupported';
 import { summarize, toPreflightRecord } from '../../lib/preflight/classify';
-import { findingReason } from '../../lib/preflight/reason';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { index, input, SHOWN_AT, txn } from './helpers';
 
@@ -126,7 +126,9 @@ describe('classification', () => {
     const warning = linked.run(input({ record: txn({ linkedTxn: [{ txnId: '1', txnType: 'Payment' }] }) }))!;
     const ready = toPreflightRecord(item, [warning], txn());
     expect(ready).toMatchObject({ status: 'ready', blockers: [], warnings: [{ status: 'linked' }] });
-    expect(ready.reason).toMatch(/^Ready to delete; warning: linked to Payment 1/);
+    expect(recordReason(ready, ready.blockers, ready.warnings)).toMatch(
+      /^Ready to delete; warning: linked to Payment 1/,
+    );
     const blocked = toPreflightRecord(
       item,
       [
@@ -135,10 +137,10 @@ describe('classification', () => {
       ],
       txn(),
     );
-    expect(blocked).toMatchObject({
-      status: 'changed',
-      reason: 'changed at 2025-04-15T10:00:00-07:00, after the page showed it',
-    });
+    expect(blocked).toMatchObject({ status: 'changed' });
+    expect(recordReason(blocked, blocked.blockers, blocked.warnings)).toBe(
+      'changed at 2025-04-15T10:00:00-07:00, after the page showed it',
+    );
     expect(blocked.blockers.map((b) => b.status)).toEqual(['changed', 'reconciled']);
     expect(summarize([ready, blocked])).toMatchObject({ ready: 1, changed: 1, total: 2, withWarnings: 1 });
   });
@@ -153,10 +155,10 @@ describe('classification', () => {
       ],
       txn(),
     );
-    expect(both).toMatchObject({
-      status: 'unverifiable',
-      reason: 'the service gave no readable LastUpdatedTime: cannot prove the record unchanged',
-    });
+    expect(both).toMatchObject({ status: 'unverifiable' });
+    expect(recordReason(both, both.blockers, both.warnings)).toBe(
+      'the service gave no readable LastUpdatedTime: cannot prove the record unchanged',
+    );
     expect(both.blockers.map((b) => b.status)).toEqual(['unverifiable', 'reconciled']);
   });
 });
@@ -165,7 +167,7 @@ describe('classification', () => {
  * Edge cases of lib/preflight/checks/* and classify.ts (issue 13): the page-mismatch
  * sentence and its readings of the record, and the checks' answers for a record that is gone.
  */
-/** The finding's line for the log (lib/preflight/reason.ts), or undefined when nothing differs. */
+/** The finding's line for the log (lib/audit/words.ts), or undefined when nothing differs. */
 const run = (shown: Shown, record: TxnRecord = txn({ totalAmt: 120, docNumber: '1001' })) => {
   const base = input({ record });
   const finding = pageMismatch.run({ ...base, item: { ...base.item, shown } });

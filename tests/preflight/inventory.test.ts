@@ -105,7 +105,6 @@ describe('inventory is a decision, like linked', () => {
       blockers: [],
       warnings: [{ check: 'inventory', status: 'inventory', items: [{ id: '7' }], dated: '2025-03-01' }],
       reviewed: record,
-      reason: '',
     });
     expect(row.status).toBe('inventory');
     expect(reviewedFromPreflight([row])).toEqual([]);

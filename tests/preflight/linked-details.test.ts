@@ -170,7 +170,6 @@ function preflighted(self: TxnRecord, over: Partial<PreflightRecord> = {}): Pref
     status: 'ready',
     blockers: [],
     warnings: [{ check: 'linked', status: 'linked', links: [] }],
-    reason: 'Ready',
     reviewed: self,
     ...over,
   };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { findingReason } from '../../lib/audit/words';
 import type { Shown } from '../../lib/domain/shown';
 import { RECORD_CHECKS } from '../../lib/preflight/checks/index';
 import { pageMismatch } from '../../lib/preflight/checks/page-mismatch';
 import { summarize, toPreflightRecord } from '../../lib/preflight/classify';
-import { findingReason } from '../../lib/preflight/reason';
 import { type Finding, STATUS_ORDER } from '../../lib/preflight/types';
 import type { TxnRecord } from '../../lib/qbo/outcomes';
 import { input, SHOWN_AT, txn } from './helpers';
@@ -13,7 +13,7 @@ const run = (shown: Shown | undefined, record: TxnRecord | undefined = txn({ tot
   return pageMismatch.run({ ...base, item: { ...base.item, ...(shown ? { shown } : {}) } });
 };
 
-/** The finding's line for the log (lib/preflight/reason.ts). */
+/** The finding's line for the log (lib/audit/words.ts). */
 const reasonOf = (finding: Finding | undefined) => finding && findingReason(finding, { entity: 'Invoice', id: '33' });
 
 describe("pageMismatch: Doesn't match the page", () => {

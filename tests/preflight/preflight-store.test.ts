@@ -32,7 +32,6 @@ const record = (over: Partial<PreflightRecord> = {}): PreflightRecord => ({
   status: 'ready',
   blockers: [],
   warnings: [],
-  reason: 'Ready',
   reviewed: REVIEWED,
   ...over,
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordReason } from '../../lib/audit/words';
 import { runPreflight } from '../../lib/preflight/run-preflight';
 import type { BlockingStatus, CheckStatus, PreflightItem } from '../../lib/preflight/types';
 import { createQboClient } from '../../lib/qbo/client';
@@ -61,7 +62,9 @@ describe.each<FidelityMode>(['document', 'real'])('runPreflight against the simu
     const byStatus = (status: CheckStatus) => result.records.filter((r) => r.status === status);
     result.records.slice(0, all.length).forEach((record, i) => {
       expect(record.key).toBe(all[i]);
-      expect(record.status, `${record.key}: ${record.reason}`).toBe(expected(record.key));
+      expect(record.status, `${record.key}: ${recordReason(record, record.blockers, record.warnings)}`).toBe(
+        expected(record.key),
+      );
     });
     expect(result.records.at(-3)?.status).toBe('duplicate');
     expect(result.records.at(-2)?.status).toBe('unsupported');
@@ -173,7 +176,7 @@ describe.each<FidelityMode>(['document', 'real'])('runPreflight against the simu
     expect(differs.length).toBeGreaterThan(0);
     expect(other.summary.pageMismatch).toBe(differs.length);
     const flagged = other.records.find((r) => r.status === 'pageMismatch')!;
-    expect(flagged.reason).toMatch(
+    expect(recordReason(flagged, flagged.blockers, flagged.warnings)).toMatch(
       /^QuickBooks showed .+ for this row; the record says .+\. Reload the page and tick it again\.$/,
     );
   });

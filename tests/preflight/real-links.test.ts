@@ -5,6 +5,7 @@
  * top level and what it pays on its lines is both deposited and linked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordReason } from '../../lib/audit/words';
 import { linkedText } from '../../lib/popup/words';
 import { toPreflightRow } from '../../lib/preflight/preflight-store';
 import { runPreflight } from '../../lib/preflight/run-preflight';
@@ -68,7 +69,7 @@ describe('links under real spellings, read end to end', () => {
     const [payment] = result.records;
     expect(payment?.status).toBe('deposited');
     expect(payment?.blockers[0]).toEqual({ check: 'deposited', status: 'deposited', depositId: '955' });
-    expect(payment?.reason).toMatch(/^on Deposit 955: /);
+    expect(payment && recordReason(payment, payment.blockers, payment.warnings)).toMatch(/^on Deposit 955: /);
     expect(payment?.warnings[0]).toMatchObject({
       links: [
         { txnId: '33', txnType: 'Invoice' },

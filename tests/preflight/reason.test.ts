@@ -1,10 +1,10 @@
 /**
- * The log's English, made from the facts by one function (lib/preflight/reason.ts): every finding
+ * The log's English, made from the facts by one function (lib/audit/words.ts): every finding
  * says what the checks wrote before findings became data, word for word, so the log reads the same.
  */
 import { describe, expect, it } from 'vitest';
+import { findingReason, recordReason } from '../../lib/audit/words';
 import type { Finding } from '../../lib/domain/findings';
-import { findingReason, recordReason } from '../../lib/preflight/reason';
 
 const invoice = { entity: 'Invoice', id: '33' };
 
