@@ -15,8 +15,8 @@
  */
 
 import { type Environment, isRealmId } from '../domain/ids';
+import type { StaleTabWhy } from '../domain/refusals';
 import { environmentFromHost } from '../domain/web-app';
-import type { StaleTabWhy } from '../popup/words/page-issues';
 
 export const COMPANY_COOKIE = 'qbo.currentcompanyid';
 

@@ -23,8 +23,9 @@ import {
   type ReplyOf,
   type RequestOf,
 } from '../messaging/protocol';
+import { STALE_TAB_TEXT } from '../popup/words/page-issues';
 import type { PreflightStore } from '../preflight/preflight-store';
-import { type PageIssues, STALE_TAB_TEXT } from '../selection/page-issues';
+import type { PageIssues } from '../selection/page-issues';
 import type { SelectionStore } from '../selection/store';
 import { MAX_PAGE_TICKED, MAX_SELECTION } from '../selection/store';
 import {

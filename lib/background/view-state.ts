@@ -12,6 +12,7 @@ import { type CompanyScope, sameScope } from '../domain/scope';
 import type { createRunHistory } from '../jobs/run-history';
 import type { JobRunner } from '../jobs/types';
 import type { PopupState } from '../messaging/views';
+import { staleTabIssueText } from '../popup/words/page-issues';
 import type { PreflightStore } from '../preflight/preflight-store';
 import type { PageIssues } from '../selection/page-issues';
 import { selectionStamp } from '../selection/stamp';
@@ -101,6 +102,7 @@ export function createViewState(deps: ViewStateDeps) {
       pageIssues: await deps.pageIssues.view({
         tabOpen: async (tabId) => !deps.tabs || (await deps.tabs.get(tabId).then(Boolean, () => false)),
         name: (realmId, environment) => companyNames.label({ realmId, environment }),
+        word: staleTabIssueText,
       }),
       recentRuns: scope ? await deps.runHistory.read(scope) : [],
       companyName: connection ? await companyNames.get(connection) : undefined,

@@ -108,3 +108,16 @@ export const JobStopSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('worded'), text: z.string(), was: z.literal('error') }),
 ]);
 export type JobStop = z.infer<typeof JobStopSchema>;
+
+/**
+ * Why a QuickBooks tab's rows are not taken (the stale-tab alert): QuickBooks has another company
+ * open now than the tab was loaded under, or the tab's address names another company than the cookie.
+ */
+export const STALE_TAB_WHYS = ['companyChanged', 'addressDisagrees'] as const;
+export type StaleTabWhy = (typeof STALE_TAB_WHYS)[number];
+
+/** A company a stale tab's alert names: its Id, and its name when known. */
+export interface NamedCompany {
+  realmId: string;
+  name?: string;
+}

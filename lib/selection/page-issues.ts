@@ -7,16 +7,13 @@
  */
 import { z } from 'zod';
 import type { Environment } from '../domain/ids';
+import { type NamedCompany, STALE_TAB_WHYS, type StaleTabWhy } from '../domain/refusals';
 import { EnvironmentSchema } from '../domain/schemas';
 import type { PageInfo } from '../messaging/content-protocol';
 import type { PopupState } from '../messaging/views';
-import { companyById, STALE_TAB_WHYS, type StaleTabWhy, staleTabIssueText } from '../popup/words/page-issues';
 import type { StorageArea } from '../storage/area';
 import { defineItem, readItem, setAside } from '../storage/item';
 import { writeQueueFor } from '../storage/queue';
-
-/** The alert's words, for the background's refusal of a stale tab's report. */
-export { STALE_TAB_TEXT, type StaleTabWhy } from '../popup/words/page-issues';
 
 /** Names a company for an alert: its CompanyInfo name when known. */
 export type CompanyNamer = (realmId: string, environment: Environment) => Promise<string | undefined>;
@@ -25,6 +22,8 @@ export interface IssueViewOptions {
   /** False when the tab is gone (closed): its alert goes with it. Absent: every tab is assumed open. */
   tabOpen?: (tabId: number) => Promise<boolean>;
   name?: CompanyNamer;
+  /** The stale-tab alert's words (lib/popup/words/page-issues.ts): the issues hold codes only. */
+  word: (why: StaleTabWhy, shows?: NamedCompany, open?: NamedCompany) => string;
 }
 
 export type PageIssueKind = 'staleTab' | 'counter' | 'unreadable' | 'bankLines';
@@ -100,7 +99,7 @@ export function createPageIssues(session: StorageArea) {
     });
   }
   return {
-    async view(options: IssueViewOptions = {}): Promise<PopupState['pageIssues']> {
+    async view(options: IssueViewOptions): Promise<PopupState['pageIssues']> {
       let issues = await read();
       const tabId = issues.staleTab?.tabId;
       // A closed tab's alert clears itself: the cause is gone.
@@ -109,13 +108,13 @@ export function createPageIssues(session: StorageArea) {
         issues = await read();
       }
       const stale = issues.staleTab;
-      const name = async (realm: string | null | undefined) =>
-        realm ? ((await options.name?.(realm, stale?.environment ?? 'production')) ?? companyById(realm)) : undefined;
+      const name = async (realm: string | null | undefined): Promise<NamedCompany | undefined> =>
+        realm ? { realmId: realm, name: await options.name?.(realm, stale?.environment ?? 'production') } : undefined;
       const staleTab = stale
         ? {
             url: stale.url,
             at: stale.at,
-            text: staleTabIssueText(stale.why, await name(stale.loadedUnder), await name(stale.nowOpen)),
+            text: options.word(stale.why, await name(stale.loadedUnder), await name(stale.nowOpen)),
           }
         : undefined;
       const view = { staleTab, counter: issues.counter, unreadable: issues.unreadable, bankLines: issues.bankLines };

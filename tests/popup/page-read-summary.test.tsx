@@ -9,6 +9,7 @@ import { fireEvent, screen } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { PageInfo } from '../../lib/messaging/content-protocol';
+import { staleTabIssueText } from '../../lib/popup/words/page-issues';
 import { createPageIssues } from '../../lib/selection/page-issues';
 import { NOW, popupState, renderPopup, settle } from './fixtures';
 
@@ -18,7 +19,7 @@ const BANKING = 'https://app.qbo.intuit.com/app/banking';
 async function issuesAfter(page: PageInfo) {
   const issues = createPageIssues(fakeBrowser.storage.session);
   await issues.pageInfo(BANKING, page, NOW);
-  return issues.view();
+  return issues.view({ word: staleTabIssueText });
 }
 
 beforeEach(() => fakeBrowser.reset());

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ADDRESS_DISAGREES_TEXT, STALE_TAB_TEXT } from '../../lib/popup/words/page-issues';
+import { ADDRESS_DISAGREES_TEXT, STALE_TAB_TEXT, staleTabIssueText as word } from '../../lib/popup/words/page-issues';
 import { createPageIssues, PAGE_ISSUES_ITEM } from '../../lib/selection/page-issues';
 
 const session = () => fakeBrowser.storage.session;
@@ -28,10 +28,10 @@ describe('a stale tab, stored as a code', () => {
       loadedUnder: '111',
       nowOpen: '222',
     });
-    expect((await issues.view({ name }))?.staleTab?.text).toBe(
+    expect((await issues.view({ name, word }))?.staleTab?.text).toBe(
       'This tab still shows Acme Ltd, but QuickBooks now has Bravo Inc open. Reload it.',
     );
-    expect((await issues.view())?.staleTab?.text).toBe(
+    expect((await issues.view({ word }))?.staleTab?.text).toBe(
       'This tab still shows company 111, but QuickBooks now has company 222 open. Reload it.',
     );
   });
@@ -39,11 +39,15 @@ describe('a stale tab, stored as a code', () => {
   it('an address naming another company is worded as such, with no company to name', async () => {
     const issues = createPageIssues(session());
     await issues.staleTab({ url, why: 'addressDisagrees', at: 1 });
-    expect((await issues.view({ name }))?.staleTab?.text).toBe(ADDRESS_DISAGREES_TEXT);
+    expect((await issues.view({ name, word }))?.staleTab?.text).toBe(ADDRESS_DISAGREES_TEXT);
   });
 
   it('a value written with a sentence (before the code) still reads, as a company that changed', async () => {
     await session().set({ [KEY]: { staleTab: { url, text: 'This tab still shows another company.', at: 1 } } });
-    expect((await createPageIssues(session()).view({ name }))?.staleTab).toEqual({ url, at: 1, text: STALE_TAB_TEXT });
+    expect((await createPageIssues(session()).view({ name, word }))?.staleTab).toEqual({
+      url,
+      at: 1,
+      text: STALE_TAB_TEXT,
+    });
   });
 });

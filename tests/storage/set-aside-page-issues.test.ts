@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { staleTabIssueText } from '../../lib/popup/words/page-issues';
 import { createPageIssues, PAGE_ISSUES_ITEM } from '../../lib/selection/page-issues';
 import { readItem } from '../../lib/storage/item';
 import { storageKey } from '../../lib/storage/keys';
@@ -25,6 +26,6 @@ describe('page issues set an unreadable value aside before writing over it', () 
     expect(await readItem(PAGE_ISSUES_ITEM, session(), ASIDE)).toMatchObject({ kind: 'unreadable', raw: malformed });
     expect((await fakeBrowser.storage.local.get(ASIDE))[ASIDE]).toBeUndefined();
     // The issues go on from empty, and the new report reads back.
-    expect((await createPageIssues(session()).view())?.staleTab?.url).toBe(stale.url);
+    expect((await createPageIssues(session()).view({ word: staleTabIssueText }))?.staleTab?.url).toBe(stale.url);
   });
 });

@@ -3,10 +3,7 @@
  * the page issue's code (lib/selection/page-issues.ts): the tab still shows another company than
  * QuickBooks has open now, or its address names another company than the cookie. Pure.
  */
-
-/** Why a tab's rows are not taken. */
-export const STALE_TAB_WHYS = ['companyChanged', 'addressDisagrees'] as const;
-export type StaleTabWhy = (typeof STALE_TAB_WHYS)[number];
+import type { NamedCompany, StaleTabWhy } from '../../domain/refusals';
 
 /** The stale-tab alert when neither company can be named. */
 export const STALE_TAB_TEXT = 'This tab still shows another company. Reload it.';
@@ -21,10 +18,11 @@ export function staleTabText(shows: string | undefined, open: string | undefined
   return `This tab still shows ${shows}, but QuickBooks now has ${open} open. Reload it.`;
 }
 
-/** "company 9130357766412345": a company known by its Id only. */
-export const companyById = (realmId: string): string => `company ${realmId}`;
+/** "Acme Ltd", or "company 9130357766412345" for a company known by its Id only. */
+const companyWords = (company: NamedCompany | undefined): string | undefined =>
+  company && (company.name ?? `company ${company.realmId}`);
 
-/** The alert for a stale tab, from why and the companies' names (when the tab's two companies are known). */
-export function staleTabIssueText(why: StaleTabWhy, shows?: string, open?: string): string {
-  return why === 'addressDisagrees' ? ADDRESS_DISAGREES_TEXT : staleTabText(shows, open);
+/** The alert for a stale tab, from why and (when known) the company it shows and the one open now. */
+export function staleTabIssueText(why: StaleTabWhy, shows?: NamedCompany, open?: NamedCompany): string {
+  return why === 'addressDisagrees' ? ADDRESS_DISAGREES_TEXT : staleTabText(companyWords(shows), companyWords(open));
 }
