@@ -39,8 +39,8 @@ import { readPageCompany } from './page-company';
 import { createPreflightService } from './preflight-service';
 import { heldByRestores } from './restore-holds';
 import { createStarts } from './start-job';
-import { startRefusalText } from './start-words';
 import { createViewState } from './view-state';
+import { startRefusalText } from './words/start';
 
 export { isActiveJob } from './company-view';
 

@@ -1,7 +1,8 @@
 /**
  * What the background does when a job moves, besides redrawing the views: a 401 drops the token that
  * was refused (a signed-in company refreshes once and goes on, else waits for the sign-in service),
- * and a job that finishes while no view is watching is announced by a notification.
+ * and a job that finishes while no view is watching is announced by a notification (its words:
+ * lib/popup/words/notices.ts).
  */
 import type { TokenProvider } from '../connection/token-provider';
 import type { createTokenWake } from '../connection/token-wake';
@@ -9,6 +10,7 @@ import { operationOf } from '../domain/operations';
 import { scopeKey } from '../domain/scope';
 import type { JobRunner, JobSnapshot } from '../jobs/types';
 import type { OutcomeKind } from '../journal/schema';
+import { finishedNotice } from '../popup/words/notices';
 
 /** A view that polled this recently sees the end itself: no notification. */
 const WATCHED_MS = 3_000;
@@ -39,10 +41,8 @@ export function reactToJobs(deps: JobReactionDeps): void {
     if ((job.status === 'done' || job.status === 'cancelled') && deps.now() - deps.lastPollAt() > WATCHED_MS) {
       const op = operationOf(job.operation);
       const done = op.notified.reduce((n, kind) => n + (job.counts[kind as OutcomeKind] ?? 0), 0);
-      void deps.notify?.(
-        'Safe Delete finished',
-        `${done} ${op.doneGroup} of ${job.total}. Open Safe Delete for details.`,
-      );
+      const notice = finishedNotice(done, op.doneGroup, job.total);
+      void deps.notify?.(notice.title, notice.message);
     }
   });
 }

@@ -28,8 +28,8 @@ import type { StoredPreflight } from '../preflight/preflight-store';
 import type { RestoreServiceRefusal, RestoreStarts } from '../restore/service';
 import type { SelectionStore } from '../selection/store';
 import type { CompanyLock } from '../storage/company-lock';
-import { type NameOf, startRefusalText } from './start-words';
 import type { ViewNotices } from './view-notices';
+import { type NameOf, startRefusalText } from './words/start';
 
 export interface StartOptions {
   /**

@@ -6,7 +6,7 @@
  * between the view's last poll and the click never redirects the click.
  */
 import { type CompanyScope, sameScope } from '../domain/scope';
-import { viewMovedText } from './start-words';
+import { viewMovedText } from './words/start';
 
 /** What the check reads: the company acted on now, and companies' names for the refusal. */
 export interface ViewCompanyDeps {

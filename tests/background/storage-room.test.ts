@@ -3,7 +3,7 @@
  * out of room halfway would leave deleted records without their audit entries).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startRefusalText } from '../../lib/background/start-words';
+import { startRefusalText } from '../../lib/background/words/start';
 import { bytesNeeded, COPIES, startRoom } from '../../lib/jobs/start-policy-room';
 import type { ReviewedRecord } from '../../lib/jobs/types';
 import { connectedWithSelection, createSecurityHarness, SENDERS, type SecurityHarness } from '../security/harness';

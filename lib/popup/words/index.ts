@@ -10,6 +10,8 @@
  * - jobs.ts: why the runner paused a job on its own
  * - restore.ts: why a record cannot be restored, what to do by hand after it is
  * - lists.ts: lists, counts and totals
+ * - page-issues.ts: why a QuickBooks tab's rows are not taken (the stale-tab alert)
+ * - notices.ts: the notification of a job that finished unwatched
  */
 export * from './cost';
 export * from './findings';

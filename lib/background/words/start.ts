@@ -1,13 +1,15 @@
 /**
  * The words of a refused start (lib/jobs/start-policy.ts) and of a restore the service could not
- * plan (lib/restore/service.ts): one switch over the refusal's code. A company is named by its
- * name when known (`name`), else by its Id.
+ * plan (lib/restore/service.ts): one switch over the refusal's code. The background passes the code
+ * and words it here for its reply. A company is named by its name when known (`name`), else by its Id.
+ * A room of the background's: the refusals' types live in lib/jobs and lib/restore, which the popup's
+ * words (lib/popup/words/) may not import.
  */
-import { choiceDifference } from '../domain/choice';
-import { operationOf } from '../domain/operations';
-import type { CompanyScope } from '../domain/scope';
-import type { StartRefusal } from '../jobs/start-policy';
-import type { RestoreServiceRefusal } from '../restore/service';
+import { choiceDifference } from '../../domain/choice';
+import { operationOf } from '../../domain/operations';
+import type { CompanyScope } from '../../domain/scope';
+import type { StartRefusal } from '../../jobs/start-policy';
+import type { RestoreServiceRefusal } from '../../restore/service';
 
 export const JOB_RUNNING = 'A job is already running for this company.';
 export const RUN_FINISHED = 'A run of this company has just finished: look at its result and press Done first.';
