@@ -7,6 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
+import ts from 'typescript';
 
 const ROOT = process.cwd();
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
@@ -162,4 +163,65 @@ export function runtimeClosure(entry: string, tree: Tree = disk): { files: strin
   };
   visit(entry);
   return { files: [...seen].sort(), packages: [...packages].sort() };
+}
+
+/** A text a source holds for a person or a program to read: a string, a template or JSX text. */
+export interface TextLiteral {
+  /** Its text; a template's `${…}` parts read as `X`. */
+  text: string;
+  line: number;
+  kind: 'string' | 'template' | 'jsx';
+  /**
+   * Where it sits: `module` (an import or export's specifier), `developer` (the message of a new
+   * `…Error`, of an Error subclass's `super` call, or of a `console` call), `type` (a type's literal),
+   * or `code` (everywhere else).
+   */
+  place: 'module' | 'developer' | 'type' | 'code';
+}
+
+/**
+ * Every text literal of a TypeScript or TSX source, from TypeScript's own parser (a regex cannot tell
+ * a string from a comment or a regex literal): strings, templates and JSX text, each with its place.
+ */
+export function textLiteralsIn(path: string, code: string): TextLiteral[] {
+  const source = ts.createSourceFile(
+    path,
+    code,
+    ts.ScriptTarget.Latest,
+    true,
+    path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const found: TextLiteral[] = [];
+  const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const placeOf = (node: ts.Node): TextLiteral['place'] => {
+    for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+      if (ts.isImportDeclaration(at) || ts.isExportDeclaration(at) || ts.isImportTypeNode(at)) return 'module';
+      if (ts.isLiteralTypeNode(at)) return 'type';
+      if (ts.isNewExpression(at) && /Error$/.test(at.expression.getText(source))) return 'developer';
+      if (ts.isCallExpression(at)) {
+        const callee = at.expression.getText(source);
+        if (/^console\.\w+$/.test(callee)) return 'developer';
+        if (callee === 'import' || callee === 'require') return 'module';
+        // An Error subclass's message, handed to its parent.
+        if (callee === 'super') return 'developer';
+      }
+    }
+    return 'code';
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+      found.push({ text: node.text, line: lineOf(node), kind: 'string', place: placeOf(node) });
+    else if (ts.isTemplateExpression(node)) {
+      const text = [node.head.text, ...node.templateSpans.map((s) => `X${s.literal.text}`)].join('');
+      found.push({ text, line: lineOf(node), kind: 'template', place: placeOf(node) });
+    } else if (ts.isJsxText(node) && node.text.trim() !== '') {
+      // JSX text starts at the end of the tag before it: its line is its first letter's.
+      const at = node.getStart(source) + node.text.length - node.text.trimStart().length;
+      const line = source.getLineAndCharacterOfPosition(at).line + 1;
+      found.push({ text: node.text.replace(/\s+/g, ' ').trim(), line, kind: 'jsx', place: 'code' });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }
