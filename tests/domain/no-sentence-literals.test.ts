@@ -135,7 +135,7 @@ const NOT_YET: Readonly<Record<string, string>> = {
 
 const WORDS_IN_A_ROW = /(?:^|[^A-Za-z'’-])[A-Za-z][A-Za-z'’]*(?: [A-Za-z][A-Za-z'’]*){2}/;
 
-export function isSentence(text: string): boolean {
+function isSentence(text: string): boolean {
   const t = text.trim();
   return WORDS_IN_A_ROW.test(t) && (/^[A-Z]/.test(t) || /[.!?:]$/.test(t));
 }
@@ -171,7 +171,7 @@ describe('no sentence outside the word rooms', () => {
   it('finds a planted sentence in each form, and passes what is no sentence', () => {
     const planted = [
       "export const A = 'Nothing was deleted: the check failed.';",
-      'export const b = (n: number) => `Delete ${n} invoices now?`;',
+      'export const b = (n: number) => `Delete $' + '{n} invoices now?`;',
       "throw new Error('This is for a developer to read.');",
       "console.warn('Safe Delete could not read the journal.');",
       "import { x } from './This Is A Path';",
