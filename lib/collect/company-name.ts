@@ -7,16 +7,7 @@
  * QuickBooks"). What it reads is a label for the person, never who the company is: the background
  * keys everything by the company's Id and takes this text as data only.
  */
-import { HIDDEN_SELECTOR } from './selectors';
-
-/** Where the page may name its company, in order. */
-export const COMPANY_NAME_SELECTOR = [
-  '[data-testid="company-name"]',
-  '[data-automation-id="company-name"]',
-  '[data-qa="company-name"]',
-  '.company-name',
-  '.companyName',
-].join(', ');
+import { COMPANY_NAME_PLACES, HIDDEN_SELECTOR } from './selectors';
 
 /** The longest name sent: a longer one is clipped (the popup shows it on one line). */
 export const MAX_COMPANY_NAME = 100;
@@ -78,7 +69,7 @@ export function createCompanyNameReader(): (doc: Pick<Document, 'querySelectorAl
     const cached = last?.isConnected && !last.closest(HIDDEN_SELECTOR) ? asCompanyName(last.textContent) : undefined;
     if (cached !== undefined) return cached;
     last = undefined;
-    const candidates = doc.querySelectorAll(COMPANY_NAME_SELECTOR);
+    const candidates = doc.querySelectorAll(COMPANY_NAME_PLACES);
     for (let i = 0; i < candidates.length && i < MAX_CANDIDATES; i++) {
       const el = candidates[i] as Element;
       if (el.closest(HIDDEN_SELECTOR)) continue;

@@ -88,6 +88,21 @@ export const LIST_PART_SELECTOR = `${ROW_SELECTOR}, ${LINK_SELECTOR}`;
  * No saved page hides anything yet: its behaviour is pinned by the provenance and counter tests. */
 export const HIDDEN_SELECTOR = '[hidden], [aria-hidden="true"]';
 
+// --- The company's name the page shows (company-name.ts): a guess, no public markup evidence ---
+
+/**
+ * Where the page may name its company, in order (the first that holds a name wins). Not a counted
+ * `_SELECTOR`: no saved page of the real web app shows this markup (the simulator's is a guess), so
+ * there is no page whose count it could be pinned to; tests/collect/company-name.test.ts reads it.
+ */
+export const COMPANY_NAME_PLACES = [
+  '[data-testid="company-name"]',
+  '[data-automation-id="company-name"]',
+  '[data-qa="company-name"]',
+  '.company-name',
+  '.companyName',
+].join(', ');
+
 // --- Rows known by what they show (shown-rows.ts) ---
 
 /** An editor open in a row (the register's "add" row, a row being edited inline): not a shown row. */
