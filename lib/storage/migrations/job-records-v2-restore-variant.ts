@@ -10,6 +10,7 @@
  * A reviewed record (delete, void) keeps its shape (its `kind` is read as 'reviewed'). What is not a
  * shape-1 restore record is left as it is: the journal reads it as unreadable, never guesses.
  */
+import { migrateEach } from './migrate-each';
 import type { ItemMigration } from './types';
 
 type Obj = Record<string, unknown>;
@@ -50,13 +51,5 @@ export const jobRecordsV2RestoreVariant: ItemMigration = {
   from: 1,
   to: 2,
   describe: "a restore job's records get their own variant (no SyncToken '0', the body as the body)",
-  async run({ local }) {
-    const all = await local.get(null);
-    const set: Record<string, unknown> = {};
-    for (const key of jobRecordsKeysIn(Object.keys(all))) {
-      const next = withRestoreVariant(all[key]);
-      if (JSON.stringify(next) !== JSON.stringify(all[key])) set[key] = next;
-    }
-    if (Object.keys(set).length > 0) await local.set(set);
-  },
+  run: ({ local }) => migrateEach(local, jobRecordsKeysIn, withRestoreVariant),
 };
