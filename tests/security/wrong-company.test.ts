@@ -128,7 +128,9 @@ describe('a company switch in the web app', () => {
     });
     expect(Object.keys(await h.background.core.selection.read(scopeOf(b)))).toHaveLength(3);
     await h.background.core.preflight.start(scopeOf(b));
-    expect((await h.background.core.preflightStore.read(scopeOf(b)))?.error).toMatch(/no longer accepts the connection/i);
+    expect((await h.background.core.preflightStore.read(scopeOf(b)))?.error).toMatch(
+      /no longer accepts the connection/i,
+    );
     expect(h.log(b.realmId)).toEqual([]); // no request left for B: no token, no call
     // Nor for the connected realm in the other environment.
     expect((await h.background.core.clientFor(a.realmId, 'sandbox').readPreferences()).kind).toBe('unauthorized');

@@ -110,7 +110,7 @@ describe('runLanes', () => {
         { name: 'lane 1', commands: [node('one', 'console.log("a"); console.error("b"); process.exit(3)')] },
         { name: 'lane 2', commands: [node('two', 'console.log("c")'), node('three', 'console.log("d")')] },
       ],
-      (line) => lines.push(line),
+      (line) => void lines.push(line),
     );
     expect(failed).toBe(true);
     expect(results.map((lane) => lane.map((result) => [result.label, result.code]))).toEqual([
@@ -127,12 +127,12 @@ describe('runLanes', () => {
 
   it('passes when every command passes, and reports a command that cannot start as failed', async () => {
     const lines: string[] = [];
-    expect((await runLanes([{ name: 'l', commands: [node('ok', '')] }], (line) => lines.push(line))).failed).toBe(
+    expect((await runLanes([{ name: 'l', commands: [node('ok', '')] }], (line) => void lines.push(line))).failed).toBe(
       false,
     );
     const missing = await runLanes(
       [{ name: 'l', commands: [{ label: 'gone', argv: ['/nonexistent/program'] }] }],
-      (line) => lines.push(line),
+      (line) => void lines.push(line),
     );
     expect(missing.failed).toBe(true);
     expect(missing.results[0]?.[0]?.code).toBe(127);
