@@ -177,7 +177,7 @@ export function run(command: Command, write = (line: string) => process.stdout.w
 
 export async function runLanes(
   plan: Lane[],
-  write = (line: string) => process.stdout.write(line),
+  write: (line: string) => void = (line) => void process.stdout.write(line),
 ): Promise<{ failed: boolean; results: CommandResult[][] }> {
   const started = Date.now();
   const results = await Promise.all(
