@@ -154,7 +154,7 @@ function describe(command: Command): string {
   return command.argv.map((arg) => arg.replace(/^\/\(\^\|\\\/\)(.*)\$\/$/, '$1').replace(/\\(.)/g, '$1')).join(' ');
 }
 
-export function run(command: Command, write = (line: string) => process.stdout.write(line)) {
+export function run(command: Command, write: (line: string) => void = (line) => void process.stdout.write(line)) {
   const started = Date.now();
   const [program = '', ...args] = command.argv;
   return new Promise<CommandResult>((resolve) => {
