@@ -53,8 +53,9 @@ export class PopupPage {
           return counts['Not checked yet'] === undefined ? sumCounts(counts) : -1;
         },
         // Rows known by what they show are identified by reads the service may throttle (the headless
-        // demo allows one batch call per window): a check that waits out a 429 is still a check.
-        { timeout: 90_000, message: 'every selected row checked' },
+        // demo allows one batch call per window): a check that waits out a 429 is still a check, and
+        // one Retry-After is 60 s on top of the check itself (a spec's own 90 s timeout still bounds it).
+        { timeout: 150_000, message: 'every selected row checked' },
       )
       .toBe(total);
     return counts;
