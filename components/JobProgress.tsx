@@ -5,6 +5,7 @@ import { OUTCOME_GROUP_LABEL } from '../lib/popup/labels';
 import type { PopupModel } from '../lib/popup/model';
 import { operationWords } from '../lib/popup/operation-words';
 import { groupsFor } from '../lib/popup/report';
+import { jobStopText } from '../lib/popup/words';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectQuickBooks } from './ConnectQuickBooks';
 import { JobControls } from './JobControls';
@@ -24,7 +25,8 @@ export function JobProgress({ model }: { model: PopupModel }) {
   const words = operationWords(job);
   const activity =
     job.state === 'paused'
-      ? (pausedText(job.paused, words.done) ?? `Paused. Nothing more is ${words.done} until you resume.`)
+      ? (pausedText(job.paused, words.done) ??
+        (job.stop ? jobStopText(job.stop) : `Paused. Nothing more is ${words.done} until you resume.`))
       : tokenNeeded
         ? TOKEN_NEEDED_TEXT
         : (waitText(job.wait, model.now.value) ?? words.activity);

@@ -73,5 +73,6 @@ export function toJobView(
     finishedAt: job.finishedAt,
     leftAlone,
     ...(job.pausedFor ? { paused: job.pausedFor } : {}),
+    ...(job.stop && job.status === 'paused' ? { stop: job.stop } : {}),
   };
 }

@@ -10,7 +10,7 @@ import { JOB_OPERATIONS, OUTCOME_GROUPS } from '../domain/jobs';
 import { DELETE } from '../domain/operations';
 import { JobCountsSchema } from '../domain/operations-counts';
 import { RECORD_VIEW_OUTCOMES } from '../domain/outcomes';
-import { OwnRefusalSchema, RestoreNoteSchema } from '../domain/refusals';
+import { JobStopSchema, OwnRefusalSchema, RestoreNoteSchema } from '../domain/refusals';
 import { EnvironmentSchema } from '../domain/schemas';
 
 export const JobRecordViewSchema = z.object({
@@ -67,5 +67,7 @@ export const JobViewSchema = z.object({
   leftAlone: z.number().optional(),
   /** Why the runner paused on its own, as data (the popup words it): the app's monthly reads are used up. */
   paused: z.object({ kind: z.literal('allowanceUsedUp'), resetsAt: z.number() }).optional(),
+  /** Why the runner paused on its own for any other reason, as data (the popup words it); only while paused. */
+  stop: JobStopSchema.optional(),
 });
 export type JobView = z.infer<typeof JobViewSchema>;

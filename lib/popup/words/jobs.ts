@@ -15,13 +15,15 @@ const spaced = (words: string): string => (words ? ` ${words}` : '');
 export function jobStopText(stop: JobStop): string {
   switch (stop.code) {
     case 'chunkUnreadable':
-      return stop.part === 'journal'
-        ? `Journal of chunk ${stop.chunk} is unreadable`
-        : `The reviewed records of chunk ${stop.chunk} are unreadable`;
+      return `Paused: this browser's own record of part ${stop.chunk + 1} of the job (${
+        stop.part === 'journal' ? 'what was already done' : 'the records you reviewed'
+      }) cannot be read, so Safe Delete stopped rather than guess. Export the audit log before going on.`;
     case 'forbidden':
-      return `The app may not access this company (403${spaced(faultWords(stop.fault))})`;
+      return `Paused: QuickBooks no longer lets Safe Delete work in this company (403${spaced(
+        faultWords(stop.fault),
+      )}). Check the app's access in QuickBooks, then resume.`;
     case 'readRefused':
-      return `The service refused a read: ${faultWords(stop.fault)}`;
+      return `Paused: QuickBooks refused a read the job needs (${faultWords(stop.fault)}). Resume to try again.`;
     case 'worded':
       return stop.text;
   }
