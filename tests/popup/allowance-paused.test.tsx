@@ -8,10 +8,8 @@ import { screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { toJobView } from '../../lib/background/job-view';
 import { describeFailure } from '../../lib/background/preflight-service';
-import type { JobSnapshot } from '../../lib/jobs/types';
-import { emptyCounts } from '../../lib/journal/schema';
 import { pausedText } from '../../lib/popup/format';
-import { jobView, popupState, renderPopup } from './fixtures';
+import { jobView, pausedSnapshot, popupState, renderPopup } from './fixtures';
 
 const resetsAt = Date.UTC(2026, 11, 1);
 
@@ -32,24 +30,7 @@ describe('paused: the monthly allowance of reads is used up', () => {
   });
 
   it('the background hands the reason to the popup as data', () => {
-    const snapshot: JobSnapshot = {
-      id: 'j',
-      realmId: '123',
-      environment: 'sandbox',
-      operation: 'delete',
-      includeReconciled: false,
-      chunkSize: 30,
-      total: 60,
-      chunks: 2,
-      cursor: 1,
-      openChunk: false,
-      status: 'paused',
-      counts: emptyCounts(),
-      unverified: 0,
-      createdAt: 0,
-      done: 30,
-      pausedFor: { kind: 'allowanceUsedUp', resetsAt },
-    };
+    const snapshot = pausedSnapshot({ pausedFor: { kind: 'allowanceUsedUp', resetsAt } });
     expect(toJobView(snapshot, []).paused).toEqual({ kind: 'allowanceUsedUp', resetsAt });
     expect(toJobView({ ...snapshot, pausedFor: undefined }, []).paused).toBeUndefined();
   });

@@ -4,6 +4,8 @@ import { App } from '../../components/App';
 import { NO_CHOICE } from '../../lib/domain/choice';
 import type { Entity } from '../../lib/domain/entities';
 import type { LinkedFinding } from '../../lib/domain/findings';
+import type { JobSnapshot } from '../../lib/jobs/types';
+import { emptyCounts } from '../../lib/journal/schema';
 import type { PageMessage, Reply, ReplyOf } from '../../lib/messaging/protocol';
 import type { JobView, PopupState, PreflightStatus, SelectionRow } from '../../lib/messaging/views';
 import { createPopupModel, type PopupModelDeps } from '../../lib/popup/model';
@@ -49,6 +51,28 @@ export function popupState(over: Partial<PopupState> = {}): PopupState {
     recentRuns: over.recentRuns ?? [],
     connections: over.connections ?? [],
     unresolved: over.unresolved ?? [],
+  };
+}
+
+/** A delete job paused half-way (30 of 60, two chunks), as the background keeps it; `over` changes it. */
+export function pausedSnapshot(over: Partial<JobSnapshot> = {}): JobSnapshot {
+  return {
+    id: 'j',
+    realmId: '123',
+    environment: 'sandbox',
+    operation: 'delete',
+    includeReconciled: false,
+    chunkSize: 30,
+    total: 60,
+    chunks: 2,
+    cursor: 1,
+    openChunk: false,
+    status: 'paused',
+    counts: emptyCounts(),
+    unverified: 0,
+    createdAt: 0,
+    done: 30,
+    ...over,
   };
 }
 

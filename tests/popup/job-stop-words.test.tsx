@@ -8,10 +8,8 @@ import { screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { toJobView } from '../../lib/background/job-view';
 import { JobStopSchema } from '../../lib/domain/refusals';
-import type { JobSnapshot } from '../../lib/jobs/types';
-import { emptyCounts } from '../../lib/journal/schema';
 import { jobStopText } from '../../lib/popup/words';
-import { jobView, popupState, renderPopup } from './fixtures';
+import { jobView, pausedSnapshot, popupState, renderPopup } from './fixtures';
 
 describe('a runner’s stop in words', () => {
   it('names the part of the job whose own record cannot be read, counted from 1, and what to do', () => {
@@ -48,24 +46,7 @@ describe('a runner’s stop in words', () => {
 });
 
 describe('a stopped job in the popup', () => {
-  const snapshot: JobSnapshot = {
-    id: 'j',
-    realmId: '123',
-    environment: 'sandbox',
-    operation: 'delete',
-    includeReconciled: false,
-    chunkSize: 30,
-    total: 60,
-    chunks: 2,
-    cursor: 1,
-    openChunk: false,
-    status: 'paused',
-    counts: emptyCounts(),
-    unverified: 0,
-    createdAt: 0,
-    done: 30,
-    stop: { code: 'readRefused', fault: { code: '4000', message: 'bad' } },
-  };
+  const snapshot = pausedSnapshot({ stop: { code: 'readRefused', fault: { code: '4000', message: 'bad' } } });
 
   it('the background hands the stop to the popup as data, only while the job is paused', () => {
     expect(toJobView(snapshot, []).stop).toEqual(snapshot.stop);
